@@ -1,0 +1,23 @@
+import fs from "node:fs"
+
+/** Debian's Chromium (or CHROME_PATH): tests never download a browser. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]
+  const found = candidates.find((candidate): candidate is string => Boolean(candidate && fs.existsSync(candidate)))
+  if (!found) {
+    throw new Error("No Chromium found. Install it with: apt-get install -y chromium (or set CHROME_PATH)")
+  }
+  return found
+}
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 9100)

@@ -1,0 +1,4 @@
+import path from "node:path"
+
+/** Folder of the editable content, relative to the project root. */
+export const CONTENT_DIR = path.resolve(__dirname, "..", "content")

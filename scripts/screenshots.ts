@@ -1,0 +1,65 @@
+/**
+ * Screenshots of every route at 375, 768 and 1440 px into screenshots/, for looking at the site:
+ * `npm run screenshots` (after `npm run build`; starts its own server).
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import { chromium } from "@playwright/test"
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
+
+const PORT = 9200
+const ROUTES = [
+  "/",
+  "/book-demo/",
+  "/privacy-policy/",
+  "/terms-of-service/",
+  "/case-studies/",
+  "/case-studies/retail/",
+  "/case-studies/watches/",
+  "/case-studies/not-a-case/",
+  "/no-such-page/",
+]
+const WIDTHS = [375, 768, 1440]
+
+async function waitForServer(url: string) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`Server at ${url} did not start`)
+}
+
+async function main() {
+  const only = process.argv.slice(2)
+  const server = spawn("npx", ["gatsby", "serve", "--port", String(PORT), "--host", "127.0.0.1"], {
+    stdio: "ignore",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    detached: true,
+  })
+  try {
+    await waitForServer(`http://127.0.0.1:${PORT}/`)
+    fs.mkdirSync("screenshots", { recursive: true })
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" })
+      const page = await context.newPage()
+      for (const route of ROUTES.filter((candidate) => only.length === 0 || only.includes(candidate))) {
+        await page.goto(`http://127.0.0.1:${PORT}${route}`, { waitUntil: "networkidle" })
+        const name = route.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"
+        await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true })
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        console.log(`${route} @ ${width}px${overflow > 0 ? `  OVERFLOWS by ${overflow}px` : ""}`)
+      }
+      await context.close()
+    }
+    await browser.close()
+  } finally {
+    if (server.pid) process.kill(-server.pid)
+  }
+}
+
+void main()

@@ -1,0 +1,221 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../routes"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { Layout } from "../layout/layout"
+import { Seo } from "../layout/seo"
+import { ButtonLink } from "../ui/button"
+import { Container } from "../ui/container"
+import { CaseIcon } from "../ui/icons"
+import { PageHeader } from "../ui/page-header"
+
+export const query = graphql`
+  fragment CaseStudyDetail on CaseStudy {
+    slug
+    title
+    industry
+    icon
+    client
+    summary {
+      description
+    }
+    situation
+    task
+    action
+    result
+    metrics {
+      timeframe
+      dataPoints
+      competitors
+    }
+  }
+  fragment CaseStudyLabels on CaseStudiesPageDetail {
+    clientLabel
+    situationLabel
+    taskLabel
+    actionLabel
+    resultLabel
+    metricsLabel
+    timeframeLabel
+    dataPointsLabel
+    competitorsLabel
+    backLabel
+    ctaTitle
+    ctaText
+  }
+`
+
+const HeaderIcon = styled(CaseIcon)`
+  width: ${({ theme }) => theme.layout.iconLarge};
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.color.goldLight};
+`
+
+const Client = styled.p`
+  margin-top: ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.color.mutedOnDark};
+
+  strong {
+    color: ${({ theme }) => theme.color.goldLight};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  }
+`
+
+const Metrics = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  gap: ${({ theme }) => theme.space[4]};
+  margin: ${({ theme }) => theme.space[8]} 0 0;
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+  }
+
+  dt {
+    font-size: ${({ theme }) => theme.fontSize.small};
+    color: ${({ theme }) => theme.color.mutedOnDark};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: ${({ theme }) => theme.fontSize.metric};
+    line-height: ${({ theme }) => theme.lineHeight.tight};
+  }
+`
+
+const Story = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[8]};
+  padding: ${({ theme }) => theme.space[10]} 0;
+`
+
+const Chapter = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: 1fr 3fr;
+    gap: ${({ theme }) => theme.space[6]};
+  }
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p,
+  ul {
+    max-width: ${({ theme }) => theme.layout.text};
+    font-size: ${({ theme }) => theme.fontSize.lead};
+  }
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[2]};
+    list-style: none;
+  }
+
+  li {
+    padding-left: ${({ theme }) => theme.space[3]};
+    border-left: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.bronze};
+  }
+`
+
+const Closing = styled.aside`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[12]};
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.color.paper};
+  border-top: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p {
+    max-width: ${({ theme }) => theme.layout.text};
+    color: ${({ theme }) => theme.color.mutedOnLight};
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`
+
+interface CaseStudyDetailProps {
+  study: Queries.CaseStudyDetailFragment
+  labels: Queries.CaseStudyLabelsFragment
+}
+
+/** A case told as a story: situation, task, action, result, with the metrics pulled out. */
+export function CaseStudyDetail({ study, labels }: CaseStudyDetailProps) {
+  const { settings } = useSiteSettings()
+  const metrics = [
+    { label: labels.timeframeLabel, value: study.metrics.timeframe },
+    { label: labels.dataPointsLabel, value: study.metrics.dataPoints },
+    { label: labels.competitorsLabel, value: study.metrics.competitors },
+  ]
+  return (
+    <Layout>
+      <Seo title={study.title} description={study.summary.description} />
+      <PageHeader eyebrow={study.industry} title={study.title}>
+        <HeaderIcon name={study.icon} />
+        <Client>
+          <strong>{labels.clientLabel}:</strong> {study.client}
+        </Client>
+        <Metrics aria-label={labels.metricsLabel}>
+          {metrics.map((metric) => (
+            <div key={metric.label}>
+              <dt>{metric.label}</dt>
+              <dd>{metric.value}</dd>
+            </div>
+          ))}
+        </Metrics>
+      </PageHeader>
+      <Container>
+        <Story>
+          <Chapter aria-labelledby="situation">
+            <h2 id="situation">{labels.situationLabel}</h2>
+            <p>{study.situation}</p>
+          </Chapter>
+          <Chapter aria-labelledby="task">
+            <h2 id="task">{labels.taskLabel}</h2>
+            <p>{study.task}</p>
+          </Chapter>
+          <Chapter aria-labelledby="action">
+            <h2 id="action">{labels.actionLabel}</h2>
+            <ul>
+              {study.action.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </Chapter>
+          <Chapter aria-labelledby="result">
+            <h2 id="result">{labels.resultLabel}</h2>
+            <ul>
+              {study.result.map((outcome) => (
+                <li key={outcome}>{outcome}</li>
+              ))}
+            </ul>
+          </Chapter>
+        </Story>
+        <Closing aria-labelledby="closing-title">
+          <h2 id="closing-title">{labels.ctaTitle}</h2>
+          <p>{labels.ctaText}</p>
+          <Actions>
+            <ButtonLink to={BOOK_DEMO_PATH}>{settings.bookDemoLabel}</ButtonLink>
+            <ButtonLink to={CASE_STUDIES_PATH} $variant="secondary">
+              {labels.backLabel}
+            </ButtonLink>
+          </Actions>
+        </Closing>
+      </Container>
+    </Layout>
+  )
+}

@@ -1,0 +1,112 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { Section } from "../ui/section"
+import { TeamCard } from "./team-card"
+
+export const query = graphql`
+  fragment AboutSection on HomeAbout {
+    eyebrow
+    title
+    intro
+    story
+    facts {
+      label
+      value
+    }
+    teamTitle
+    members {
+      ...TeamMember
+    }
+  }
+`
+
+const Story = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  margin-bottom: ${({ theme }) => theme.space[12]};
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: 3fr 2fr;
+  }
+`
+
+const Paragraphs = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  max-width: ${({ theme }) => theme.layout.text};
+  color: ${({ theme }) => theme.color.mutedOnLight};
+`
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+    padding-top: ${({ theme }) => theme.space[2]};
+    border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+  }
+
+  dt {
+    font-size: ${({ theme }) => theme.fontSize.small};
+    color: ${({ theme }) => theme.color.mutedOnLight};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+`
+
+const TeamTitle = styled.h3`
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  font-size: ${({ theme }) => theme.fontSize.h3};
+`
+
+const Team = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.sm} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+`
+
+export function About({ about }: { about: Queries.AboutSectionFragment }) {
+  const { settings } = useSiteSettings()
+  const profileOf = (slug: string) => settings.profiles.find((profile) => profile.member === slug)?.url
+  return (
+    <Section id="about" eyebrow={about.eyebrow} title={about.title} intro={about.intro}>
+      <Story>
+        <Paragraphs>
+          {about.story.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </Paragraphs>
+        <Facts>
+          {about.facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </Facts>
+      </Story>
+      <TeamTitle>{about.teamTitle}</TeamTitle>
+      <Team>
+        {about.members.map((member) => (
+          <TeamCard key={member.slug} member={member} profileUrl={profileOf(member.slug)} />
+        ))}
+      </Team>
+    </Section>
+  )
+}

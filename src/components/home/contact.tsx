@@ -1,0 +1,77 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { BOOK_DEMO_PATH } from "../../routes"
+import { ButtonLink } from "../ui/button"
+import { Section } from "../ui/section"
+
+export const query = graphql`
+  fragment ContactSection on HomeContact {
+    eyebrow
+    title
+    intro
+    emailLabel
+    locationLabel
+    replyPromise
+  }
+`
+
+const Details = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  dt {
+    margin-bottom: ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSize.label};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.color.goldLight};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: ${({ theme }) => theme.fontSize.h3};
+    overflow-wrap: anywhere;
+  }
+
+  small {
+    display: block;
+    margin-top: ${({ theme }) => theme.space[1]};
+    font-family: ${({ theme }) => theme.font.text};
+    font-size: ${({ theme }) => theme.fontSize.small};
+    color: ${({ theme }) => theme.color.mutedOnDark};
+  }
+`
+
+export function Contact({ contact }: { contact: Queries.ContactSectionFragment }) {
+  const { settings } = useSiteSettings()
+  return (
+    <Section id="contact" tone="dark" eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro}>
+      <Details>
+        <div>
+          <dt>{contact.emailLabel}</dt>
+          <dd>
+            <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            <small>{contact.replyPromise}</small>
+          </dd>
+        </div>
+        <div>
+          <dt>{contact.locationLabel}</dt>
+          <dd>
+            {settings.address.locality}, {settings.address.country}
+          </dd>
+        </div>
+      </Details>
+      <ButtonLink to={BOOK_DEMO_PATH} $variant="onDark">
+        {settings.bookDemoLabel}
+      </ButtonLink>
+    </Section>
+  )
+}

@@ -1,0 +1,154 @@
+import { Link, graphql } from "gatsby"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { caseStudyPath } from "../../routes"
+import { ExternalLink } from "../ui/external-link"
+import { ArrowIcon } from "../ui/icons"
+import { Section } from "../ui/section"
+import { TagList } from "../ui/tag-list"
+
+export const query = graphql`
+  fragment IndustriesSection on HomeIndustries {
+    eyebrow
+    title
+    intro
+    chips
+    cards {
+      id
+      title
+      description
+      applications
+      caseSlug
+    }
+    prompt {
+      title
+      text
+      linkLabel
+    }
+    cardLinkLabel
+  }
+`
+
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[8]};
+  list-style: none;
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: ${({ theme }) => theme.fontSize.h4};
+  color: ${({ theme }) => theme.color.mutedOnLight};
+`
+
+const Cards = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`
+
+const Card = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  border: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+  transition: border-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+
+  &:hover,
+  &:focus-within {
+    border-color: ${({ theme }) => theme.color.ink};
+  }
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.mutedOnLight};
+  }
+`
+
+/** The whole card is clickable through the link's stretched hit area. */
+const CardLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-top: auto;
+  font-size: ${({ theme }) => theme.fontSize.small};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  color: ${({ theme }) => theme.color.bronze};
+  text-decoration: none;
+
+  svg {
+    width: ${({ theme }) => theme.layout.iconSize};
+  }
+
+  &::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+  }
+`
+
+const Prompt = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-top: ${({ theme }) => theme.space[8]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p {
+    max-width: ${({ theme }) => theme.layout.text};
+    color: ${({ theme }) => theme.color.mutedOnLight};
+  }
+
+  a {
+    justify-self: start;
+    color: ${({ theme }) => theme.color.bronze};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  }
+`
+
+export function Industries({ industries }: { industries: Queries.IndustriesSectionFragment }) {
+  const { settings } = useSiteSettings()
+  return (
+    <Section id="industries" eyebrow={industries.eyebrow} title={industries.title} intro={industries.intro}>
+      <Chips aria-label="Sectors we serve">
+        {industries.chips.map((chip) => (
+          <li key={chip}>{chip}</li>
+        ))}
+      </Chips>
+      <Cards>
+        {industries.cards.map((card) => (
+          <Card key={card.id} data-industry={card.id}>
+            <h3>{card.title}</h3>
+            <p>{card.description}</p>
+            <TagList tags={card.applications} label={`${card.title} applications`} />
+            <CardLink to={caseStudyPath(card.caseSlug)} aria-label={`${industries.cardLinkLabel}: ${card.title}`}>
+              {industries.cardLinkLabel}
+              <ArrowIcon />
+            </CardLink>
+          </Card>
+        ))}
+      </Cards>
+      <Prompt>
+        <h3>{industries.prompt.title}</h3>
+        <p>{industries.prompt.text}</p>
+        <ExternalLink href={settings.caseStudiesSiteUrl}>{industries.prompt.linkLabel}</ExternalLink>
+      </Prompt>
+    </Section>
+  )
+}

@@ -1,0 +1,82 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { Section } from "../ui/section"
+import { TagList } from "../ui/tag-list"
+
+export const query = graphql`
+  fragment ServicesSection on HomeServices {
+    eyebrow
+    title
+    intro
+    highlightLabel
+    services {
+      title
+      description
+      features
+      highlighted
+    }
+  }
+`
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`
+
+const Card = styled.li<{ $highlighted: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  background: ${({ theme, $highlighted }) => ($highlighted ? theme.color.inkRaised : "transparent")};
+  border: ${({ theme }) => theme.border.hairline} solid
+    ${({ theme, $highlighted }) => ($highlighted ? theme.color.gold : theme.color.hairlineOnDark)};
+  border-top-width: ${({ theme, $highlighted }) => ($highlighted ? theme.border.rule : theme.border.hairline)};
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.mutedOnDark};
+  }
+
+  ul {
+    margin-top: auto;
+  }
+`
+
+const Highlight = styled.strong`
+  align-self: flex-start;
+  font-size: ${({ theme }) => theme.fontSize.label};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.goldLight};
+`
+
+export function Services({ services }: { services: Queries.ServicesSectionFragment }) {
+  return (
+    <Section id="services" tone="dark" eyebrow={services.eyebrow} title={services.title} intro={services.intro}>
+      <Grid>
+        {services.services.map((service) => (
+          <Card key={service.title} $highlighted={service.highlighted} data-highlighted={service.highlighted}>
+            {service.highlighted ? <Highlight>{services.highlightLabel}</Highlight> : null}
+            <h3>{service.title}</h3>
+            <p>{service.description}</p>
+            <TagList tags={service.features} tone="dark" label={`${service.title} features`} />
+          </Card>
+        ))}
+      </Grid>
+    </Section>
+  )
+}

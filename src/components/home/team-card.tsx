@@ -1,0 +1,94 @@
+import { graphql } from "gatsby"
+import { getImage } from "gatsby-plugin-image"
+import styled from "styled-components"
+import { ExternalLink } from "../ui/external-link"
+import { TagList } from "../ui/tag-list"
+import { TeamPhoto } from "./team-photo"
+
+export const query = graphql`
+  fragment TeamMember on HomeAboutMembers {
+    slug
+    name
+    role
+    badges
+    description
+    background
+    expertise
+    photo {
+      childImageSharp {
+        gatsbyImageData(width: 360, aspectRatio: 0.8, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP, AVIF])
+      }
+    }
+  }
+`
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`
+
+const Name = styled.h4`
+  font-size: ${({ theme }) => theme.fontSize.h3};
+`
+
+const Role = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.small};
+  color: ${({ theme }) => theme.color.bronze};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+`
+
+const Badges = styled.ul`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+  list-style: none;
+
+  li {
+    padding: 0 ${({ theme }) => theme.space[1]};
+    background: ${({ theme }) => theme.color.ink};
+    color: ${({ theme }) => theme.color.goldLight};
+    font-size: ${({ theme }) => theme.fontSize.label};
+    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+    text-transform: uppercase;
+  }
+`
+
+const Text = styled.p`
+  color: ${({ theme }) => theme.color.mutedOnLight};
+  font-size: ${({ theme }) => theme.fontSize.small};
+`
+
+const Profile = styled(ExternalLink)`
+  align-self: flex-start;
+  font-size: ${({ theme }) => theme.fontSize.small};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  color: ${({ theme }) => theme.color.ink};
+`
+
+interface TeamCardProps {
+  member: Queries.TeamMemberFragment
+  profileUrl?: string
+}
+
+export function TeamCard({ member, profileUrl }: TeamCardProps) {
+  return (
+    <Card aria-labelledby={`member-${member.slug}`}>
+      <TeamPhoto image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)} name={member.name} />
+      <div>
+        <Name id={`member-${member.slug}`}>{member.name}</Name>
+        <Role>{member.role}</Role>
+      </div>
+      {member.badges.length > 0 ? (
+        <Badges aria-label="Badges">
+          {member.badges.map((badge) => (
+            <li key={badge}>{badge}</li>
+          ))}
+        </Badges>
+      ) : null}
+      <Text>{member.description}</Text>
+      <Text>{member.background}</Text>
+      <TagList tags={member.expertise} label={`${member.name}'s expertise`} />
+      {profileUrl ? <Profile href={profileUrl}>{`${member.name} on LinkedIn`}</Profile> : null}
+    </Card>
+  )
+}

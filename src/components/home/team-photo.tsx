@@ -1,0 +1,56 @@
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import { useEffect, useRef, useState } from "react"
+import styled from "styled-components"
+import { PersonIcon } from "../ui/icons"
+
+const Frame = styled.div`
+  position: relative;
+  aspect-ratio: 4 / 5;
+  overflow: hidden;
+  background: ${({ theme }) => theme.color.inkRaised};
+  color: ${({ theme }) => theme.color.goldLight};
+`
+
+const Fallback = styled.div`
+  display: grid;
+  place-items: center;
+  height: 100%;
+
+  svg {
+    width: ${({ theme }) => theme.layout.iconLarge};
+  }
+`
+
+const Image = styled(GatsbyImage)`
+  width: 100%;
+  height: 100%;
+`
+
+interface TeamPhotoProps {
+  image: IGatsbyImageData | null | undefined
+  name: string
+}
+
+/** The member's portrait, or a person icon when the file is missing or the image fails to load. */
+export function TeamPhoto({ image, name }: TeamPhotoProps) {
+  const [failed, setFailed] = useState(false)
+  const frame = useRef<HTMLDivElement>(null)
+
+  // An image that failed before hydration fired its error event before React listened for it.
+  useEffect(() => {
+    const img = frame.current?.querySelector<HTMLImageElement>("img[data-main-image]")
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)
+  }, [])
+
+  return (
+    <Frame ref={frame} data-testid="team-photo">
+      {image && !failed ? (
+        <Image image={image} alt={`Portrait card of ${name}`} onError={() => setFailed(true)} />
+      ) : (
+        <Fallback role="img" aria-label={`${name}, no photo available`}>
+          <PersonIcon />
+        </Fallback>
+      )}
+    </Frame>
+  )
+}

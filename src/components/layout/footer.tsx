@@ -1,0 +1,114 @@
+import { Link } from "gatsby"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../routes"
+import { Container } from "../ui/container"
+
+const Band = styled.footer`
+  padding: ${({ theme }) => theme.space[12]} 0 ${({ theme }) => theme.space[6]};
+  background: ${({ theme }) => theme.color.ink};
+  color: ${({ theme }) => theme.color.mutedOnDark};
+  font-size: ${({ theme }) => theme.fontSize.small};
+`
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: 2fr 1fr 1.4fr 1fr;
+  }
+`
+
+const BrandName = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: ${({ theme }) => theme.fontSize.h3};
+  color: ${({ theme }) => theme.color.ivory};
+`
+
+const Summary = styled.p`
+  max-width: 22rem;
+`
+
+const ColumnTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-family: ${({ theme }) => theme.font.text};
+  font-size: ${({ theme }) => theme.fontSize.label};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.goldLight};
+`
+
+const LinkList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  list-style: none;
+
+  a {
+    text-decoration: none;
+    &:hover {
+      color: ${({ theme }) => theme.color.ivory};
+      text-decoration: underline;
+    }
+  }
+`
+
+const Legal = styled.p`
+  margin-top: ${({ theme }) => theme.space[10]};
+  padding-top: ${({ theme }) => theme.space[3]};
+  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+`
+
+export function Footer() {
+  const { settings, caseStudies } = useSiteSettings()
+  const { footer } = settings
+  return (
+    <Band>
+      <Container>
+        <Grid>
+          <div>
+            <BrandName>{settings.name}</BrandName>
+            <Summary>{footer.summary}</Summary>
+          </div>
+          <nav aria-labelledby="footer-quick-links">
+            <ColumnTitle id="footer-quick-links">{footer.quickLinksTitle}</ColumnTitle>
+            <LinkList>
+              {settings.navigation.map(({ section, label }) => (
+                <li key={section}>
+                  <Link to={sectionPath(section)}>{label}</Link>
+                </li>
+              ))}
+            </LinkList>
+          </nav>
+          <nav aria-labelledby="footer-case-studies">
+            <ColumnTitle id="footer-case-studies">{footer.caseStudiesTitle}</ColumnTitle>
+            <LinkList>
+              {caseStudies.map(({ slug, industry }) => (
+                <li key={slug}>
+                  {/* A plain anchor on purpose: the spec has these links perform a full page load. */}
+                  <a href={caseStudyPath(slug)}>{industry}</a>
+                </li>
+              ))}
+            </LinkList>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <ColumnTitle id="footer-legal">{footer.legalTitle}</ColumnTitle>
+            <LinkList>
+              <li>
+                <Link to={PRIVACY_PATH}>{footer.privacyLabel}</Link>
+              </li>
+              <li>
+                <Link to={TERMS_PATH}>{footer.termsLabel}</Link>
+              </li>
+            </LinkList>
+          </nav>
+        </Grid>
+        <Legal>
+          © {settings.copyrightYear} {settings.name}. {footer.rights}
+        </Legal>
+      </Container>
+    </Band>
+  )
+}

@@ -1,0 +1,29 @@
+import type React from "react"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { Footer } from "./footer"
+import { Header } from "./header"
+import { MAIN_ID, SkipLink } from "./skip-link"
+
+const Main = styled.main`
+  padding-top: ${({ theme }) => theme.layout.headerHeight};
+
+  &:focus {
+    outline: none;
+  }
+`
+
+/** The frame of every page: skip link, fixed header, main content, footer. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { settings } = useSiteSettings()
+  return (
+    <>
+      <SkipLink>{settings.skipLinkLabel}</SkipLink>
+      <Header />
+      <Main id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer />
+    </>
+  )
+}

@@ -1,0 +1,145 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { HOME_PATH } from "../../routes"
+import { Layout } from "../layout/layout"
+import { Seo } from "../layout/seo"
+import { ButtonLink, ExternalButtonLink } from "../ui/button"
+import { Container } from "../ui/container"
+import { Eyebrow } from "../ui/eyebrow"
+import { PageHeader } from "../ui/page-header"
+
+export const query = graphql`
+  fragment DemoContent on DemoPage {
+    title
+    description
+    intro
+    schedule {
+      badge
+      title
+      text
+      expectationsTitle
+      expectations
+      buttonLabel
+    }
+    direct {
+      title
+      text
+      replyPromise
+    }
+    commitment
+    backLabel
+  }
+`
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+`
+
+const Cards = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: 3fr 2fr;
+    align-items: start;
+  }
+`
+
+const Card = styled.section<{ $recommended?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
+  background: ${({ theme, $recommended }) => ($recommended ? theme.color.ink : "transparent")};
+  color: ${({ theme, $recommended }) => ($recommended ? theme.color.ivory : theme.color.ink)};
+  border: ${({ theme }) => theme.border.hairline} solid
+    ${({ theme, $recommended }) => ($recommended ? theme.color.gold : theme.color.hairlineOnLight)};
+
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space[8]};
+  }
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.h2};
+  }
+
+  h3 {
+    font-family: ${({ theme }) => theme.font.text};
+    font-size: ${({ theme }) => theme.fontSize.label};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+    text-transform: uppercase;
+  }
+`
+
+const Muted = styled.p<{ $onDark?: boolean }>`
+  color: ${({ theme, $onDark }) => ($onDark ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
+`
+
+const Expectations = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  list-style: none;
+
+  li {
+    padding-left: ${({ theme }) => theme.space[3]};
+    border-left: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.gold};
+  }
+`
+
+const Email = styled.a`
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: ${({ theme }) => theme.fontSize.h3};
+  overflow-wrap: anywhere;
+`
+
+const Commitment = styled.p`
+  max-width: ${({ theme }) => theme.layout.text};
+  margin: ${({ theme }) => theme.space[8]} 0 ${({ theme }) => theme.space[4]};
+  padding-left: ${({ theme }) => theme.space[3]};
+  border-left: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
+  font-size: ${({ theme }) => theme.fontSize.lead};
+`
+
+export function DemoScreen({ page }: { page: Queries.DemoContentFragment }) {
+  const { settings } = useSiteSettings()
+  return (
+    <Layout>
+      <Seo title={page.title} description={page.description} />
+      <PageHeader title={page.title} lede={page.intro} />
+      <Body>
+        <Container>
+          <Cards>
+            <Card $recommended aria-labelledby="schedule-title">
+              <Eyebrow $onDark>{page.schedule.badge}</Eyebrow>
+              <h2 id="schedule-title">{page.schedule.title}</h2>
+              <Muted $onDark>{page.schedule.text}</Muted>
+              <h3>{page.schedule.expectationsTitle}</h3>
+              <Expectations>
+                {page.schedule.expectations.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </Expectations>
+              <div>
+                <ExternalButtonLink href={settings.schedulingUrl} $variant="onDark">
+                  {page.schedule.buttonLabel}
+                </ExternalButtonLink>
+              </div>
+            </Card>
+            <Card aria-labelledby="direct-title">
+              <h2 id="direct-title">{page.direct.title}</h2>
+              <Muted>{page.direct.text}</Muted>
+              <Email href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</Email>
+              <Muted>{page.direct.replyPromise}</Muted>
+            </Card>
+          </Cards>
+          <Commitment>{page.commitment}</Commitment>
+          <ButtonLink to={HOME_PATH} $variant="secondary">
+            {page.backLabel}
+          </ButtonLink>
+        </Container>
+      </Body>
+    </Layout>
+  )
+}

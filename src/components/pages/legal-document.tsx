@@ -1,0 +1,88 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { Layout } from "../layout/layout"
+import { Seo } from "../layout/seo"
+import { Container } from "../ui/container"
+import { PageHeader } from "../ui/page-header"
+
+export const query = graphql`
+  fragment LegalDocument on LegalPage {
+    title
+    description
+    lastUpdated
+    intro
+    sections {
+      heading
+      paragraphs
+      items
+    }
+  }
+`
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+  background: ${({ theme }) => theme.color.paper};
+`
+
+const Article = styled.article`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  font-size: ${({ theme }) => theme.fontSize.lead};
+
+  h2 {
+    margin-bottom: ${({ theme }) => theme.space[2]};
+    font-size: ${({ theme }) => theme.fontSize.h3};
+  }
+
+  p + p,
+  p + ul,
+  ul + p {
+    margin-top: ${({ theme }) => theme.space[2]};
+  }
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[1]};
+    padding-left: ${({ theme }) => theme.space[3]};
+  }
+
+  li::marker {
+    color: ${({ theme }) => theme.color.bronze};
+  }
+`
+
+const Intro = styled.p`
+  color: ${({ theme }) => theme.color.mutedOnLight};
+`
+
+/** A legal page set for long reading: narrow measure, paper background, generous rhythm. */
+export function LegalDocumentPage({ page }: { page: Queries.LegalDocumentFragment }) {
+  return (
+    <Layout>
+      <Seo title={page.title} description={page.description} />
+      <PageHeader title={page.title} lede={<>Last updated: {page.lastUpdated}</>} />
+      <Body>
+        <Container $narrow>
+          <Article>
+            <Intro>{page.intro}</Intro>
+            {page.sections.map((section) => (
+              <section key={section.heading}>
+                <h2>{section.heading}</h2>
+                {section.paragraphs.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+                {section.items?.length ? (
+                  <ul>
+                    {section.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </section>
+            ))}
+          </Article>
+        </Container>
+      </Body>
+    </Layout>
+  )
+}

@@ -1,0 +1,49 @@
+import type React from "react"
+import styled from "styled-components"
+import { Container } from "./container"
+import { Eyebrow } from "./eyebrow"
+
+const Band = styled.header`
+  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[8]};
+  background: ${({ theme }) => theme.color.ink};
+  color: ${({ theme }) => theme.color.ivory};
+
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space[16]} 0 ${({ theme }) => theme.space[12]};
+  }
+`
+
+const Title = styled.h1`
+  max-width: 20ch;
+  font-size: ${({ theme }) => theme.fontSize.h1};
+  font-weight: ${({ theme }) => theme.fontWeight.light};
+  line-height: ${({ theme }) => theme.lineHeight.tight};
+`
+
+const Lede = styled.p`
+  max-width: ${({ theme }) => theme.layout.text};
+  margin-top: ${({ theme }) => theme.space[3]};
+  font-size: ${({ theme }) => theme.fontSize.lead};
+  color: ${({ theme }) => theme.color.mutedOnDark};
+`
+
+interface PageHeaderProps {
+  eyebrow?: string
+  title: string
+  lede?: React.ReactNode
+  children?: React.ReactNode
+}
+
+/** The dark title band that opens every page other than home. */
+export function PageHeader({ eyebrow, title, lede, children }: PageHeaderProps) {
+  return (
+    <Band>
+      <Container>
+        {eyebrow ? <Eyebrow $onDark>{eyebrow}</Eyebrow> : null}
+        <Title>{title}</Title>
+        {lede ? <Lede>{lede}</Lede> : null}
+        {children}
+      </Container>
+    </Band>
+  )
+}

@@ -1,0 +1,77 @@
+import { type PageProps, graphql } from "gatsby"
+import styled from "styled-components"
+import { CaseCard } from "../../components/case-study/case-card"
+import { Layout } from "../../components/layout/layout"
+import { Seo } from "../../components/layout/seo"
+import { Container } from "../../components/ui/container"
+import { PageHeader } from "../../components/ui/page-header"
+import type { CaseRedirectState } from "../../components/case-study/case-not-found"
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+`
+
+const Notice = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border-left: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
+  background: ${({ theme }) => theme.color.paper};
+`
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`
+
+export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {
+  const page = data.caseStudiesPage
+  if (!page) throw new Error("content/pages/case-studies.json is missing")
+  const redirected = (location.state as CaseRedirectState | null)?.missingCase === true
+  const labels = { problem: page.problemLabel, solution: page.solutionLabel, readMore: page.readMoreLabel }
+  return (
+    <Layout>
+      <Seo title={page.title} description={page.description} />
+      <PageHeader title={page.title} lede={page.intro} />
+      <Body>
+        <Container>
+          {redirected ? <Notice role="status">{page.redirectNotice}</Notice> : null}
+          <Grid>
+            {data.allCaseStudy.nodes.map((study) => (
+              <li key={study.slug}>
+                <CaseCard study={study} labels={labels} />
+              </li>
+            ))}
+          </Grid>
+        </Container>
+      </Body>
+    </Layout>
+  )
+}
+
+export const query = graphql`
+  query CaseStudiesPage {
+    caseStudiesPage {
+      title
+      description
+      intro
+      problemLabel
+      solutionLabel
+      readMoreLabel
+      redirectNotice
+    }
+    allCaseStudy(sort: { order: ASC }) {
+      nodes {
+        ...CaseCard
+      }
+    }
+  }
+`

@@ -1,0 +1,15 @@
+import { type PageProps, graphql } from "gatsby"
+import { LegalDocumentPage } from "../components/pages/legal-document"
+
+export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPolicyPageQuery>) {
+  if (!data.legalPage) throw new Error("content/pages/privacy-policy.json is missing")
+  return <LegalDocumentPage page={data.legalPage} />
+}
+
+export const query = graphql`
+  query PrivacyPolicyPage {
+    legalPage(fileName: { eq: "privacy-policy" }) {
+      ...LegalDocument
+    }
+  }
+`

@@ -1,0 +1,86 @@
+import { createGlobalStyle } from "styled-components"
+
+export const GlobalStyles = createGlobalStyle`
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  html {
+    -webkit-text-size-adjust: 100%;
+    text-size-adjust: 100%;
+    scroll-padding-top: ${({ theme }) => theme.layout.headerHeight};
+  }
+
+  ${({ theme }) => theme.media.motionOk} {
+    html {
+      scroll-behavior: smooth;
+    }
+  }
+
+  body {
+    margin: 0;
+    background: ${({ theme }) => theme.color.ivory};
+    color: ${({ theme }) => theme.color.ink};
+    font-family: ${({ theme }) => theme.font.text};
+    font-size: ${({ theme }) => theme.fontSize.body};
+    line-height: ${({ theme }) => theme.lineHeight.body};
+    -webkit-font-smoothing: antialiased;
+    -moz-osx-font-smoothing: grayscale;
+    text-rendering: optimizeLegibility;
+  }
+
+  h1,
+  h2,
+  h3,
+  h4 {
+    margin: 0;
+    font-family: ${({ theme }) => theme.font.display};
+    font-weight: ${({ theme }) => theme.fontWeight.regular};
+    line-height: ${({ theme }) => theme.lineHeight.heading};
+    letter-spacing: ${({ theme }) => theme.letterSpacing.display};
+    text-wrap: balance;
+  }
+
+  p {
+    margin: 0;
+  }
+
+  ul,
+  ol {
+    margin: 0;
+    padding: 0;
+  }
+
+  img,
+  svg {
+    display: block;
+    max-width: 100%;
+  }
+
+  a {
+    color: inherit;
+  }
+
+  :focus-visible {
+    outline: ${({ theme }) => theme.layout.focusRing} solid ${({ theme }) => theme.color.gold};
+    outline-offset: ${({ theme }) => theme.layout.focusOffset};
+  }
+
+  ::selection {
+    background: ${({ theme }) => theme.color.goldLight};
+    color: ${({ theme }) => theme.color.ink};
+  }
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    *,
+    *::before,
+    *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
+`
