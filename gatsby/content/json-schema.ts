@@ -19,10 +19,13 @@ export function jsonSchemaOf(type: ContentType): JsonSchema {
 export function jsonSchemaFiles(): Map<string, JsonSchema> {
   const files = new Map<string, JsonSchema>()
   for (const type of CONTENT_TYPES) {
+    const locations = CONTENT_TYPES.filter((other) => other.schemaFile === type.schemaFile).map(
+      (other) => `content/${other.location}${other.kind === "folder" ? "/*.json" : ""}`,
+    )
     files.set(`${type.schemaFile}.schema.json`, {
       ...jsonSchemaOf(type),
       title: type.typeName,
-      description: `Content of content/${type.location}${type.kind === "folder" ? "/*.json" : ""}. Generated from gatsby/content/schemas.ts by npm run content:schemas; do not edit by hand.`,
+      description: `Content of ${locations.join(" and ")}. Generated from gatsby/content/schemas.ts by npm run content:schemas; do not edit by hand.`,
     })
   }
   return files

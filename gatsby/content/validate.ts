@@ -143,9 +143,14 @@ type Industries = z.infer<typeof industriesSchema>
 type About = z.infer<typeof aboutSchema>
 type SiteSettings = z.infer<typeof siteSettingsSchema>
 
-/** Checks between files: unique slugs and ids, references that resolve, photos that exist. */
-function crossFileProblems(valid: readonly ParsedFile[]): ContentReport {
+/**
+ * Checks between files: unique slugs and ids, references that resolve, photos that exist. A
+ * reference is checked only when every file it could point into is valid, so one broken file is
+ * reported once rather than again through everything that refers to it.
+ */
+function crossFileProblems(valid: readonly ParsedFile[], invalidTypes: ReadonlySet<string>): ContentReport {
   const ofType = (typeName: string) => valid.filter((file) => file.type.typeName === typeName)
+  const checkable = (typeName: string) => !invalidTypes.has(typeName)
   const errors: ContentProblem[] = []
   const warnings: ContentProblem[] = []
 
@@ -161,9 +166,9 @@ function crossFileProblems(valid: readonly ParsedFile[]): ContentReport {
       }),
     ),
   )
-  const caseSlugs = cases.map((file) => (file.data as CaseStudy).slug)
+  const caseSlugs = [...new Set(cases.map((file) => (file.data as CaseStudy).slug))]
 
-  for (const file of ofType("HomeIndustries")) {
+  for (const file of checkable("CaseStudy") ? ofType("HomeIndustries") : []) {
     const { cards } = file.data as Industries
     errors.push(
       ...duplicates(
@@ -210,7 +215,7 @@ function crossFileProblems(valid: readonly ParsedFile[]): ContentReport {
     })
   }
 
-  for (const file of ofType("SiteSettings")) {
+  for (const file of checkable("HomeAbout") ? ofType("SiteSettings") : []) {
     ;(file.data as SiteSettings).profiles.forEach((profile, index) => {
       if (!memberSlugs.includes(profile.member)) {
         errors.push({
@@ -245,11 +250,17 @@ export function validateContent(root: string, label = "content"): ContentReport 
     else parsed.push(outcome)
   }
 
+  const invalidTypes = new Set<string>()
   const valid = parsed.filter((file) => {
     const problems = schemaProblems(file)
     errors.push(...problems)
+    if (problems.length > 0) invalidTypes.add(file.type.typeName)
     return problems.length === 0
   })
-  const crossFile = crossFileProblems(valid)
+  for (const error of errors) {
+    const type = contentTypeOf(error.file.slice(label.length + 1))
+    if (type) invalidTypes.add(type.typeName)
+  }
+  const crossFile = crossFileProblems(valid, invalidTypes)
   return { errors: [...errors, ...crossFile.errors], warnings: crossFile.warnings }
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from "vitest"
+import { assertValidContent } from "../../gatsby/assert-valid-content"
+import { contentFixture } from "./fixture"
+
+function fakeReporter() {
+  return { warn: vi.fn(), panicOnBuild: vi.fn() }
+}
+
+describe("the build's content gate (onPreBootstrap)", () => {
+  it("lets valid content through without a word", () => {
+    const reporter = fakeReporter()
+    expect(assertValidContent(contentFixture().root, reporter)).toBe(true)
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled()
+    expect(reporter.warn).not.toHaveBeenCalled()
+  })
+
+  it("stops the build with one line per problem, each naming the file and JSON path", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/watches.json", (data) => (data.metrics.dataPoints = "many"))
+    fixture.edit("home/industries.json", (data) => (data.cards[0].applications = ["Price parity"]))
+    const reporter = fakeReporter()
+    expect(assertValidContent(fixture.root, reporter)).toBe(false)
+    expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1)
+    const message = reporter.panicOnBuild.mock.calls[0][0] as string
+    expect(message.split("\n")).toEqual([
+      "Invalid content (2 problems). Fix each line below, then build again:",
+      'content/case-studies/watches.json: metrics.dataPoints: expected a string like "5M+"',
+      "content/home/industries.json: cards[0].applications: expected exactly three application tags",
+    ])
+  })
+
+  it("warns, but builds, when a team photo is missing", () => {
+    const fixture = contentFixture()
+    fixture.remove("images/team/julien-rochat.jpg")
+    const reporter = fakeReporter()
+    expect(assertValidContent(fixture.root, reporter)).toBe(true)
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled()
+    expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("content/home/about.json: members[1].photo"))
+  })
+})
