@@ -9,7 +9,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },

@@ -36,10 +36,18 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
   const [failed, setFailed] = useState(false)
   const frame = useRef<HTMLDivElement>(null)
 
-  // An image that failed before hydration fired its error event before React listened for it.
+  // gatsby-plugin-image writes its <img> outside React's event system and only reports decode
+  // failures, so network errors are caught here, including one that happened before hydration.
   useEffect(() => {
-    const img = frame.current?.querySelector<HTMLImageElement>("img[data-main-image]")
+    const node = frame.current
+    if (!node) return undefined
+    const onError = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) setFailed(true)
+    }
+    node.addEventListener("error", onError, true)
+    const img = node.querySelector<HTMLImageElement>("img[data-main-image]")
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)
+    return () => node.removeEventListener("error", onError, true)
   }, [])
 
   return (

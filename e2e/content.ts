@@ -1,0 +1,26 @@
+import fs from "node:fs"
+import path from "node:path"
+
+/** The shipped content, so tests check the page against what editors wrote. */
+const CONTENT = path.resolve(__dirname, "../content")
+
+export function content<T = any>(relative: string): T {
+  return JSON.parse(fs.readFileSync(path.join(CONTENT, relative), "utf8")) as T
+}
+
+export const settings = content("site/settings.json")
+
+export const caseStudies: any[] = fs
+  .readdirSync(path.join(CONTENT, "case-studies"))
+  .map((file) => content(`case-studies/${file}`))
+  .sort((left, right) => left.order - right.order)
+
+/** The spec's metrics table (product-spec.md §9), written out here as the contract. */
+export const SPEC_METRICS: Record<string, { timeframe: string; dataPoints: string; competitors: string }> = {
+  retail: { timeframe: "6 months", dataPoints: "800K+", competitors: "50+" },
+  cruises: { timeframe: "4 months", dataPoints: "800K+", competitors: "10" },
+  wine: { timeframe: "4 months", dataPoints: "1M+", competitors: "50+" },
+  "real-estate": { timeframe: "5 months", dataPoints: "50K+", competitors: "20" },
+  watches: { timeframe: "6 months", dataPoints: "5M+", competitors: "150+" },
+  hotels: { timeframe: "6 months", dataPoints: "2.5M+", competitors: "300+" },
+}

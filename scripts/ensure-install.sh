@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the versions package-lock.json pins, and only when the lockfile changed since the last
+# install. `npm install` rather than `npm ci`: the registry mirror these builds use lacks some
+# other-platform optional binaries (rollup, esbuild for Android and the like), which `npm ci`
+# insists on finding in the lockfile; `npm install` honours the lockfile and skips them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stamp=node_modules/.install-stamp
+wanted=$(sha256sum package-lock.json package.json | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
+  npm install --no-audit --no-fund
+  git diff --quiet -- package-lock.json 2>/dev/null || echo "note: npm changed package-lock.json" >&2
+  echo "$wanted" > "$stamp"
+fi
