@@ -143,34 +143,50 @@ type Industries = z.infer<typeof industriesSchema>
 type About = z.infer<typeof aboutSchema>
 type SiteSettings = z.infer<typeof siteSettingsSchema>
 
+/** The string at `key` of each item, or undefined when any item lacks one. */
+function stringsAt(items: readonly unknown[], key: string): string[] | undefined {
+  const values = items.map((item) => (item as Record<string, unknown> | null)?.[key])
+  return values.every((value): value is string => typeof value === "string") ? values : undefined
+}
+
 /**
- * Checks between files: unique slugs and ids, references that resolve, photos that exist. A
- * reference is checked only when every file it could point into is valid, so one broken file is
- * reported once rather than again through everything that refers to it.
+ * Checks between files: unique slugs and ids, references that resolve, photos that exist. References
+ * are checked against every parsed file, valid or not, as long as the identifiers themselves are
+ * sound; when they are not (a file that does not parse, a broken slug), the reference check waits,
+ * so one mistake is reported once rather than again through everything that points at it.
  */
-function crossFileProblems(valid: readonly ParsedFile[], invalidTypes: ReadonlySet<string>): ContentReport {
-  const ofType = (typeName: string) => valid.filter((file) => file.type.typeName === typeName)
-  const checkable = (typeName: string) => !invalidTypes.has(typeName)
-  const errors: ContentProblem[] = []
+function crossFileProblems(parsed: readonly ParsedFile[], errors: readonly ContentProblem[], label: string): ContentReport {
+  const found: ContentProblem[] = []
   const warnings: ContentProblem[] = []
+  const filesOf = (typeName: string) => parsed.filter((file) => file.type.typeName === typeName)
+  const isValid = (file: ParsedFile) => !errors.some((error) => error.file === file.file)
+  /** Whether the identifiers of a type can be trusted: every file parsed, none has an error on them. */
+  const identifiersSound = (typeName: string, idPath: RegExp) =>
+    !errors.some((error) => {
+      const type = contentTypeOf(error.file.slice(label.length + 1))
+      return type?.typeName === typeName && (error.path === "" || idPath.test(error.path))
+    })
 
-  const cases = ofType("CaseStudy")
-  errors.push(
-    ...duplicates(
-      cases,
-      (file) => (file.data as CaseStudy).slug,
-      (file, _index, first) => ({
-        file: file.file,
-        path: "slug",
-        message: `duplicate slug "${(file.data as CaseStudy).slug}": already used by ${cases[first].file}`,
-      }),
-    ),
-  )
-  const caseSlugs = [...new Set(cases.map((file) => (file.data as CaseStudy).slug))]
+  const cases = filesOf("CaseStudy")
+  const caseSlugs = identifiersSound("CaseStudy", /^slug$/) ? stringsAt(cases.map((file) => file.data), "slug") : undefined
+  if (caseSlugs) {
+    found.push(
+      ...duplicates(
+        cases,
+        (file) => (file.data as CaseStudy).slug,
+        (file, _index, first) => ({
+          file: file.file,
+          path: "slug",
+          message: `duplicate slug "${(file.data as CaseStudy).slug}": already used by ${cases[first].file}`,
+        }),
+      ),
+    )
+  }
+  const knownCases = [...new Set(caseSlugs)]
 
-  for (const file of checkable("CaseStudy") ? ofType("HomeIndustries") : []) {
+  for (const file of filesOf("HomeIndustries").filter(isValid)) {
     const { cards } = file.data as Industries
-    errors.push(
+    found.push(
       ...duplicates(
         cards,
         (card) => card.id,
@@ -178,21 +194,23 @@ function crossFileProblems(valid: readonly ParsedFile[], invalidTypes: ReadonlyS
       ),
     )
     cards.forEach((card, index) => {
-      if (!caseSlugs.includes(card.caseSlug)) {
-        errors.push({
+      if (caseSlugs && !knownCases.includes(card.caseSlug)) {
+        found.push({
           file: file.file,
           path: `cards[${index}].caseSlug`,
-          message: `no case study has the slug "${card.caseSlug}" (known: ${caseSlugs.join(", ")})`,
+          message: `no case study has the slug "${card.caseSlug}" (known: ${knownCases.join(", ")})`,
         })
       }
     })
   }
 
-  const memberSlugs: string[] = []
-  for (const file of ofType("HomeAbout")) {
+  const abouts = filesOf("HomeAbout")
+  const memberSlugs = identifiersSound("HomeAbout", /^members(\[\d+\](\.slug)?)?$/)
+    ? stringsAt(abouts.flatMap((file) => (file.data as About).members), "slug")
+    : undefined
+  for (const file of abouts.filter(isValid)) {
     const { members } = file.data as About
-    memberSlugs.push(...members.map((member) => member.slug))
-    errors.push(
+    found.push(
       ...duplicates(
         members,
         (member) => member.slug,
@@ -215,18 +233,18 @@ function crossFileProblems(valid: readonly ParsedFile[], invalidTypes: ReadonlyS
     })
   }
 
-  for (const file of checkable("HomeAbout") ? ofType("SiteSettings") : []) {
+  for (const file of memberSlugs ? filesOf("SiteSettings").filter(isValid) : []) {
     ;(file.data as SiteSettings).profiles.forEach((profile, index) => {
-      if (!memberSlugs.includes(profile.member)) {
-        errors.push({
+      if (!memberSlugs?.includes(profile.member)) {
+        found.push({
           file: file.file,
           path: `profiles[${index}].member`,
-          message: `no team member has the slug "${profile.member}" (known: ${memberSlugs.join(", ")})`,
+          message: `no team member has the slug "${profile.member}" (known: ${memberSlugs?.join(", ")})`,
         })
       }
     })
   }
-  return { errors, warnings }
+  return { errors: found, warnings }
 }
 
 /** Validates every content file under `root`; `label` is how the folder is named in messages. */
@@ -250,17 +268,7 @@ export function validateContent(root: string, label = "content"): ContentReport 
     else parsed.push(outcome)
   }
 
-  const invalidTypes = new Set<string>()
-  const valid = parsed.filter((file) => {
-    const problems = schemaProblems(file)
-    errors.push(...problems)
-    if (problems.length > 0) invalidTypes.add(file.type.typeName)
-    return problems.length === 0
-  })
-  for (const error of errors) {
-    const type = contentTypeOf(error.file.slice(label.length + 1))
-    if (type) invalidTypes.add(type.typeName)
-  }
-  const crossFile = crossFileProblems(valid, invalidTypes)
+  for (const file of parsed) errors.push(...schemaProblems(file))
+  const crossFile = crossFileProblems(parsed, errors, label)
   return { errors: [...errors, ...crossFile.errors], warnings: crossFile.warnings }
 }

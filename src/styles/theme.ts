@@ -36,6 +36,7 @@ export const theme = {
     body: "1rem",
     lead: "clamp(1.0625rem, 0.98rem + 0.4vw, 1.25rem)",
     h4: "1.375rem",
+    brand: "clamp(1.125rem, 1rem + 0.6vw, 1.375rem)",
     h3: "clamp(1.5rem, 1.3rem + 0.8vw, 2rem)",
     h2: "clamp(2rem, 1.5rem + 2vw, 3.25rem)",
     h1: "clamp(2.5rem, 1.6rem + 3.6vw, 5rem)",

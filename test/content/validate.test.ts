@@ -152,6 +152,24 @@ describe("content validation", () => {
     ])
   })
 
+  it("still checks references while a case study has an unrelated problem", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/watches.json", (data) => delete data.task)
+    fixture.edit("home/industries.json", (data) => (data.cards[0].caseSlug = "retial"))
+    expect(errorsOf(fixture.root)).toEqual([
+      "content/case-studies/watches.json: task: required field is missing",
+      'content/home/industries.json: cards[0].caseSlug: no case study has the slug "retial" (known: cruises, hotels, real-estate, retail, watches, wine)',
+    ])
+  })
+
+  it("reports a case file that does not parse once, not again through the cards pointing at it", () => {
+    const fixture = contentFixture()
+    fixture.writeRaw("case-studies/hotels.json", "{")
+    const errors = errorsOf(fixture.root)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^content\/case-studies\/hotels\.json: malformed JSON/)
+  })
+
   it("reports every problem of every file in one pass", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/hotels.json", (data) => delete data.task)

@@ -17,7 +17,7 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${({ theme }) => theme.space[2]};
   max-width: calc(${({ theme }) => theme.layout.content} + 2 * ${({ theme }) => theme.layout.gutter});
   height: ${({ theme }) => theme.layout.headerHeight};
   margin: 0 auto;
@@ -26,7 +26,7 @@ const Inner = styled.div`
 
 const Brand = styled(Link)`
   font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h4};
+  font-size: ${({ theme }) => theme.fontSize.brand};
   letter-spacing: ${({ theme }) => theme.letterSpacing.display};
   text-decoration: none;
   white-space: nowrap;
@@ -56,6 +56,15 @@ const NavLink = styled(Link)`
   }
 `
 
+/** Narrower on phones so brand and call to action share a 320 px row. */
+const HeaderCta = styled(ButtonLink)`
+  padding: 0 ${({ theme }) => theme.space[2]};
+
+  ${({ theme }) => theme.media.sm} {
+    padding: 0 ${({ theme }) => theme.space[4]};
+  }
+`
+
 export function Header() {
   const { settings } = useSiteSettings()
   return (
@@ -71,9 +80,9 @@ export function Header() {
             ))}
           </NavList>
         </Nav>
-        <ButtonLink to={BOOK_DEMO_PATH} $variant="onDark">
+        <HeaderCta to={BOOK_DEMO_PATH} $variant="onDark">
           {settings.bookDemoLabel}
-        </ButtonLink>
+        </HeaderCta>
       </Inner>
     </Bar>
   )
