@@ -4,6 +4,7 @@
  * that content files name in "$schema" (json-schema.ts).
  */
 import { z } from "zod"
+import { INDUSTRY_CHIP_COUNT } from "../../src/config/behaviour"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -61,6 +62,18 @@ export const siteSettingsSchema = document({
   bookDemoLabel: text(),
   newWindowLabel: text(),
   skipLinkLabel: text(),
+  labels: z.strictObject({
+    homeLink: text(),
+    mainNavigation: text(),
+    openMenu: text(),
+    closeMenu: text(),
+    pauseMotion: text(),
+    playMotion: text(),
+    profileLink: text(),
+    portraitAlt: text(),
+    noPhoto: text(),
+    lastUpdated: text(),
+  }),
   profiles: z.array(
     z.strictObject({
       member: slug(),
@@ -82,6 +95,7 @@ export const heroSchema = document({
   eyebrow: text(),
   titleLead: text(),
   rotatingWords: list(text()),
+  rotationLabel: text(),
   lede: text(),
   primaryCta: text(),
   secondaryCta: text(),
@@ -95,7 +109,11 @@ export const heroSchema = document({
 
 export const industriesSchema = document({
   ...sectionIntro,
-  chips: list(text()),
+  chips: z
+    .array(text())
+    .length(INDUSTRY_CHIP_COUNT, `expected exactly ${INDUSTRY_CHIP_COUNT} chips for the strip`),
+  chipsLabel: text(),
+  applicationsLabel: text(),
   cards: list(
     z.strictObject({
       id: slug(),
@@ -116,6 +134,7 @@ export const industriesSchema = document({
 export const servicesSchema = document({
   ...sectionIntro,
   highlightLabel: text(),
+  featuresLabel: text(),
   services: list(
     z.strictObject({
       title: text(),
@@ -150,6 +169,8 @@ export const aboutSchema = document({
     }),
   ),
   teamTitle: text(),
+  badgesLabel: text(),
+  expertiseLabel: text(),
   members: list(
     z.strictObject({
       slug: slug(),

@@ -27,6 +27,18 @@ export function useSiteSettings() {
         bookDemoLabel
         newWindowLabel
         skipLinkLabel
+        labels {
+          homeLink
+          mainNavigation
+          openMenu
+          closeMenu
+          pauseMotion
+          playMotion
+          profileLink
+          portraitAlt
+          noPhoto
+          lastUpdated
+        }
         profiles {
           member
           url

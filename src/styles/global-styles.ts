@@ -1,6 +1,10 @@
 import { createGlobalStyle } from "styled-components"
+import { DISPLAY_FALLBACK, TEXT_FALLBACK, fallbackFontFace } from "./fonts"
 
 export const GlobalStyles = createGlobalStyle`
+  ${fallbackFontFace(DISPLAY_FALLBACK)}
+  ${fallbackFontFace(TEXT_FALLBACK)}
+
   *,
   *::before,
   *::after {
@@ -61,6 +65,11 @@ export const GlobalStyles = createGlobalStyle`
 
   a {
     color: inherit;
+  }
+
+  /* Sections receive focus after a section link; the scroll itself shows where the visitor is. */
+  section[tabindex="-1"]:focus {
+    outline: none;
   }
 
   :focus-visible {

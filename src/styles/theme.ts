@@ -19,15 +19,16 @@ export const theme = {
     mutedOnLight: "#5E5A53",
     hairlineOnLight: "rgba(14, 15, 19, 0.14)",
     hairlineOnDark: "rgba(245, 241, 232, 0.16)",
+    scrim: "rgba(14, 15, 19, 0.6)",
+    glow: "rgba(184, 151, 90, 0.14)",
   },
   font: {
     display: `"Cormorant Garamond", "Cormorant Garamond Fallback", Georgia, "Times New Roman", serif`,
     text: `"Inter", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif`,
   },
+  /** Only these weights are loaded: see styles/fonts.ts. */
   fontWeight: {
-    light: 300,
     regular: 400,
-    medium: 500,
     semibold: 600,
   },
   fontSize: {
@@ -82,6 +83,7 @@ export const theme = {
     fast: "160ms",
     base: "280ms",
     slow: "560ms",
+    marquee: "60s",
     easing: "cubic-bezier(0.22, 0.61, 0.36, 1)",
   },
   layout: {
@@ -89,7 +91,10 @@ export const theme = {
     text: "42rem",
     gutter: "clamp(1.25rem, 4vw, 3rem)",
     headerHeight: "4.5rem",
+    touchTarget: "2.75rem",
+    menuWidth: "22rem",
     iconSize: "1.5rem",
+    iconSmall: "0.75rem",
     iconLarge: "3rem",
     focusRing: "2px",
     focusOffset: "3px",
@@ -98,6 +103,8 @@ export const theme = {
     base: 0,
     raised: 1,
     header: 100,
+    overlay: 150,
+    menu: 160,
     skipLink: 200,
   },
   breakpoints,

@@ -15,7 +15,7 @@ const image: IGatsbyImageData = {
 describe("TeamPhoto", () => {
   it("shows the portrait when there is one", () => {
     renderWithTheme(<TeamPhoto image={image} name="Hélène Marchand" />)
-    expect(screen.getByAltText("Portrait card of Hélène Marchand")).toBeInTheDocument()
+    expect(screen.getByAltText("Monogram portrait of Hélène Marchand")).toBeInTheDocument()
     expect(screen.queryByRole("img", { name: /no photo available/ })).not.toBeInTheDocument()
   })
 
@@ -26,8 +26,8 @@ describe("TeamPhoto", () => {
 
   it("swaps to the person icon when the image fails to load", () => {
     renderWithTheme(<TeamPhoto image={image} name="Amara Okafor" />)
-    fireEvent.error(screen.getByAltText("Portrait card of Amara Okafor"))
+    fireEvent.error(screen.getByAltText("Monogram portrait of Amara Okafor"))
     expect(screen.getByRole("img", { name: "Amara Okafor, no photo available" })).toBeInTheDocument()
-    expect(screen.queryByAltText("Portrait card of Amara Okafor")).not.toBeInTheDocument()
+    expect(screen.queryByAltText("Monogram portrait of Amara Okafor")).not.toBeInTheDocument()
   })
 })

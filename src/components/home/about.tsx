@@ -15,6 +15,8 @@ export const query = graphql`
       value
     }
     teamTitle
+    badgesLabel
+    expertiseLabel
     members {
       ...TeamMember
     }
@@ -104,7 +106,12 @@ export function About({ about }: { about: Queries.AboutSectionFragment }) {
       <TeamTitle>{about.teamTitle}</TeamTitle>
       <Team>
         {about.members.map((member) => (
-          <TeamCard key={member.slug} member={member} profileUrl={profileOf(member.slug)} />
+          <TeamCard
+            key={member.slug}
+            member={member}
+            profileUrl={profileOf(member.slug)}
+            labels={{ badges: about.badgesLabel, expertise: about.expertiseLabel }}
+          />
         ))}
       </Team>
     </Section>

@@ -1,15 +1,22 @@
 import { graphql } from "gatsby"
+import { useState } from "react"
 import styled from "styled-components"
+import { HERO_ROTATION_MS } from "../../config/behaviour"
+import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
+import { useRotatingIndex } from "../../hooks/use-rotating-index"
 import { BOOK_DEMO_PATH, sectionPath } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
+import { MotionToggle } from "../ui/motion-toggle"
+import { VisuallyHidden } from "../ui/visually-hidden"
 
 export const query = graphql`
   fragment HeroSection on HomeHero {
     eyebrow
     titleLead
     rotatingWords
+    rotationLabel
     lede
     primaryCta
     secondaryCta
@@ -21,26 +28,41 @@ export const query = graphql`
 `
 
 const Band = styled.section`
-  padding: ${({ theme }) => theme.space[12]} 0 ${({ theme }) => theme.space[10]};
-  background: ${({ theme }) => theme.color.ink};
+  position: relative;
+  padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[10]}) 0
+    ${({ theme }) => theme.space[8]};
+  overflow: hidden;
+  background:
+    radial-gradient(ellipse at 85% 10%, ${({ theme }) => theme.color.glow}, transparent 55%),
+    ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
 
   ${({ theme }) => theme.media.md} {
-    padding: ${({ theme }) => theme.space[20]} 0 ${({ theme }) => theme.space[12]};
+    padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[16]}) 0
+      ${({ theme }) => theme.space[12]};
   }
 `
 
 const Title = styled.h1`
-  max-width: 18ch;
+  max-width: 16ch;
   font-size: ${({ theme }) => theme.fontSize.h1};
-  font-weight: ${({ theme }) => theme.fontWeight.light};
   line-height: ${({ theme }) => theme.lineHeight.tight};
 `
 
-const Word = styled.span`
-  display: block;
+/** All words share one grid cell, so the line is as tall and wide as its longest word: no shift. */
+const Words = styled.span`
+  display: grid;
+`
+
+const Word = styled.span<{ $active: boolean }>`
+  grid-area: 1 / 1;
   font-style: italic;
   color: ${({ theme }) => theme.color.goldLight};
+  opacity: ${({ $active }) => ($active ? 1 : 0)};
+  transform: translateY(${({ $active }) => ($active ? "0" : "0.15em")});
+  transition:
+    opacity ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing},
+    transform ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing};
 `
 
 const Lede = styled.p`
@@ -64,13 +86,14 @@ const SecondaryLink = styled(ButtonLink)`
 
   &:hover {
     background: transparent;
+    color: ${({ theme }) => theme.color.ivory};
     border-color: ${({ theme }) => theme.color.gold};
   }
 `
 
 const Claims = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${({ theme }) => theme.space[3]};
   margin: ${({ theme }) => theme.space[10]} 0 0;
   padding-top: ${({ theme }) => theme.space[4]};
   border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
@@ -94,17 +117,41 @@ const Claims = styled.dl`
     font-family: ${({ theme }) => theme.font.display};
     font-size: ${({ theme }) => theme.fontSize.metric};
     line-height: ${({ theme }) => theme.lineHeight.tight};
-    color: ${({ theme }) => theme.color.ivory};
   }
 `
 
+/** Out of the flow, so showing or hiding it never moves the page. */
+const RotationToggle = styled(MotionToggle)`
+  position: absolute;
+  right: ${({ theme }) => theme.layout.gutter};
+  bottom: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.color.mutedOnDark};
+`
+
 export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
+  const reducedMotion = usePrefersReducedMotion()
+  const [paused, setPaused] = useState(false)
+  const words = hero.rotatingWords
+  const { index, finished } = useRotatingIndex({
+    count: words.length,
+    intervalMs: HERO_ROTATION_MS,
+    running: !reducedMotion && !paused,
+  })
   return (
     <Band id="home" aria-labelledby="home-title">
       <Container>
         <Eyebrow $onDark>{hero.eyebrow}</Eyebrow>
         <Title id="home-title">
-          {hero.titleLead} <Word>{hero.rotatingWords[0]}</Word>
+          {hero.titleLead}{" "}
+          {/* Screen readers get every industry once, in order, and no announcement per change. */}
+          <Words aria-hidden="true" data-testid="hero-word">
+            {words.map((word, position) => (
+              <Word key={word} $active={position === index} data-active={position === index}>
+                {word}
+              </Word>
+            ))}
+          </Words>
+          <VisuallyHidden>{words.join(", ")}</VisuallyHidden>
         </Title>
         <Lede>{hero.lede}</Lede>
         <Actions>
@@ -122,6 +169,12 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
           ))}
         </Claims>
       </Container>
+      <RotationToggle
+        paused={paused}
+        onToggle={() => setPaused((value) => !value)}
+        target={hero.rotationLabel}
+        hidden={finished}
+      />
     </Band>
   )
 }

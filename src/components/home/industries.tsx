@@ -6,6 +6,7 @@ import { ExternalLink } from "../ui/external-link"
 import { ArrowIcon } from "../ui/icons"
 import { Section } from "../ui/section"
 import { TagList } from "../ui/tag-list"
+import { IndustryStrip } from "./industry-strip"
 
 export const query = graphql`
   fragment IndustriesSection on HomeIndustries {
@@ -13,6 +14,8 @@ export const query = graphql`
     title
     intro
     chips
+    chipsLabel
+    applicationsLabel
     cards {
       id
       title
@@ -27,17 +30,6 @@ export const query = graphql`
     }
     cardLinkLabel
   }
-`
-
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[8]};
-  list-style: none;
-  font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h4};
-  color: ${({ theme }) => theme.color.mutedOnLight};
 `
 
 const Cards = styled.ul`
@@ -126,17 +118,13 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
   const { settings } = useSiteSettings()
   return (
     <Section id="industries" eyebrow={industries.eyebrow} title={industries.title} intro={industries.intro}>
-      <Chips aria-label="Sectors we serve">
-        {industries.chips.map((chip) => (
-          <li key={chip}>{chip}</li>
-        ))}
-      </Chips>
+      <IndustryStrip chips={industries.chips} label={industries.chipsLabel} />
       <Cards>
         {industries.cards.map((card) => (
           <Card key={card.id} data-industry={card.id}>
             <h3>{card.title}</h3>
             <p>{card.description}</p>
-            <TagList tags={card.applications} label={`${card.title} applications`} />
+            <TagList tags={card.applications} label={`${industries.applicationsLabel}: ${card.title}`} />
             <CardLink to={caseStudyPath(card.caseSlug)} aria-label={`${industries.cardLinkLabel}: ${card.title}`}>
               {industries.cardLinkLabel}
               <ArrowIcon />

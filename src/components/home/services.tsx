@@ -9,6 +9,7 @@ export const query = graphql`
     title
     intro
     highlightLabel
+    featuresLabel
     services {
       title
       description
@@ -73,7 +74,7 @@ export function Services({ services }: { services: Queries.ServicesSectionFragme
             {service.highlighted ? <Highlight>{services.highlightLabel}</Highlight> : null}
             <h3>{service.title}</h3>
             <p>{service.description}</p>
-            <TagList tags={service.features} tone="dark" label={`${service.title} features`} />
+            <TagList tags={service.features} tone="dark" label={`${services.featuresLabel}: ${service.title}`} />
           </Card>
         ))}
       </Grid>

@@ -1,6 +1,7 @@
 import { graphql } from "gatsby"
 import { getImage } from "gatsby-plugin-image"
 import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ExternalLink } from "../ui/external-link"
 import { TagList } from "../ui/tag-list"
 import { TeamPhoto } from "./team-photo"
@@ -68,9 +69,11 @@ const Profile = styled(ExternalLink)`
 interface TeamCardProps {
   member: Queries.TeamMemberFragment
   profileUrl?: string
+  labels: { badges: string; expertise: string }
 }
 
-export function TeamCard({ member, profileUrl }: TeamCardProps) {
+export function TeamCard({ member, profileUrl, labels }: TeamCardProps) {
+  const { settings } = useSiteSettings()
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
       <TeamPhoto image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)} name={member.name} />
@@ -79,7 +82,7 @@ export function TeamCard({ member, profileUrl }: TeamCardProps) {
         <Role>{member.role}</Role>
       </div>
       {member.badges.length > 0 ? (
-        <Badges aria-label="Badges">
+        <Badges aria-label={labels.badges}>
           {member.badges.map((badge) => (
             <li key={badge}>{badge}</li>
           ))}
@@ -87,8 +90,8 @@ export function TeamCard({ member, profileUrl }: TeamCardProps) {
       ) : null}
       <Text>{member.description}</Text>
       <Text>{member.background}</Text>
-      <TagList tags={member.expertise} label={`${member.name}'s expertise`} />
-      {profileUrl ? <Profile href={profileUrl}>{`${member.name} on LinkedIn`}</Profile> : null}
+      <TagList tags={member.expertise} label={`${labels.expertise}: ${member.name}`} />
+      {profileUrl ? <Profile href={profileUrl}>{`${member.name} ${settings.labels.profileLink}`}</Profile> : null}
     </Card>
   )
 }

@@ -1,6 +1,7 @@
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
 import { useEffect, useRef, useState } from "react"
 import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
 import { PersonIcon } from "../ui/icons"
 
 const Frame = styled.div`
@@ -33,6 +34,7 @@ interface TeamPhotoProps {
 
 /** The member's portrait, or a person icon when the file is missing or the image fails to load. */
 export function TeamPhoto({ image, name }: TeamPhotoProps) {
+  const { settings } = useSiteSettings()
   const [failed, setFailed] = useState(false)
   const frame = useRef<HTMLDivElement>(null)
 
@@ -53,9 +55,9 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
   return (
     <Frame ref={frame} data-testid="team-photo">
       {image && !failed ? (
-        <Image image={image} alt={`Portrait card of ${name}`} onError={() => setFailed(true)} />
+        <Image image={image} alt={`${settings.labels.portraitAlt} ${name}`} onError={() => setFailed(true)} />
       ) : (
-        <Fallback role="img" aria-label={`${name}, no photo available`}>
+        <Fallback role="img" aria-label={`${name}, ${settings.labels.noPhoto}`}>
           <PersonIcon />
         </Fallback>
       )}

@@ -1,23 +1,31 @@
 import { Link } from "gatsby"
 import styled from "styled-components"
+import { ACTIVE_SECTION_OFFSET_PX, HEADER_OPAQUE_AFTER_PX } from "../../config/behaviour"
+import { useActiveSection } from "../../hooks/use-active-section"
+import { useScrolledPast } from "../../hooks/use-scrolled-past"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { BOOK_DEMO_PATH, HOME_PATH, sectionPath } from "../../routes"
+import { BOOK_DEMO_PATH, HOME_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
+import { MobileMenu } from "./mobile-menu"
+import { SectionLinks } from "./section-links"
 
-const Bar = styled.header`
+const Bar = styled.header<{ $opaque: boolean }>`
   position: fixed;
   inset: 0 0 auto;
   z-index: ${({ theme }) => theme.zIndex.header};
-  background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
-  border-bottom: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+  background: ${({ theme, $opaque }) => ($opaque ? theme.color.ink : "transparent")};
+  box-shadow: 0 ${({ theme }) => theme.border.hairline} 0
+    ${({ theme, $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};
+  transition:
+    background-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing},
+    box-shadow ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
 `
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${({ theme }) => theme.space[1]};
   max-width: calc(${({ theme }) => theme.layout.content} + 2 * ${({ theme }) => theme.layout.gutter});
   height: ${({ theme }) => theme.layout.headerHeight};
   margin: 0 auto;
@@ -25,6 +33,7 @@ const Inner = styled.div`
 `
 
 const Brand = styled(Link)`
+  margin-right: auto;
   font-family: ${({ theme }) => theme.font.display};
   font-size: ${({ theme }) => theme.fontSize.brand};
   letter-spacing: ${({ theme }) => theme.letterSpacing.display};
@@ -32,31 +41,25 @@ const Brand = styled(Link)`
   white-space: nowrap;
 `
 
+/** The full name from the first breakpoint up; the short name on the narrowest phones. */
+const BrandName = styled.span<{ $short?: boolean }>`
+  display: ${({ $short }) => ($short ? "inline" : "none")};
+
+  ${({ theme }) => theme.media.sm} {
+    display: ${({ $short }) => ($short ? "none" : "inline")};
+  }
+`
+
 const Nav = styled.nav`
   display: none;
+  margin-right: ${({ theme }) => theme.space[4]};
 
   ${({ theme }) => theme.media.lg} {
     display: block;
   }
 `
 
-const NavList = styled.ul`
-  display: flex;
-  gap: ${({ theme }) => theme.space[3]};
-  list-style: none;
-`
-
-const NavLink = styled(Link)`
-  font-size: ${({ theme }) => theme.fontSize.small};
-  color: ${({ theme }) => theme.color.mutedOnDark};
-  text-decoration: none;
-
-  &:hover {
-    color: ${({ theme }) => theme.color.ivory};
-  }
-`
-
-/** Narrower on phones so brand and call to action share a 320 px row. */
+/** Narrower on phones so brand, call to action and menu share a 320 px row. */
 const HeaderCta = styled(ButtonLink)`
   padding: 0 ${({ theme }) => theme.space[2]};
 
@@ -67,22 +70,25 @@ const HeaderCta = styled(ButtonLink)`
 
 export function Header() {
   const { settings } = useSiteSettings()
+  const scrolled = useScrolledPast(HEADER_OPAQUE_AFTER_PX)
+  const active = useActiveSection(
+    settings.navigation.map((item) => item.section),
+    ACTIVE_SECTION_OFFSET_PX,
+  )
   return (
-    <Bar>
+    <Bar $opaque={scrolled} data-scrolled={scrolled}>
       <Inner>
-        <Brand to={HOME_PATH}>{settings.name}</Brand>
-        <Nav aria-label="Main">
-          <NavList>
-            {settings.navigation.map(({ section, label }) => (
-              <li key={section}>
-                <NavLink to={sectionPath(section)}>{label}</NavLink>
-              </li>
-            ))}
-          </NavList>
+        <Brand to={HOME_PATH} aria-label={`${settings.name}, ${settings.labels.homeLink}`}>
+          <BrandName $short>{settings.shortName}</BrandName>
+          <BrandName>{settings.name}</BrandName>
+        </Brand>
+        <Nav aria-label={settings.labels.mainNavigation}>
+          <SectionLinks active={active} />
         </Nav>
         <HeaderCta to={BOOK_DEMO_PATH} $variant="onDark">
           {settings.bookDemoLabel}
         </HeaderCta>
+        <MobileMenu active={active} />
       </Inner>
     </Bar>
   )

@@ -5,9 +5,8 @@ import { Footer } from "./footer"
 import { Header } from "./header"
 import { MAIN_ID, SkipLink } from "./skip-link"
 
+/** No top padding: the first band of every page runs under the transparent header. */
 const Main = styled.main`
-  padding-top: ${({ theme }) => theme.layout.headerHeight};
-
   &:focus {
     outline: none;
   }

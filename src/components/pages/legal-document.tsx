@@ -1,5 +1,6 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { Container } from "../ui/container"
@@ -57,10 +58,11 @@ const Intro = styled.p`
 
 /** A legal page set for long reading: narrow measure, paper background, generous rhythm. */
 export function LegalDocumentPage({ page }: { page: Queries.LegalDocumentFragment }) {
+  const { settings } = useSiteSettings()
   return (
     <Layout>
       <Seo title={page.title} description={page.description} />
-      <PageHeader title={page.title} lede={<>Last updated: {page.lastUpdated}</>} />
+      <PageHeader title={page.title} lede={`${settings.labels.lastUpdated}: ${page.lastUpdated}`} />
       <Body>
         <Container $narrow>
           <Article>

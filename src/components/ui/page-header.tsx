@@ -4,19 +4,21 @@ import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
 
 const Band = styled.header`
-  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[8]};
+  padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[8]}) 0
+    ${({ theme }) => theme.space[8]};
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
 
   ${({ theme }) => theme.media.md} {
-    padding: ${({ theme }) => theme.space[16]} 0 ${({ theme }) => theme.space[12]};
+    padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[12]}) 0
+      ${({ theme }) => theme.space[12]};
   }
 `
 
 const Title = styled.h1`
   max-width: 20ch;
   font-size: ${({ theme }) => theme.fontSize.h1};
-  font-weight: ${({ theme }) => theme.fontWeight.light};
+  font-weight: ${({ theme }) => theme.fontWeight.regular};
   line-height: ${({ theme }) => theme.lineHeight.tight};
 `
 

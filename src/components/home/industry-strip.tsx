@@ -1,0 +1,113 @@
+import { useState } from "react"
+import styled, { keyframes } from "styled-components"
+import { MotionToggle } from "../ui/motion-toggle"
+
+const scroll = keyframes`
+  from {
+    transform: translateX(0);
+  }
+  to {
+    transform: translateX(-50%);
+  }
+`
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  margin-bottom: ${({ theme }) => theme.space[6]};
+`
+
+const Region = styled.div`
+  align-self: stretch;
+  overflow: hidden;
+  border-block: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+  mask-image: linear-gradient(to right, transparent, black 8%, black 92%, transparent);
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    mask-image: none;
+  }
+`
+
+/** Two copies of the chips side by side; sliding by half a track loops without a seam. */
+const Track = styled.div<{ $paused: boolean }>`
+  display: flex;
+  width: max-content;
+  animation: ${scroll} ${({ theme }) => theme.motion.marquee} linear infinite;
+  animation-play-state: ${({ $paused }) => ($paused ? "paused" : "running")};
+
+  ${Region}:hover &,
+  ${Region}:focus-within & {
+    animation-play-state: paused;
+  }
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    width: auto;
+    animation: none;
+  }
+`
+
+const Chips = styled.ul`
+  display: flex;
+  flex-shrink: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+    font-family: ${({ theme }) => theme.font.display};
+    font-size: ${({ theme }) => theme.fontSize.h4};
+    white-space: nowrap;
+    color: ${({ theme }) => theme.color.mutedOnLight};
+  }
+
+  li::after {
+    content: "·";
+    margin-left: ${({ theme }) => theme.space[3]};
+    color: ${({ theme }) => theme.color.bronze};
+  }
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    flex-wrap: wrap;
+    flex-shrink: 1;
+
+    &[aria-hidden="true"] {
+      display: none;
+    }
+  }
+`
+
+const Toggle = styled(MotionToggle)`
+  color: ${({ theme }) => theme.color.mutedOnLight};
+`
+
+interface IndustryStripProps {
+  chips: readonly string[]
+  label: string
+}
+
+/**
+ * The twelve sectors scrolling past. Paused on hover, on focus and on request; static (and wrapped)
+ * under reduced motion, which CSS decides from the first paint so nothing shifts on hydration.
+ */
+export function IndustryStrip({ chips, label }: IndustryStripProps) {
+  const [paused, setPaused] = useState(false)
+  return (
+    <Wrapper>
+      <Region role="region" aria-label={label} tabIndex={0} data-testid="industry-strip">
+      <Track $paused={paused} data-paused={paused}>
+        <Chips>
+          {chips.map((chip) => (
+            <li key={chip}>{chip}</li>
+          ))}
+        </Chips>
+        <Chips aria-hidden="true">
+          {chips.map((chip) => (
+            <li key={chip}>{chip}</li>
+          ))}
+        </Chips>
+        </Track>
+      </Region>
+      <Toggle paused={paused} onToggle={() => setPaused((value) => !value)} target={label} />
+    </Wrapper>
+  )
+}

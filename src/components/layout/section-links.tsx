@@ -1,0 +1,79 @@
+import { Link } from "gatsby"
+import styled, { css } from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { sectionPath } from "../../routes"
+
+const List = styled.ul<{ $stacked: boolean }>`
+  display: flex;
+  flex-direction: ${({ $stacked }) => ($stacked ? "column" : "row")};
+  gap: ${({ theme, $stacked }) => ($stacked ? theme.space[1] : theme.space[3])};
+  list-style: none;
+`
+
+const SectionLink = styled(Link)<{ $stacked: boolean }>`
+  position: relative;
+  display: inline-block;
+  padding: ${({ theme }) => theme.space[1]} 0;
+  color: ${({ theme }) => theme.color.mutedOnDark};
+  text-decoration: none;
+  transition: color ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
+
+  ${({ theme, $stacked }) =>
+    $stacked
+      ? css`
+          font-family: ${theme.font.display};
+          font-size: ${theme.fontSize.h3};
+        `
+      : css`
+          font-size: ${theme.fontSize.small};
+        `}
+
+  &::after {
+    content: "";
+    position: absolute;
+    left: 0;
+    right: 0;
+    bottom: 0;
+    height: ${({ theme }) => theme.border.hairline};
+    background: ${({ theme }) => theme.color.gold};
+    transform: scaleX(0);
+    transform-origin: left;
+    transition: transform ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+  }
+
+  &:hover,
+  &[aria-current] {
+    color: ${({ theme }) => theme.color.ivory};
+  }
+
+  &[aria-current]::after {
+    transform: scaleX(1);
+  }
+`
+
+interface SectionLinksProps {
+  active: string | null
+  stacked?: boolean
+  onNavigate?: () => void
+}
+
+/** The six home-section links, marking the one in view with aria-current. */
+export function SectionLinks({ active, stacked = false, onNavigate }: SectionLinksProps) {
+  const { settings } = useSiteSettings()
+  return (
+    <List $stacked={stacked}>
+      {settings.navigation.map(({ section, label }) => (
+        <li key={section}>
+          <SectionLink
+            to={sectionPath(section)}
+            $stacked={stacked}
+            aria-current={active === section ? "location" : undefined}
+            onClick={onNavigate}
+          >
+            {label}
+          </SectionLink>
+        </li>
+      ))}
+    </List>
+  )
+}

@@ -1,0 +1,54 @@
+import styled from "styled-components"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+
+const Button = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  min-height: ${({ theme }) => theme.layout.touchTarget};
+  padding: 0 ${({ theme }) => theme.space[1]};
+  border: 0;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.label};
+  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+  text-transform: uppercase;
+  cursor: pointer;
+
+  svg {
+    width: ${({ theme }) => theme.layout.iconSmall};
+  }
+
+  &[hidden] {
+    display: none;
+  }
+
+  /* Nothing moves under reduced motion, so there is nothing to pause. */
+  ${({ theme }) => theme.media.reducedMotion} {
+    display: none;
+  }
+`
+
+interface MotionToggleProps {
+  paused: boolean
+  onToggle: () => void
+  /** What the button pauses, for screen readers, e.g. "industry strip". */
+  target: string
+  className?: string
+  hidden?: boolean
+}
+
+/** Pauses or plays a piece of continuous motion (WCAG 2.2.2). */
+export function MotionToggle({ paused, onToggle, target, className, hidden }: MotionToggleProps) {
+  const { settings } = useSiteSettings()
+  const label = paused ? settings.labels.playMotion : settings.labels.pauseMotion
+  return (
+    <Button type="button" className={className} onClick={onToggle} aria-label={`${label}: ${target}`} hidden={hidden}>
+      <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+        {paused ? <path d="M4 2.5v11l9-5.5z" /> : <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" />}
+      </svg>
+      {label}
+    </Button>
+  )
+}

@@ -1,0 +1,43 @@
+import { CROSS_PAGE_SCROLL_DELAY_MS } from "../config/behaviour"
+
+const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches
+
+/**
+ * Scrolls a home section into view (CSS scroll-padding keeps it clear of the fixed header) and moves
+ * keyboard focus to it, so the next Tab continues from the section rather than the header.
+ */
+export function scrollToSection(id: string): void {
+  const section = document.getElementById(id)
+  if (!section) return
+  section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" })
+  if (!section.hasAttribute("tabindex")) section.setAttribute("tabindex", "-1")
+  section.focus({ preventScroll: true })
+}
+
+export function scrollToTop(): void {
+  window.scrollTo({ top: 0, left: 0, behavior: "instant" })
+}
+
+interface ScrollTarget {
+  pathname: string
+  hash: string
+}
+
+/**
+ * What every route change does with the scroll position: top of the page, except links to a home
+ * section, which scroll to it; arriving from another page, home is shown first and the section is
+ * scrolled to after a short delay.
+ */
+export function updateScroll(location: ScrollTarget, previous: ScrollTarget | undefined): void {
+  const id = decodeURIComponent(location.hash.replace(/^#/, ""))
+  if (!id) {
+    scrollToTop()
+    return
+  }
+  if (previous && previous.pathname !== location.pathname) {
+    scrollToTop()
+    window.setTimeout(() => scrollToSection(id), CROSS_PAGE_SCROLL_DELAY_MS)
+    return
+  }
+  scrollToSection(id)
+}

@@ -1,0 +1,50 @@
+/**
+ * Self-hosted faces (latin subset, woff2, font-display: swap) and metric-matched fallbacks, so the
+ * swap from fallback to web font moves nothing. The overrides follow the usual recipe:
+ *   size-adjust = (font avg width / font UPM) / (fallback avg width / fallback UPM)
+ *   ascent/descent-override = font ascent|descent / (font UPM * size-adjust)
+ * from the metrics of @capsizecss/metrics; test/styles/fonts.test.ts recomputes them.
+ */
+import "@fontsource/cormorant-garamond/latin-400.css"
+import "@fontsource/cormorant-garamond/latin-400-italic.css"
+import "@fontsource/inter/latin-400.css"
+import "@fontsource/inter/latin-600.css"
+
+export interface FallbackFace {
+  family: string
+  /** Installed fonts to stand in, all sharing the metrics the overrides were computed against. */
+  locals: readonly string[]
+  sizeAdjust: string
+  ascentOverride: string
+  descentOverride: string
+  lineGapOverride: string
+}
+
+export const DISPLAY_FALLBACK: FallbackFace = {
+  family: "Cormorant Garamond Fallback",
+  locals: ["Times New Roman", "TimesNewRomanPSMT", "Liberation Serif", "Tinos"],
+  sizeAdjust: "96.98%",
+  ascentOverride: "95.27%",
+  descentOverride: "29.59%",
+  lineGapOverride: "0%",
+}
+
+export const TEXT_FALLBACK: FallbackFace = {
+  family: "Inter Fallback",
+  locals: ["Arial", "ArialMT", "Liberation Sans", "Arimo"],
+  sizeAdjust: "107.12%",
+  ascentOverride: "90.44%",
+  descentOverride: "22.52%",
+  lineGapOverride: "0%",
+}
+
+export function fallbackFontFace(face: FallbackFace): string {
+  return `@font-face {
+    font-family: "${face.family}";
+    src: ${face.locals.map((name) => `local("${name}")`).join(", ")};
+    size-adjust: ${face.sizeAdjust};
+    ascent-override: ${face.ascentOverride};
+    descent-override: ${face.descentOverride};
+    line-gap-override: ${face.lineGapOverride};
+  }`
+}
