@@ -24,3 +24,13 @@ export const SPEC_METRICS: Record<string, { timeframe: string; dataPoints: strin
   watches: { timeframe: "6 months", dataPoints: "5M+", competitors: "150+" },
   hotels: { timeframe: "6 months", dataPoints: "2.5M+", competitors: "300+" },
 }
+
+/** Every route of the spec's table, plus one of each error row. */
+export const ROUTES = [
+  "/",
+  "/book-demo/",
+  "/privacy-policy/",
+  "/terms-of-service/",
+  "/case-studies/",
+  ...caseStudies.map((study) => `/case-studies/${study.slug}/`),
+]

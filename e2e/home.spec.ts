@@ -39,7 +39,9 @@ test.describe("home page", () => {
       await expect(card.getByRole("listitem")).toHaveCount(3)
     }
     await expect(page.locator('[data-industry="travel-ota"] h3')).toHaveText("Real Estate")
-    await expect(page.locator("#industries").getByRole("list", { name: "Sectors we serve" }).getByRole("listitem")).toHaveCount(12)
+    const strip = page.getByRole("region", { name: industries.chipsLabel })
+    await expect(strip.locator('ul:not([aria-hidden="true"]) > li')).toHaveText(industries.chips)
+    expect(industries.chips).toHaveLength(12)
     await expect(page.getByRole("heading", { name: "Don't see your industry?" })).toBeVisible()
     const external = page.getByRole("link", { name: `${industries.prompt.linkLabel} (opens in a new window)` })
     await expect(external).toHaveAttribute("href", settings.caseStudiesSiteUrl)
@@ -47,12 +49,14 @@ test.describe("home page", () => {
     await expect(external).toHaveAttribute("rel", "noopener noreferrer")
   })
 
-  test("opens a case study from its industry card", async ({ page }) => {
-    await page.goto("/")
-    await page.locator('[data-industry="travel-ota"]').getByRole("link").click()
-    await expect(page).toHaveURL(/\/case-studies\/real-estate\/$/)
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(content("case-studies/real-estate.json").title)
-  })
+  for (const card of industries.cards) {
+    test(`the ${card.title} card opens the ${card.caseSlug} case study`, async ({ page }) => {
+      await page.goto("/")
+      await page.locator(`[data-industry="${card.id}"]`).getByRole("link").click()
+      await expect(page).toHaveURL(new RegExp(`/case-studies/${card.caseSlug}/$`))
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(content(`case-studies/${card.caseSlug}.json`).title)
+    })
+  }
 
   test("shows six services with three features each and exactly one highlighted", async ({ page }) => {
     await page.goto("/")
@@ -60,7 +64,7 @@ test.describe("home page", () => {
     await expect(cards).toHaveCount(6)
     for (const service of services.services) {
       const card = cards.filter({ has: page.getByRole("heading", { name: service.title, exact: true }) })
-      await expect(card.getByRole("list", { name: `${service.title} features` }).getByRole("listitem")).toHaveCount(3)
+      await expect(card.getByRole("list", { name: `${services.featuresLabel}: ${service.title}` }).getByRole("listitem")).toHaveCount(3)
     }
     const highlighted = page.locator('#services li[data-highlighted="true"]')
     await expect(highlighted).toHaveCount(1)
@@ -84,7 +88,7 @@ test.describe("home page", () => {
       await expect(card).toContainText(member.role)
       await expect(card).toContainText(member.background)
       for (const badge of member.badges) await expect(card).toContainText(badge)
-      await expect(card.getByRole("list", { name: `${member.name}'s expertise` }).getByRole("listitem")).toHaveCount(
+      await expect(card.getByRole("list", { name: `${about.expertiseLabel}: ${member.name}` }).getByRole("listitem")).toHaveCount(
         member.expertise.length,
       )
     }

@@ -19,6 +19,7 @@ export function Seo({ title, description, noindex = false }: SeoProps) {
       titleTemplate={title ? `%s | ${settings.name}` : undefined}
     >
       <meta name="description" content={description} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex ? <meta name="robots" content="noindex, follow" /> : null}
     </Helmet>
   )

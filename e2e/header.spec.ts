@@ -1,0 +1,164 @@
+import { type Page, expect, test } from "@playwright/test"
+import { settings } from "./content"
+
+const header = (page: Page) => page.getByRole("banner")
+const mainNav = (page: Page) => page.getByRole("navigation", { name: settings.labels.mainNavigation })
+const scrollTo = (page: Page, y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y)
+const headerBackground = (page: Page) =>
+  header(page).evaluate((element) => getComputedStyle(element).backgroundColor)
+
+test.describe("header", () => {
+  test("is transparent at 50 px of scroll and opaque at 51 px", async ({ page }) => {
+    await page.goto("/")
+    await expect.poll(() => headerBackground(page)).toBe("rgba(0, 0, 0, 0)")
+    await scrollTo(page, 50)
+    await page.waitForTimeout(400)
+    await expect(header(page)).toHaveAttribute("data-scrolled", "false")
+    await expect.poll(() => headerBackground(page)).toBe("rgba(0, 0, 0, 0)")
+    await scrollTo(page, 51)
+    await expect(header(page)).toHaveAttribute("data-scrolled", "true")
+    await expect.poll(() => headerBackground(page)).toBe("rgb(14, 15, 19)")
+    await scrollTo(page, 0)
+    await expect(header(page)).toHaveAttribute("data-scrolled", "false")
+  })
+
+  test("marks the section in view once its top is within 100 px of the viewport top", async ({ page }) => {
+    await page.goto("/")
+    const sectionTop = (id: string) =>
+      page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top + window.scrollY, id)
+    const current = mainNav(page).locator('[aria-current="location"]')
+
+    await expect(current).toHaveText("Home")
+    // Section tops can fall between pixels; these scroll positions put it just past and just at 100 px.
+    const services = await sectionTop("services")
+    await scrollTo(page, Math.floor(services) - 101)
+    await expect(current).toHaveText("Industries")
+    await scrollTo(page, Math.ceil(services) - 100)
+    await expect(current).toHaveText("Services")
+    await expect(current).toHaveCount(1)
+    await scrollTo(page, (await sectionTop("about")) - 50)
+    await expect(current).toHaveText("About")
+  })
+
+  test("section links scroll smoothly on home and land the section just below the header", async ({ page }) => {
+    await page.goto("/")
+    await page.evaluate(() => {
+      const log: number[] = []
+      ;(window as unknown as { scrollLog: number[] }).scrollLog = log
+      window.addEventListener("scroll", () => log.push(window.scrollY))
+    })
+    await mainNav(page).getByRole("link", { name: "Process" }).click()
+    await expect(page).toHaveURL(/\/#process$/)
+    const headerBottom = await header(page).evaluate((element) => element.getBoundingClientRect().bottom)
+    await expect
+      .poll(() => page.locator("#process").evaluate((section) => section.getBoundingClientRect().top))
+      .toBeCloseTo(headerBottom, 0)
+    // Smooth: the page passed through intermediate positions rather than jumping.
+    const log = await page.evaluate(() => (window as unknown as { scrollLog: number[] }).scrollLog)
+    expect(new Set(log).size).toBeGreaterThan(3)
+    await expect(page.locator("#process")).toBeFocused()
+  })
+
+  test("section links from another page go home, then scroll after about 100 ms", async ({ page }) => {
+    await page.goto("/book-demo/")
+    await page.evaluate(() => {
+      const marks: { at: number; y: number }[] = []
+      ;(window as unknown as { marks: typeof marks }).marks = marks
+      window.addEventListener("scroll", () => marks.push({ at: performance.now(), y: window.scrollY }))
+      document.addEventListener(
+        "click",
+        () => marks.push({ at: performance.now(), y: -1 }),
+        { capture: true, once: true },
+      )
+    })
+    await mainNav(page).getByRole("link", { name: "Services" }).click()
+    await expect(page).toHaveURL(/\/#services$/)
+    await expect(page.locator("#services")).toBeInViewport()
+    await expect.poll(() => page.locator("#services").evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBeLessThan(80)
+    const marks = await page.evaluate(() => (window as unknown as { marks: { at: number; y: number }[] }).marks)
+    const clicked = marks[0].at
+    const firstDown = marks.find((mark) => mark.y > 0)!
+    expect(firstDown.at - clicked).toBeGreaterThanOrEqual(90)
+  })
+
+  test("a deep link to a section opens the page on that section", async ({ page }) => {
+    await page.goto("/#services")
+    await expect(page.locator("#services")).toBeInViewport()
+    const top = await page.locator("#services").evaluate((section) => section.getBoundingClientRect().top)
+    expect(top).toBeGreaterThanOrEqual(0)
+    expect(top).toBeLessThan(80)
+    await expect(mainNav(page).locator('[aria-current="location"]')).toHaveText("Services")
+  })
+
+  test("has the Book a Demo button", async ({ page }) => {
+    await page.goto("/privacy-policy/")
+    await header(page).getByRole("link", { name: settings.bookDemoLabel }).click()
+    await expect(page).toHaveURL(/\/book-demo\/$/)
+  })
+})
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  const menuButton = (page: Page) => header(page).getByRole("button", { name: settings.labels.openMenu, exact: true })
+  const dialog = (page: Page) => page.getByRole("dialog", { name: settings.labels.openMenu, exact: true })
+
+  test("opens with the same links, moves focus inside, keeps it there and locks the page", async ({ page }) => {
+    await page.goto("/")
+    await expect(mainNav(page)).toHaveCount(0)
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
+    await expect(menuButton(page)).toHaveAttribute("aria-controls", "mobile-menu")
+    await menuButton(page).click()
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true")
+    await expect(dialog(page)).toBeVisible()
+    const links = dialog(page).getByRole("navigation").getByRole("link")
+    await expect(links).toHaveText(settings.navigation.map((item: { label: string }) => item.label))
+    await expect(dialog(page).getByRole("link", { name: settings.bookDemoLabel })).toBeVisible()
+
+    await expect(dialog(page).getByRole("button", { name: settings.labels.closeMenu })).toBeFocused()
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press("Tab")
+      expect(await dialog(page).evaluate((node) => node.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press("Shift+Tab")
+    expect(await dialog(page).evaluate((node) => node.contains(document.activeElement))).toBe(true)
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden")
+  })
+
+  test("closes on Escape and returns focus to the menu button", async ({ page }) => {
+    await page.goto("/")
+    await menuButton(page).click()
+    await expect(dialog(page)).toBeVisible()
+    await page.keyboard.press("Escape")
+    await expect(dialog(page)).toBeHidden()
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
+    await expect(menuButton(page)).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden")
+  })
+
+  test("closes on a click outside it and returns focus to the menu button", async ({ page }) => {
+    await page.goto("/")
+    await menuButton(page).click()
+    await expect(dialog(page)).toBeVisible()
+    await page.mouse.click(10, 400)
+    await expect(dialog(page)).toBeHidden()
+    await expect(menuButton(page)).toBeFocused()
+  })
+
+  test("closes on a link click and scrolls to that section", async ({ page }) => {
+    await page.goto("/")
+    await menuButton(page).click()
+    await dialog(page).getByRole("link", { name: "Contact" }).click()
+    await expect(dialog(page)).toBeHidden()
+    await expect(page).toHaveURL(/\/#contact$/)
+    await expect(page.locator("#contact")).toBeInViewport()
+  })
+
+  test("works from another page too", async ({ page }) => {
+    await page.goto("/terms-of-service/")
+    await menuButton(page).click()
+    await dialog(page).getByRole("link", { name: "About" }).click()
+    await expect(page).toHaveURL(/\/#about$/)
+    await expect(page.locator("#about")).toBeInViewport()
+  })
+})

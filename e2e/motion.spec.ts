@@ -1,0 +1,110 @@
+import { type Page, expect, test } from "@playwright/test"
+import { content, settings } from "./content"
+
+const hero = content("home/hero.json")
+const industries = content("home/industries.json")
+const activeWord = (page: Page) => page.locator('[data-testid="hero-word"] [data-active="true"]')
+
+test.describe("with motion allowed", () => {
+  test.use({ reducedMotion: "no-preference" })
+
+  test("the hero word changes every 2000 ms", async ({ page }) => {
+    await page.goto("/")
+    await page.evaluate(() => {
+      const changes: number[] = []
+      ;(window as unknown as { changes: number[] }).changes = changes
+      const words = document.querySelector('[data-testid="hero-word"]')!
+      new MutationObserver(() => changes.push(performance.now())).observe(words, {
+        subtree: true,
+        attributeFilter: ["data-active"],
+      })
+    })
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[1], { timeout: 3000 })
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[2], { timeout: 3000 })
+    const changes = await page.evaluate(() => (window as unknown as { changes: number[] }).changes)
+    const interval = changes[changes.length - 1] - changes[0]
+    expect(interval).toBeGreaterThan(1800)
+    expect(interval).toBeLessThan(2300)
+  })
+
+  test("the hero goes once through the six industries, then rests", async ({ page }) => {
+    await page.clock.install()
+    await page.goto("/")
+    await expect(page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` })).toBeVisible()
+    // Stop the clock; from here time moves only when the test says so.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 250))
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[0])
+    for (const word of [...hero.rotatingWords.slice(1), hero.rotatingWords[0]]) {
+      await page.clock.runFor(2000)
+      await expect(activeWord(page)).toHaveText(word)
+    }
+    // One full cycle done: it stops by itself (WCAG 2.2.2) and its pause control goes away.
+    await page.clock.runFor(6000)
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[0])
+    await expect(page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` })).toBeHidden()
+  })
+
+  test("the hero rotation can be paused, and is never announced word by word", async ({ page }) => {
+    await page.goto("/")
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[1], { timeout: 3000 })
+    await page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` }).click()
+    await page.waitForTimeout(4500)
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[1])
+    await expect(page.locator('[data-testid="hero-word"]')).toHaveAttribute("aria-hidden", "true")
+    await expect(page.locator("[aria-live]")).toHaveCount(await page.locator("gatsby-announcer, #gatsby-announcer").count())
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(
+      `${hero.titleLead} ${hero.rotatingWords.join(", ")}`,
+    )
+  })
+
+  test("the industry strip scrolls, pauses on hover, on focus and on request", async ({ page }) => {
+    await page.goto("/")
+    const strip = page.getByRole("region", { name: industries.chipsLabel })
+    const track = strip.locator("[data-paused]")
+    const offset = () => track.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41)
+    await strip.scrollIntoViewIfNeeded()
+    const start = await offset()
+    await expect.poll(offset).not.toBe(start)
+    await expect(strip.locator('ul[aria-hidden="true"] > li')).toHaveCount(12)
+
+    await strip.hover()
+    await page.waitForTimeout(100)
+    const hovered = await offset()
+    await page.waitForTimeout(500)
+    expect(await offset()).toBe(hovered)
+
+    await page.mouse.move(0, 0)
+    await expect.poll(offset).not.toBe(hovered)
+    await strip.focus()
+    await page.waitForTimeout(100)
+    const focused = await offset()
+    await page.waitForTimeout(500)
+    expect(await offset()).toBe(focused)
+
+    await page.locator("body").click({ position: { x: 5, y: 5 } })
+    await page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${industries.chipsLabel}` }).click()
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(100)
+    const paused = await offset()
+    await page.waitForTimeout(500)
+    expect(await offset()).toBe(paused)
+    await page.getByRole("button", { name: `${settings.labels.playMotion}: ${industries.chipsLabel}` }).click()
+    await expect.poll(offset).not.toBe(paused)
+  })
+})
+
+test.describe("with reduced motion", () => {
+  test.use({ reducedMotion: "reduce" })
+
+  test("nothing moves: the hero word stays, the strip is a still list without copies", async ({ page }) => {
+    await page.clock.install()
+    await page.goto("/")
+    await page.clock.runFor(9000)
+    await expect(activeWord(page)).toHaveText(hero.rotatingWords[0])
+    const strip = page.getByRole("region", { name: industries.chipsLabel })
+    await expect(strip.locator("[data-paused]")).toHaveCSS("animation-name", "none")
+    await expect(strip.locator('ul[aria-hidden="true"]')).toBeHidden()
+    await expect(strip.locator('ul:not([aria-hidden="true"]) > li')).toHaveCount(12)
+    await expect(page.getByRole("button", { name: new RegExp(settings.labels.pauseMotion) })).toHaveCount(0)
+  })
+})
