@@ -1,8 +1,10 @@
 import type { GatsbyBrowser } from "gatsby"
 import { updateScroll } from "./src/navigation/scroll"
-import { RootElement } from "./src/root-element"
+import { PageElement, RootElement } from "./src/root-element"
 
 export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => <RootElement>{element}</RootElement>
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <PageElement>{element}</PageElement>
 
 /**
  * The spec's scroll rules replace Gatsby's restore-on-back behaviour: every navigation lands at the

@@ -1,12 +1,16 @@
 import type { GatsbySSR } from "gatsby"
-import displayFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-400-normal.woff2"
-import { RootElement } from "./src/root-element"
+import { PageElement, RootElement } from "./src/root-element"
+import { ABOVE_THE_FOLD_FONTS } from "./src/styles/font-files"
 
 export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => <RootElement>{element}</RootElement>
 
-/** The hero headline's face is fetched with the HTML rather than after the CSS is parsed. */
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element }) => <PageElement>{element}</PageElement>
+
+/** Fonts are fetched with the HTML rather than after the CSS is parsed, so text paints in its face. */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
-  setHeadComponents([
-    <link key="preload-display-font" rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="anonymous" />,
-  ])
+  setHeadComponents(
+    ABOVE_THE_FOLD_FONTS.map((href) => (
+      <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+    )),
+  )
 }

@@ -9,6 +9,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
+  // Two cores run the build server and the browsers together; give page transitions room.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

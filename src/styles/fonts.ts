@@ -12,6 +12,8 @@ import "@fontsource/inter/latin-600.css"
 
 export interface FallbackFace {
   family: string
+  weight?: number
+  style?: "italic"
   /** Installed fonts to stand in, all sharing the metrics the overrides were computed against. */
   locals: readonly string[]
   sizeAdjust: string
@@ -38,9 +40,38 @@ export const TEXT_FALLBACK: FallbackFace = {
   lineGapOverride: "0%",
 }
 
+/**
+ * The bold and italic fallbacks have no published average widths, so their size-adjust comes from
+ * measuring the same mixed-case sample (labels, buttons, prose) in both faces in Chromium:
+ * Inter 600 is 1.0047 x Arial Bold; Cormorant Garamond italic is 0.8759 x Times New Roman italic.
+ */
+export const TEXT_SEMIBOLD_FALLBACK: FallbackFace = {
+  family: "Inter Fallback",
+  weight: 600,
+  locals: ["Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "Arimo Bold"],
+  sizeAdjust: "100.47%",
+  ascentOverride: "96.42%",
+  descentOverride: "24.01%",
+  lineGapOverride: "0%",
+}
+
+export const DISPLAY_ITALIC_FALLBACK: FallbackFace = {
+  family: "Cormorant Garamond Fallback",
+  style: "italic",
+  locals: ["Times New Roman Italic", "TimesNewRomanPS-ItalicMT", "Liberation Serif Italic", "Tinos Italic"],
+  sizeAdjust: "87.59%",
+  ascentOverride: "105.49%",
+  descentOverride: "32.77%",
+  lineGapOverride: "0%",
+}
+
+export const FALLBACK_FACES = [DISPLAY_FALLBACK, DISPLAY_ITALIC_FALLBACK, TEXT_FALLBACK, TEXT_SEMIBOLD_FALLBACK]
+
 export function fallbackFontFace(face: FallbackFace): string {
   return `@font-face {
     font-family: "${face.family}";
+    font-weight: ${face.weight ?? 400};
+    font-style: ${face.style ?? "normal"};
     src: ${face.locals.map((name) => `local("${name}")`).join(", ")};
     size-adjust: ${face.sizeAdjust};
     ascent-override: ${face.ascentOverride};

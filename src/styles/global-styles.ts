@@ -1,9 +1,8 @@
 import { createGlobalStyle } from "styled-components"
-import { DISPLAY_FALLBACK, TEXT_FALLBACK, fallbackFontFace } from "./fonts"
+import { FALLBACK_FACES, fallbackFontFace } from "./fonts"
 
 export const GlobalStyles = createGlobalStyle`
-  ${fallbackFontFace(DISPLAY_FALLBACK)}
-  ${fallbackFontFace(TEXT_FALLBACK)}
+  ${FALLBACK_FACES.map(fallbackFontFace).join("\n")}
 
   *,
   *::before,
