@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process"
 import fs from "node:fs"
-import { chromium } from "@playwright/test"
+import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
 
 const PORT = 9200
@@ -33,6 +33,18 @@ async function waitForServer(url: string) {
   throw new Error(`Server at ${url} did not start`)
 }
 
+/** Scrolls through the page so lazily loaded images are in the shot, then back to the top. */
+async function loadLazyImages(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y)
+    await page.waitForTimeout(50)
+  }
+  await page.waitForLoadState("networkidle")
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }))
+  await page.waitForTimeout(200)
+}
+
 async function main() {
   const only = process.argv.slice(2)
   const server = spawn("npx", ["gatsby", "serve", "--port", String(PORT), "--host", "127.0.0.1"], {
@@ -49,10 +61,17 @@ async function main() {
       const page = await context.newPage()
       for (const route of ROUTES.filter((candidate) => only.length === 0 || only.includes(candidate))) {
         await page.goto(`http://127.0.0.1:${PORT}${route}`, { waitUntil: "networkidle" })
+        await loadLazyImages(page)
         const name = route.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"
         await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         console.log(`${route} @ ${width}px${overflow > 0 ? `  OVERFLOWS by ${overflow}px` : ""}`)
+      }
+      if (width < 1024 && only.length === 0) {
+        await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: "networkidle" })
+        await page.getByRole("button", { name: "Menu", exact: true }).click()
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: `screenshots/menu-open-${width}.png` })
       }
       await context.close()
     }

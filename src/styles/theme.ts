@@ -93,6 +93,7 @@ export const theme = {
     headerHeight: "4.5rem",
     touchTarget: "2.75rem",
     menuWidth: "22rem",
+    ornament: "40rem",
     iconSize: "1.5rem",
     iconSmall: "0.75rem",
     iconLarge: "3rem",

@@ -164,8 +164,7 @@ export function CaseStudyDetail({ study, labels }: CaseStudyDetailProps) {
   return (
     <Layout>
       <Seo title={study.title} description={study.summary.description} />
-      <PageHeader eyebrow={study.industry} title={study.title}>
-        <HeaderIcon name={study.icon} />
+      <PageHeader mark={<HeaderIcon name={study.icon} />} eyebrow={study.industry} title={study.title}>
         <Client>
           <strong>{labels.clientLabel}:</strong> {study.client}
         </Client>

@@ -35,6 +35,7 @@ const Story = styled.div`
 
 const Paragraphs = styled.div`
   display: grid;
+  align-content: start;
   gap: ${({ theme }) => theme.space[2]};
   max-width: ${({ theme }) => theme.layout.text};
   color: ${({ theme }) => theme.color.mutedOnLight};
@@ -61,7 +62,7 @@ const Facts = styled.dl`
   dd {
     margin: 0;
     font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${({ theme }) => theme.fontSize.h4};
   }
 `
 

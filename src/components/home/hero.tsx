@@ -8,6 +8,7 @@ import { BOOK_DEMO_PATH, sectionPath } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
+import { HeroOrnament } from "./hero-ornament"
 import { MotionToggle } from "../ui/motion-toggle"
 import { VisuallyHidden } from "../ui/visually-hidden"
 
@@ -41,6 +42,11 @@ const Band = styled.section`
     padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[16]}) 0
       ${({ theme }) => theme.space[12]};
   }
+`
+
+/** Positioned so it paints above the ornament behind it. */
+const Content = styled(Container)`
+  position: relative;
 `
 
 const Title = styled.h1`
@@ -139,7 +145,8 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
   })
   return (
     <Band id="home" aria-labelledby="home-title">
-      <Container>
+      <HeroOrnament />
+      <Content>
         <Eyebrow $onDark>{hero.eyebrow}</Eyebrow>
         <Title id="home-title">
           {hero.titleLead}{" "}
@@ -168,7 +175,7 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
             </div>
           ))}
         </Claims>
-      </Container>
+      </Content>
       <RotationToggle
         paused={paused}
         onToggle={() => setPaused((value) => !value)}

@@ -5,6 +5,7 @@ import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../rout
 import { Container } from "../ui/container"
 
 const Band = styled.footer`
+  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
   padding: ${({ theme }) => theme.space[12]} 0 ${({ theme }) => theme.space[6]};
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.mutedOnDark};

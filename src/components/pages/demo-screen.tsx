@@ -90,7 +90,7 @@ const Expectations = styled.ul`
 
 const Email = styled.a`
   font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h3};
+  font-size: ${({ theme }) => theme.fontSize.h4};
   overflow-wrap: anywhere;
 `
 

@@ -30,6 +30,8 @@ const Lede = styled.p`
 `
 
 interface PageHeaderProps {
+  /** A mark set above the eyebrow, such as a case study's icon. */
+  mark?: React.ReactNode
   eyebrow?: string
   title: string
   lede?: React.ReactNode
@@ -37,10 +39,11 @@ interface PageHeaderProps {
 }
 
 /** The dark title band that opens every page other than home. */
-export function PageHeader({ eyebrow, title, lede, children }: PageHeaderProps) {
+export function PageHeader({ mark, eyebrow, title, lede, children }: PageHeaderProps) {
   return (
     <Band>
       <Container>
+        {mark}
         {eyebrow ? <Eyebrow $onDark>{eyebrow}</Eyebrow> : null}
         <Title>{title}</Title>
         {lede ? <Lede>{lede}</Lede> : null}
