@@ -71,8 +71,13 @@ export const GlobalStyles = createGlobalStyle`
     outline: none;
   }
 
+  /* Bronze holds 3:1 against ivory and paper, gold against ink: dark bands switch the ring colour. */
+  :root {
+    --focus-ring: ${({ theme }) => theme.color.bronze};
+  }
+
   :focus-visible {
-    outline: ${({ theme }) => theme.layout.focusRing} solid ${({ theme }) => theme.color.gold};
+    outline: ${({ theme }) => theme.layout.focusRing} solid var(--focus-ring);
     outline-offset: ${({ theme }) => theme.layout.focusOffset};
   }
 

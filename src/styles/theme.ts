@@ -51,9 +51,11 @@ export const theme = {
   letterSpacing: {
     display: "-0.01em",
     label: "0.16em",
+    tag: "0.04em",
   },
   space: {
     0: "0",
+    half: "0.25rem",
     1: "0.5rem",
     2: "1rem",
     3: "1.5rem",
@@ -84,6 +86,7 @@ export const theme = {
     base: "280ms",
     slow: "560ms",
     marquee: "60s",
+    rise: "0.15em",
     easing: "cubic-bezier(0.22, 0.61, 0.36, 1)",
   },
   layout: {
@@ -93,7 +96,12 @@ export const theme = {
     headerHeight: "4.5rem",
     touchTarget: "2.75rem",
     menuWidth: "22rem",
-    ornament: "40rem",
+    ornament: "min(46vw, 40rem)",
+    buttonHeight: "3rem",
+    titleMeasure: "20ch",
+    heroMeasure: "16ch",
+    metricMin: "9rem",
+    summary: "22rem",
     iconSize: "1.5rem",
     iconSmall: "0.75rem",
     iconLarge: "3rem",
@@ -120,3 +128,6 @@ export const theme = {
 } as const
 
 export type Theme = typeof theme
+
+/** Declarations for a dark band: its focus ring turns gold to keep its contrast on ink. */
+export const onDark = `--focus-ring: ${theme.color.gold};`

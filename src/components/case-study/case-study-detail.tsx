@@ -63,7 +63,7 @@ const Client = styled.p`
 
 const Metrics = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.layout.metricMin}, 1fr));
   gap: ${({ theme }) => theme.space[4]};
   margin: ${({ theme }) => theme.space[8]} 0 0;
   padding-top: ${({ theme }) => theme.space[4]};

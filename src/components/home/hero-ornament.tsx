@@ -5,7 +5,7 @@ const Art = styled.svg`
   top: 50%;
   right: calc(-1 * ${({ theme }) => theme.space[12]});
   display: none;
-  width: min(46vw, ${({ theme }) => theme.layout.ornament});
+  width: ${({ theme }) => theme.layout.ornament};
   color: ${({ theme }) => theme.color.gold};
   transform: translateY(-50%);
   pointer-events: none;

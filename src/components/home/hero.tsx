@@ -11,6 +11,7 @@ import { Eyebrow } from "../ui/eyebrow"
 import { HeroOrnament } from "./hero-ornament"
 import { MotionToggle } from "../ui/motion-toggle"
 import { VisuallyHidden } from "../ui/visually-hidden"
+import { onDark } from "../../styles/theme"
 
 export const query = graphql`
   fragment HeroSection on HomeHero {
@@ -37,6 +38,7 @@ const Band = styled.section`
     radial-gradient(ellipse at 85% 10%, ${({ theme }) => theme.color.glow}, transparent 55%),
     ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
+  ${onDark}
 
   ${({ theme }) => theme.media.md} {
     padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[16]}) 0
@@ -50,7 +52,7 @@ const Content = styled(Container)`
 `
 
 const Title = styled.h1`
-  max-width: 16ch;
+  max-width: ${({ theme }) => theme.layout.heroMeasure};
   font-size: ${({ theme }) => theme.fontSize.h1};
   line-height: ${({ theme }) => theme.lineHeight.tight};
 `
@@ -65,7 +67,7 @@ const Word = styled.span<{ $active: boolean }>`
   font-style: italic;
   color: ${({ theme }) => theme.color.goldLight};
   opacity: ${({ $active }) => ($active ? 1 : 0)};
-  transform: translateY(${({ $active }) => ($active ? "0" : "0.15em")});
+  transform: translateY(${({ theme, $active }) => ($active ? "0" : theme.motion.rise)});
   transition:
     opacity ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing},
     transform ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing};

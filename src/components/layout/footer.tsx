@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../routes"
 import { Container } from "../ui/container"
+import { onDark } from "../../styles/theme"
 
 const Band = styled.footer`
   border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
@@ -10,6 +11,7 @@ const Band = styled.footer`
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.mutedOnDark};
   font-size: ${({ theme }) => theme.fontSize.small};
+  ${onDark}
 `
 
 const Grid = styled.div`
@@ -29,7 +31,7 @@ const BrandName = styled.p`
 `
 
 const Summary = styled.p`
-  max-width: 22rem;
+  max-width: ${({ theme }) => theme.layout.summary};
 `
 
 const ColumnTitle = styled.h2`

@@ -8,12 +8,14 @@ import { BOOK_DEMO_PATH, HOME_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
+import { onDark } from "../../styles/theme"
 
 const Bar = styled.header<{ $opaque: boolean }>`
   position: fixed;
   inset: 0 0 auto;
   z-index: ${({ theme }) => theme.zIndex.header};
   color: ${({ theme }) => theme.color.ivory};
+  ${onDark}
   background: ${({ theme, $opaque }) => ($opaque ? theme.color.ink : "transparent")};
   box-shadow: 0 ${({ theme }) => theme.border.hairline} 0
     ${({ theme, $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};

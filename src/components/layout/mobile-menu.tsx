@@ -6,6 +6,7 @@ import { useSiteSettings } from "../../hooks/use-site-settings"
 import { BOOK_DEMO_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { SectionLinks } from "./section-links"
+import { onDark } from "../../styles/theme"
 
 const PANEL_ID = "mobile-menu"
 
@@ -53,6 +54,7 @@ const Panel = styled.div<{ $open: boolean }>`
   padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.layout.gutter} ${({ theme }) => theme.space[6]};
   overflow-y: auto;
   background: ${({ theme }) => theme.color.ink};
+  ${onDark}
   color: ${({ theme }) => theme.color.ivory};
   border-left: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
   transform: translateX(${({ $open }) => ($open ? "0" : "100%")});

@@ -1,4 +1,5 @@
 import styled from "styled-components"
+import { onDark } from "../../styles/theme"
 
 export const MAIN_ID = "main"
 
@@ -11,6 +12,7 @@ export const SkipLink = styled.a.attrs({ href: `#${MAIN_ID}` })`
   padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[2]};
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
+  ${onDark}
   font-size: ${({ theme }) => theme.fontSize.small};
   transform: translateY(-200%);
 

@@ -8,6 +8,7 @@ import { ButtonLink, ExternalButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
 import { PageHeader } from "../ui/page-header"
+import { onDark } from "../../styles/theme"
 
 export const query = graphql`
   fragment DemoContent on DemoPage {
@@ -53,6 +54,7 @@ const Card = styled.section<{ $recommended?: boolean }>`
   padding: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
   background: ${({ theme, $recommended }) => ($recommended ? theme.color.ink : "transparent")};
   color: ${({ theme, $recommended }) => ($recommended ? theme.color.ivory : theme.color.ink)};
+  ${({ $recommended }) => ($recommended ? onDark : "")}
   border: ${({ theme }) => theme.border.hairline} solid
     ${({ theme, $recommended }) => ($recommended ? theme.color.gold : theme.color.hairlineOnLight)};
 

@@ -9,7 +9,7 @@ const buttonStyles = css<{ $variant?: ButtonVariant }>`
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.space[1]};
-  min-height: 3rem;
+  min-height: ${({ theme }) => theme.layout.buttonHeight};
   padding: 0 ${({ theme }) => theme.space[4]};
   border: ${({ theme }) => theme.border.hairline} solid transparent;
   border-radius: ${({ theme }) => theme.radius.small};

@@ -2,12 +2,14 @@ import type React from "react"
 import styled from "styled-components"
 import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
+import { onDark } from "../../styles/theme"
 
 const Band = styled.header`
   padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[8]}) 0
     ${({ theme }) => theme.space[8]};
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
+  ${onDark}
 
   ${({ theme }) => theme.media.md} {
     padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[12]}) 0
@@ -16,7 +18,7 @@ const Band = styled.header`
 `
 
 const Title = styled.h1`
-  max-width: 20ch;
+  max-width: ${({ theme }) => theme.layout.titleMeasure};
   font-size: ${({ theme }) => theme.fontSize.h1};
   font-weight: ${({ theme }) => theme.fontWeight.regular};
   line-height: ${({ theme }) => theme.lineHeight.tight};

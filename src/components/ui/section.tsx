@@ -1,5 +1,6 @@
 import type React from "react"
 import styled from "styled-components"
+import { onDark } from "../../styles/theme"
 import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
 
@@ -9,6 +10,7 @@ const Band = styled.section<{ $tone: Tone }>`
   padding: ${({ theme }) => theme.section.paddingMobile} 0;
   background: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.ink : theme.color.ivory)};
   color: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.ivory : theme.color.ink)};
+  ${({ $tone }) => ($tone === "dark" ? onDark : "")}
 
   ${({ theme }) => theme.media.md} {
     padding: ${({ theme }) => theme.section.paddingDesktop} 0;

@@ -8,12 +8,12 @@ const List = styled.ul<{ $tone: Tone }>`
   list-style: none;
 
   li {
-    padding: 0.25rem 0.75rem;
+    padding: ${({ theme }) => theme.space.half} ${({ theme }) => theme.space[1]};
     border: ${({ theme }) => theme.border.hairline} solid
       ${({ theme, $tone }) => ($tone === "dark" ? theme.color.hairlineOnDark : theme.color.hairlineOnLight)};
     border-radius: ${({ theme }) => theme.radius.pill};
     font-size: ${({ theme }) => theme.fontSize.label};
-    letter-spacing: 0.04em;
+    letter-spacing: ${({ theme }) => theme.letterSpacing.tag};
     color: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
   }
 `
