@@ -6,6 +6,11 @@ export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) =
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <PageElement>{element}</PageElement>
 
+/** Marks the document once React has taken over the prerendered HTML (tests wait for it). */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  document.documentElement.dataset.hydrated = "true"
+}
+
 /**
  * The spec's scroll rules replace Gatsby's restore-on-back behaviour: every navigation lands at the
  * top, back and forward included, except links to a home section (see src/navigation/scroll.ts).

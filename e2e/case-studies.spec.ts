@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { SPEC_METRICS, caseStudies, content, settings } from "./content"
 
 const listPage = content("pages/case-studies.json")

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { ROUTES } from "./content"
 
 for (const route of [...ROUTES, "/no-such-page/", "/case-studies/not-a-case/"]) {

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { settings } from "./content"
 
 const header = (page: Page) => page.getByRole("banner")

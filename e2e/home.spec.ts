@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { content, settings } from "./content"
 
 const industries = content("home/industries.json")

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { CHROMIUM_ARGS, chromiumPath } from "./browser"
 
 test("home page, mobile preset: CLS 0 and accessibility 100", async ({ baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./fixtures"
 import { caseStudies, content, settings } from "./content"
 
 const demo = content("pages/book-demo.json")
