@@ -19,7 +19,7 @@ const ROUTES = [
   "/case-studies/not-a-case/",
   "/no-such-page/",
 ]
-const WIDTHS = [375, 768, 1440]
+const WIDTHS = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
 
 async function waitForServer(url: string) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
