@@ -3,9 +3,14 @@ import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
 import { contentTypeOf } from "./gatsby/content/registry"
+import { theme } from "./src/styles/theme"
+
+/** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
+const siteEnv = process.env.SITE_ENV ?? "production"
 
 const settings = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {
   name: string
+  shortName: string
   description: string
   siteUrl: string
 }
@@ -28,6 +33,40 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: settings.name,
+        short_name: settings.shortName,
+        description: settings.description,
+        lang: "en",
+        start_url: "/",
+        display: "standalone",
+        background_color: theme.color.ink,
+        theme_color: theme.color.ink,
+        icon: "src/images/icon.png",
+      },
+    },
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        // Only the public routes: no 404 page, no unknown-case fallback.
+        excludes: ["/404/", "/404.html", "/dev-404-page/", "/case-studies/\\[...\\]/"],
+      },
+    },
+    {
+      resolve: "gatsby-plugin-robots-txt",
+      options: {
+        host: settings.siteUrl,
+        sitemap: `${settings.siteUrl}/sitemap-index.xml`,
+        resolveEnv: () => (siteEnv === "production" ? "production" : "staging"),
+        env: {
+          production: { policy: [{ userAgent: "*", allow: "/" }] },
+          // Any other environment (staging, previews) is kept out of search engines entirely.
+          staging: { policy: [{ userAgent: "*", disallow: ["/"] }] },
+        },
+      },
+    },
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "content", path: CONTENT_DIR, ignore: ["**/schemas/**"] },

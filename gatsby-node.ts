@@ -19,3 +19,5 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   })
   actions.createTypes(contentTypeDefs())
 }
+
+export { onPostBuild } from "./gatsby/social-images"

@@ -59,9 +59,11 @@ export const siteSettingsSchema = document({
       label: text(),
     }),
   ),
+  areaServed: list(text()),
   bookDemoLabel: text(),
   newWindowLabel: text(),
   skipLinkLabel: text(),
+  socialImageAlt: text(),
   labels: z.strictObject({
     homeLink: text(),
     mainNavigation: text(),
@@ -225,6 +227,13 @@ export const caseStudiesPageSchema = document({
   solutionLabel: text(),
   readMoreLabel: text(),
   redirectNotice: text(),
+  search: z.strictObject({
+    label: text(),
+    button: text(),
+    noResults: text().refine((value) => value.includes("{query}"), 'must contain "{query}" where the search goes'),
+    reset: text(),
+    results: text().refine((value) => value.includes("{count}"), 'must contain "{count}" where the number goes'),
+  }),
   detail: z.strictObject({
     clientLabel: text(),
     situationLabel: text(),

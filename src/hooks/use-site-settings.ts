@@ -20,6 +20,8 @@ export function useSiteSettings() {
           country
           countryCode
         }
+        areaServed
+        socialImageAlt
         navigation {
           section
           label

@@ -1,9 +1,10 @@
 import { type PageProps, graphql } from "gatsby"
 import { LegalDocumentPage } from "../components/pages/legal-document"
+import { PRIVACY_PATH } from "../routes"
 
 export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPolicyPageQuery>) {
   if (!data.legalPage) throw new Error("content/pages/privacy-policy.json is missing")
-  return <LegalDocumentPage page={data.legalPage} />
+  return <LegalDocumentPage page={data.legalPage} path={PRIVACY_PATH} />
 }
 
 export const query = graphql`

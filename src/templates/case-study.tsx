@@ -6,7 +6,7 @@ export default function CaseStudyTemplate({ data, location }: PageProps<Queries.
   const page = data.caseStudiesPage
   if (!page) throw new Error("content/pages/case-studies.json is missing")
   if (!data.caseStudy) return <CaseNotFound location={location} copy={page.notFound} />
-  return <CaseStudyDetail study={data.caseStudy} labels={page.detail} />
+  return <CaseStudyDetail study={data.caseStudy} labels={page.detail} listTitle={page.title} />
 }
 
 export const query = graphql`
@@ -15,6 +15,7 @@ export const query = graphql`
       ...CaseStudyDetail
     }
     caseStudiesPage {
+      title
       detail {
         ...CaseStudyLabels
       }

@@ -40,7 +40,7 @@ export function CaseNotFound({ location, copy }: CaseNotFoundProps) {
 
   return (
     <Layout>
-      <Seo title={copy.title} description={copy.text} noindex />
+      <Seo title={copy.title} description={copy.text} />
       <PageHeader title={copy.title} lede={copy.text} />
       <Body>
         <Container>

@@ -1,6 +1,8 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
-import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../routes"
+import { BOOK_DEMO_PATH, CASE_STUDIES_PATH, caseStudyPath } from "../../routes"
+import { socialImagePath } from "../../seo/social-image"
+import { caseStudyNodes } from "../../seo/structured-data"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
@@ -151,11 +153,14 @@ const Actions = styled.div`
 interface CaseStudyDetailProps {
   study: Queries.CaseStudyDetailFragment
   labels: Queries.CaseStudyLabelsFragment
+  /** The case list's title, the middle step of the breadcrumb trail. */
+  listTitle: string
 }
 
 /** A case told as a story: situation, task, action, result, with the metrics pulled out. */
-export function CaseStudyDetail({ study, labels }: CaseStudyDetailProps) {
+export function CaseStudyDetail({ study, labels, listTitle }: CaseStudyDetailProps) {
   const { settings } = useSiteSettings()
+  const homeLabel = settings.navigation.find((item) => item.section === "home")?.label ?? settings.name
   const metrics = [
     { label: labels.timeframeLabel, value: study.metrics.timeframe },
     { label: labels.dataPointsLabel, value: study.metrics.dataPoints },
@@ -163,7 +168,18 @@ export function CaseStudyDetail({ study, labels }: CaseStudyDetailProps) {
   ]
   return (
     <Layout>
-      <Seo title={study.title} description={study.summary.description} />
+      <Seo
+        title={study.title}
+        description={study.summary.description}
+        path={caseStudyPath(study.slug)}
+        type="article"
+        jsonLd={caseStudyNodes(
+          settings,
+          { ...study, description: study.summary.description },
+          { home: homeLabel, list: listTitle },
+          `${settings.siteUrl}${socialImagePath(caseStudyPath(study.slug))}`,
+        )}
+      />
       <PageHeader mark={<HeaderIcon name={study.icon} />} eyebrow={study.industry} title={study.title}>
         <Client>
           <strong>{labels.clientLabel}:</strong> {study.client}

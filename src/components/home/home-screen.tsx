@@ -2,6 +2,8 @@ import { graphql } from "gatsby"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
+import { HOME_PATH } from "../../routes"
+import { serviceNodes } from "../../seo/structured-data"
 import { About } from "./about"
 import { Contact } from "./contact"
 import { Hero } from "./hero"
@@ -41,7 +43,11 @@ export function HomeScreen({ data, noindex = false }: { data: Queries.HomeConten
   }
   return (
     <Layout>
-      <Seo description={settings.description} noindex={noindex} />
+      <Seo
+        description={settings.description}
+        path={noindex ? undefined : HOME_PATH}
+        jsonLd={noindex ? [] : serviceNodes(settings, homeServices.services)}
+      />
       <Hero hero={homeHero} />
       <Industries industries={homeIndustries} />
       <Services services={homeServices} />

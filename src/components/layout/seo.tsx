@@ -1,26 +1,51 @@
 import { Helmet } from "react-helmet"
 import { useSiteSettings } from "../../hooks/use-site-settings"
+import { SOCIAL_IMAGE_SIZE, socialImagePath } from "../../seo/social-image"
+import { type JsonLdNode, siteGraph } from "../../seo/structured-data"
 
 interface SeoProps {
   /** Page title; the home page passes none and gets the brand with its tagline. */
   title?: string
   description: string
-  /** Pages that must stay out of search results: the 404 page and the unknown-case fallback. */
-  noindex?: boolean
+  /** The page's path in its one trailing-slash form; pages kept out of search results pass none. */
+  path?: string
+  type?: "website" | "article"
+  /** Structured data of this page, added to the organisation and website nodes every page has. */
+  jsonLd?: JsonLdNode[]
 }
 
-/** The only owner of head tags on every page. */
-export function Seo({ title, description, noindex = false }: SeoProps) {
+/**
+ * The only owner of head tags (gatsby-plugin-manifest adds the icons, manifest and theme colour).
+ * A page without a path is an error page: noindex, no canonical, and the home page's sharing image.
+ */
+export function Seo({ title, description, path, type = "website", jsonLd = [] }: SeoProps) {
   const { settings } = useSiteSettings()
+  const fullTitle = title ? `${title} | ${settings.name}` : `${settings.name} | ${settings.tagline}`
+  const url = path ? `${settings.siteUrl}${path}` : undefined
+  const image = `${settings.siteUrl}${socialImagePath(path ?? "/")}`
+  const imageAlt = settings.socialImageAlt.replace("{title}", title ?? settings.name)
+  const graph = { "@context": "https://schema.org", "@graph": [...siteGraph(settings), ...jsonLd] }
   return (
-    <Helmet
-      htmlAttributes={{ lang: "en" }}
-      title={title ?? `${settings.name} | ${settings.tagline}`}
-      titleTemplate={title ? `%s | ${settings.name}` : undefined}
-    >
+    <Helmet htmlAttributes={{ lang: "en" }} title={fullTitle}>
       <meta name="description" content={description} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      {url ? <link rel="canonical" href={url} /> : <meta name="robots" content="noindex, follow" />}
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={settings.name} />
+      <meta property="og:locale" content="en_GB" />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      {url ? <meta property="og:url" content={url} /> : null}
+      <meta property="og:image" content={image} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(SOCIAL_IMAGE_SIZE.width)} />
+      <meta property="og:image:height" content={String(SOCIAL_IMAGE_SIZE.height)} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
+      <script type="application/ld+json">{JSON.stringify(graph)}</script>
     </Helmet>
   )
 }

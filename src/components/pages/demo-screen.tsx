@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { HOME_PATH } from "../../routes"
+import { BOOK_DEMO_PATH, HOME_PATH } from "../../routes"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { ButtonLink, ExternalButtonLink } from "../ui/button"
@@ -108,7 +108,7 @@ export function DemoScreen({ page }: { page: Queries.DemoContentFragment }) {
   const { settings } = useSiteSettings()
   return (
     <Layout>
-      <Seo title={page.title} description={page.description} />
+      <Seo title={page.title} description={page.description} path={BOOK_DEMO_PATH} />
       <PageHeader title={page.title} lede={page.intro} />
       <Body>
         <Container>

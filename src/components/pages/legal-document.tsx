@@ -57,11 +57,11 @@ const Intro = styled.p`
 `
 
 /** A legal page set for long reading: narrow measure, paper background, generous rhythm. */
-export function LegalDocumentPage({ page }: { page: Queries.LegalDocumentFragment }) {
+export function LegalDocumentPage({ page, path }: { page: Queries.LegalDocumentFragment; path: string }) {
   const { settings } = useSiteSettings()
   return (
     <Layout>
-      <Seo title={page.title} description={page.description} />
+      <Seo title={page.title} description={page.description} path={path} />
       <PageHeader title={page.title} lede={`${settings.labels.lastUpdated}: ${page.lastUpdated}`} />
       <Body>
         <Container $narrow>

@@ -6,6 +6,7 @@ import { Seo } from "../../components/layout/seo"
 import { Container } from "../../components/ui/container"
 import { PageHeader } from "../../components/ui/page-header"
 import type { CaseRedirectState } from "../../components/case-study/case-not-found"
+import { CASE_STUDIES_PATH } from "../../routes"
 
 const Body = styled.div`
   padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
@@ -39,7 +40,7 @@ export default function CaseStudiesPage({ data, location }: PageProps<Queries.Ca
   const labels = { problem: page.problemLabel, solution: page.solutionLabel, readMore: page.readMoreLabel }
   return (
     <Layout>
-      <Seo title={page.title} description={page.description} />
+      <Seo title={page.title} description={page.description} path={CASE_STUDIES_PATH} />
       <PageHeader title={page.title} lede={page.intro} />
       <Body>
         <Container>

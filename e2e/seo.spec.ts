@@ -1,0 +1,184 @@
+import sharp from "sharp"
+import { expect, test } from "./fixtures"
+import { ROUTES, caseStudies, content, settings } from "./content"
+
+interface Head {
+  title: string
+  description: string | null
+  canonical: string | null
+  lang: string | null
+  meta: Record<string, string>
+  jsonLd: unknown[]
+}
+
+/** The head as the prerendered HTML ships it, which is what crawlers and link previews read. */
+async function headOf(request: import("@playwright/test").APIRequestContext, route: string): Promise<Head> {
+  const html = await (await request.get(route)).text()
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] ?? null
+  const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')
+  const meta: Record<string, string> = {}
+  for (const tag of html.match(/<meta [^>]*>/g) ?? []) {
+    const key = attr(tag, "property") ?? attr(tag, "name")
+    const value = attr(tag, "content")
+    if (key && value !== null) meta[key] = decode(value)
+  }
+  const canonicalTag = /<link[^>]*rel="canonical"[^>]*>/.exec(html)?.[0]
+  return {
+    title: decode(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? ""),
+    description: meta.description ?? null,
+    canonical: canonicalTag ? attr(canonicalTag, "href") : null,
+    lang: attr(/<html[^>]*>/.exec(html)?.[0] ?? "", "lang"),
+    meta,
+    jsonLd: [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]),
+    ),
+  }
+}
+
+const graphOf = (head: Head) => head.jsonLd.flatMap((block) => (block as { "@graph": Record<string, any>[] })["@graph"])
+
+test.describe("head tags", () => {
+  test("every route has a unique title and description, its canonical URL, lang and sharing tags", async ({ request }) => {
+    const heads = new Map<string, Head>()
+    for (const route of ROUTES) heads.set(route, await headOf(request, route))
+    const titles = [...heads.values()].map((head) => head.title)
+    const descriptions = [...heads.values()].map((head) => head.description)
+    expect(new Set(titles).size).toBe(ROUTES.length)
+    expect(new Set(descriptions).size).toBe(ROUTES.length)
+
+    for (const [route, head] of heads) {
+      const url = `${settings.siteUrl}${route}`
+      expect(head.title, route).toMatch(new RegExp(settings.name))
+      expect(head.description?.length, route).toBeGreaterThan(50)
+      expect(head.canonical, route).toBe(url)
+      expect(head.lang, route).toBe("en")
+      expect(head.meta["robots"], route).toBeUndefined()
+      expect(head.meta["og:title"], route).toBe(head.title)
+      expect(head.meta["og:description"], route).toBe(head.description)
+      expect(head.meta["og:url"], route).toBe(url)
+      expect(head.meta["og:type"], route).toBe(route.startsWith("/case-studies/") && route !== "/case-studies/" ? "article" : "website")
+      expect(head.meta["og:site_name"], route).toBe(settings.name)
+      expect(head.meta["og:image:width"], route).toBe("1200")
+      expect(head.meta["og:image:height"], route).toBe("630")
+      expect(head.meta["og:image:alt"]?.length, route).toBeGreaterThan(10)
+      expect(head.meta["twitter:card"], route).toBe("summary_large_image")
+      expect(head.meta["twitter:title"], route).toBe(head.title)
+      expect(head.meta["twitter:description"], route).toBe(head.description)
+      expect(head.meta["twitter:image"], route).toBe(head.meta["og:image"])
+      expect(head.meta["theme-color"], route).toBe("#0E0F13")
+
+      const image = head.meta["og:image"]
+      expect(image.startsWith(`${settings.siteUrl}/og/`), route).toBe(true)
+      const response = await request.get(image.replace(settings.siteUrl, ""))
+      expect(response.status(), image).toBe(200)
+      const { width, height, format } = await sharp(await response.body()).metadata()
+      expect({ width, height, format }, image).toEqual({ width: 1200, height: 630, format: "png" })
+    }
+  })
+
+  test("the 404 page and the unknown-case fallback are noindex, without a canonical", async ({ request }) => {
+    for (const route of ["/no-such-page/", "/case-studies/not-a-case/"]) {
+      const head = await headOf(request, route)
+      expect(head.meta["robots"], route).toMatch(/noindex/)
+      expect(head.canonical, route).toBeNull()
+    }
+  })
+
+  test("each head tag has one owner: no tag appears twice", async ({ request }) => {
+    for (const route of ROUTES) {
+      const html = await (await request.get(route)).text()
+      for (const pattern of [/<title/g, /name="description"/g, /rel="canonical"/g, /property="og:image"/g, /name="theme-color"/g, /rel="manifest"/g]) {
+        expect(html.match(pattern)?.length ?? 0, `${route} ${pattern}`).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+})
+
+test.describe("structured data", () => {
+  test("every page describes the organisation and the website with a working SearchAction", async ({ request }) => {
+    for (const route of ROUTES) {
+      const graph = graphOf(await headOf(request, route))
+      const organization = graph.find((node) => node["@type"] === "Organization")!
+      expect(organization, route).toMatchObject({
+        "@id": `${settings.siteUrl}/#organization`,
+        name: settings.name,
+        url: `${settings.siteUrl}/`,
+        foundingDate: "2020",
+        email: settings.contactEmail,
+        address: { "@type": "PostalAddress", addressLocality: "Geneva", addressCountry: "CH" },
+        sameAs: settings.profiles.map((profile: { url: string }) => profile.url),
+      })
+      expect((await request.get(organization.logo.replace(settings.siteUrl, ""))).status()).toBe(200)
+      const website = graph.find((node) => node["@type"] === "WebSite")!
+      expect(website.publisher).toEqual({ "@id": organization["@id"] })
+      expect(website.potentialAction).toMatchObject({
+        "@type": "SearchAction",
+        target: { urlTemplate: `${settings.siteUrl}/case-studies/?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      })
+    }
+  })
+
+  test("the home page lists the six services, provided by the organisation", async ({ request }) => {
+    const services = graphOf(await headOf(request, "/")).filter((node) => node["@type"] === "Service")
+    expect(services.map((service) => service.name)).toEqual(
+      content("home/services.json").services.map((service: { title: string }) => service.title),
+    )
+    for (const service of services) {
+      expect(service.provider).toEqual({ "@id": `${settings.siteUrl}/#organization` })
+      expect(service.serviceType).toBe(service.name)
+      expect(service.areaServed.length).toBeGreaterThan(0)
+    }
+  })
+
+  test("case pages carry a breadcrumb trail and an article", async ({ request }) => {
+    for (const study of caseStudies) {
+      const url = `${settings.siteUrl}/case-studies/${study.slug}/`
+      const graph = graphOf(await headOf(request, `/case-studies/${study.slug}/`))
+      const breadcrumb = graph.find((node) => node["@type"] === "BreadcrumbList")!
+      expect(breadcrumb.itemListElement.map((item: { item: string }) => item.item)).toEqual([
+        `${settings.siteUrl}/`,
+        `${settings.siteUrl}/case-studies/`,
+        url,
+      ])
+      const article = graph.find((node) => node["@type"] === "Article")!
+      expect(article).toMatchObject({
+        headline: study.title,
+        description: study.summary.description,
+        url,
+        author: { "@id": `${settings.siteUrl}/#organization` },
+        publisher: { "@id": `${settings.siteUrl}/#organization` },
+      })
+      expect(article.image[0]).toBe(`${settings.siteUrl}/og/case-studies-${study.slug}.png`)
+    }
+  })
+})
+
+test.describe("crawling", () => {
+  test("the sitemap lists exactly the eleven public routes", async ({ request }) => {
+    const index = await (await request.get("/sitemap-index.xml")).text()
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1].replace(settings.siteUrl, ""))
+    const locations: string[] = []
+    for (const sitemap of sitemaps) {
+      const xml = await (await request.get(sitemap)).text()
+      locations.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]))
+    }
+    expect(locations.sort()).toEqual(ROUTES.map((route) => `${settings.siteUrl}${route}`).sort())
+    expect(locations).toHaveLength(11)
+  })
+
+  test("robots.txt allows crawling and names the sitemap", async ({ request }) => {
+    const robots = await (await request.get("/robots.txt")).text()
+    expect(robots).toContain("Allow: /")
+    expect(robots).toContain(`Sitemap: ${settings.siteUrl}/sitemap-index.xml`)
+  })
+
+  test("the web app manifest and favicon are served", async ({ request }) => {
+    const manifest = await (await request.get("/manifest.webmanifest")).json()
+    expect(manifest).toMatchObject({ name: settings.name, short_name: settings.shortName, theme_color: "#0E0F13" })
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes)
+    expect(sizes).toEqual(expect.arrayContaining(["48x48", "192x192", "512x512"]))
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+    expect((await request.get("/favicon-32x32.png")).status()).toBe(200)
+  })
+})

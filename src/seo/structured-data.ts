@@ -1,0 +1,112 @@
+/** schema.org JSON-LD built from content, linked by @id. */
+import { CASE_STUDIES_PATH, caseStudyPath } from "../routes"
+
+type Settings = Pick<
+  Queries.SiteSettings,
+  "name" | "description" | "siteUrl" | "contactEmail" | "foundingYear" | "areaServed"
+> & {
+  readonly address: Pick<Queries.SiteSettingsAddress, "locality" | "country" | "countryCode">
+  readonly profiles: readonly Pick<Queries.SiteSettingsProfiles, "url">[]
+}
+
+export type JsonLdNode = Record<string, unknown>
+
+export const LOGO_PATH = "/icons/icon-512x512.png"
+
+export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`
+export const websiteId = (siteUrl: string) => `${siteUrl}/#website`
+
+/** The organisation and the website, on every page. */
+export function siteGraph(settings: Settings): JsonLdNode[] {
+  const { siteUrl } = settings
+  return [
+    {
+      "@type": "Organization",
+      "@id": organizationId(siteUrl),
+      name: settings.name,
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}${LOGO_PATH}`,
+      description: settings.description,
+      email: settings.contactEmail,
+      foundingDate: String(settings.foundingYear),
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: settings.address.locality,
+        addressCountry: settings.address.countryCode,
+      },
+      sameAs: settings.profiles.map((profile) => profile.url),
+    },
+    {
+      "@type": "WebSite",
+      "@id": websiteId(siteUrl),
+      url: `${siteUrl}/`,
+      name: settings.name,
+      inLanguage: "en",
+      publisher: { "@id": organizationId(siteUrl) },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: {
+          "@type": "EntryPoint",
+          urlTemplate: `${siteUrl}${CASE_STUDIES_PATH}?q={search_term_string}`,
+        },
+        "query-input": "required name=search_term_string",
+      },
+    },
+  ]
+}
+
+interface ServiceInput {
+  readonly title: string
+  readonly description: string
+}
+
+/** One Service per offer on the home page. */
+export function serviceNodes(settings: Settings, services: readonly ServiceInput[]): JsonLdNode[] {
+  return services.map((service, index) => ({
+    "@type": "Service",
+    "@id": `${settings.siteUrl}/#service-${index + 1}`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.description,
+    provider: { "@id": organizationId(settings.siteUrl) },
+    areaServed: settings.areaServed.map((name) => ({ "@type": "Place", name })),
+  }))
+}
+
+interface CaseInput {
+  readonly slug: string
+  readonly title: string
+  readonly industry: string
+  readonly description: string
+}
+
+/** The breadcrumb trail and the article of a case study page. */
+export function caseStudyNodes(settings: Settings, study: CaseInput, labels: { home: string; list: string }, image: string): JsonLdNode[] {
+  const { siteUrl } = settings
+  const url = `${siteUrl}${caseStudyPath(study.slug)}`
+  return [
+    {
+      "@type": "BreadcrumbList",
+      "@id": `${url}#breadcrumb`,
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: labels.home, item: `${siteUrl}/` },
+        { "@type": "ListItem", position: 2, name: labels.list, item: `${siteUrl}${CASE_STUDIES_PATH}` },
+        { "@type": "ListItem", position: 3, name: study.title, item: url },
+      ],
+    },
+    {
+      "@type": "Article",
+      "@id": `${url}#article`,
+      headline: study.title,
+      description: study.description,
+      about: study.industry,
+      image: [image],
+      url,
+      mainEntityOfPage: url,
+      inLanguage: "en",
+      author: { "@id": organizationId(siteUrl) },
+      publisher: { "@id": organizationId(siteUrl) },
+      isPartOf: { "@id": websiteId(siteUrl) },
+    },
+  ]
+}
