@@ -144,6 +144,7 @@ test.describe("structured data", () => {
       const article = graph.find((node) => node["@type"] === "Article")!
       expect(article).toMatchObject({
         headline: study.title,
+        datePublished: study.published,
         description: study.summary.description,
         url,
         author: { "@id": `${settings.siteUrl}/#organization` },

@@ -199,6 +199,7 @@ export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] a
 export const caseStudySchema = document({
   slug: slug(),
   order: z.number().int().min(1),
+  published: z.iso.date({ error: 'expected a date like "2025-03-12"' }),
   title: text(),
   industry: text(),
   icon: z.enum(CASE_ICONS),

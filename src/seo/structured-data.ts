@@ -75,6 +75,7 @@ export function serviceNodes(settings: Settings, services: readonly ServiceInput
 
 interface CaseInput {
   readonly slug: string
+  readonly published: string
   readonly title: string
   readonly industry: string
   readonly description: string
@@ -98,6 +99,7 @@ export function caseStudyNodes(settings: Settings, study: CaseInput, labels: { h
       "@type": "Article",
       "@id": `${url}#article`,
       headline: study.title,
+      datePublished: study.published,
       description: study.description,
       about: study.industry,
       image: [image],

@@ -102,6 +102,7 @@ export const theme = {
     heroMeasure: "16ch",
     metricMin: "9rem",
     summary: "22rem",
+    searchMin: "16rem",
     iconSize: "1.5rem",
     iconSmall: "0.75rem",
     iconLarge: "3rem",

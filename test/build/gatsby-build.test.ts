@@ -27,11 +27,11 @@ function projectCopy() {
   return dir
 }
 
-function build(dir: string) {
+function build(dir: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
     cwd: dir,
     encoding: "utf8",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1" },
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1", ...env },
     timeout: 240_000,
   })
   // Gatsby wraps long lines to the terminal width; join them back for matching.
@@ -69,14 +69,18 @@ describe("gatsby build", () => {
     expect(output).toMatch(/content\/home\/process\.json: malformed JSON at line 1, column \d+/)
   }, 240_000)
 
-  it("builds with a warning when a team photo is missing, and that card shows the icon", () => {
+  // One full build covers two things, to keep the suite fast: a missing photo, and a staging build.
+  it("builds with a warning when a team photo is missing (the card shows the icon); staging keeps robots out", () => {
     const dir = projectCopy()
     fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
-    const { status, output } = build(dir)
+    const { status, output } = build(dir, { SITE_ENV: "staging" })
     expect(status, output.slice(-2000)).toBe(0)
     expect(output).toContain('content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found')
     const html = fs.readFileSync(path.join(dir, "public/index.html"), "utf8")
     expect(html).toContain('aria-label="Léo Bernasconi, no photo available"')
     expect(html).not.toContain('aria-label="Hélène Marchand, no photo available"')
+    const robots = fs.readFileSync(path.join(dir, "public/robots.txt"), "utf8")
+    expect(robots).toMatch(/Disallow: \/$/m)
+    expect(robots).not.toMatch(/^Allow:/m)
   }, 240_000)
 })

@@ -108,6 +108,12 @@ describe("content validation", () => {
     ])
   })
 
+  it("reports a publication date that is not a date", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/retail.json", (data) => (data.published = "June 2024"))
+    expect(errorsOf(fixture.root)).toEqual(['content/case-studies/retail.json: published: expected a date like "2025-03-12"'])
+  })
+
   it("reports an empty required list", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/cruises.json", (data) => (data.result = []))

@@ -14,6 +14,7 @@ import { PageHeader } from "../ui/page-header"
 export const query = graphql`
   fragment CaseStudyDetail on CaseStudy {
     slug
+    published
     title
     industry
     icon

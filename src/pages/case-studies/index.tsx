@@ -1,11 +1,11 @@
 import { type PageProps, graphql } from "gatsby"
 import styled from "styled-components"
-import { CaseCard } from "../../components/case-study/case-card"
+import type { CaseRedirectState } from "../../components/case-study/case-not-found"
+import { CaseList } from "../../components/case-study/case-list"
 import { Layout } from "../../components/layout/layout"
 import { Seo } from "../../components/layout/seo"
 import { Container } from "../../components/ui/container"
 import { PageHeader } from "../../components/ui/page-header"
-import type { CaseRedirectState } from "../../components/case-study/case-not-found"
 import { CASE_STUDIES_PATH } from "../../routes"
 
 const Body = styled.div`
@@ -19,39 +19,18 @@ const Notice = styled.p`
   background: ${({ theme }) => theme.color.paper};
 `
 
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`
-
 export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {
   const page = data.caseStudiesPage
   if (!page) throw new Error("content/pages/case-studies.json is missing")
   const redirected = (location.state as CaseRedirectState | null)?.missingCase === true
-  const labels = { problem: page.problemLabel, solution: page.solutionLabel, readMore: page.readMoreLabel }
   return (
     <Layout>
       <Seo title={page.title} description={page.description} path={CASE_STUDIES_PATH} />
       <PageHeader title={page.title} lede={page.intro} />
       <Body>
         <Container>
-          {redirected ? <Notice role="status">{page.redirectNotice}</Notice> : null}
-          <Grid>
-            {data.allCaseStudy.nodes.map((study) => (
-              <li key={study.slug}>
-                <CaseCard study={study} labels={labels} />
-              </li>
-            ))}
-          </Grid>
+          {redirected ? <Notice>{page.redirectNotice}</Notice> : null}
+          <CaseList studies={data.allCaseStudy.nodes} copy={page} search={location.search} />
         </Container>
       </Body>
     </Layout>
@@ -68,6 +47,13 @@ export const query = graphql`
       solutionLabel
       readMoreLabel
       redirectNotice
+      search {
+        label
+        button
+        noResults
+        reset
+        results
+      }
     }
     allCaseStudy(sort: { order: ASC }) {
       nodes {

@@ -1,0 +1,107 @@
+import { useRef } from "react"
+import styled from "styled-components"
+import { useUrlQuery } from "../../hooks/use-url-query"
+import { CASE_STUDIES_PATH } from "../../routes"
+import { CaseCard } from "./case-card"
+import { matchesQuery } from "./case-filter"
+import { CaseSearch } from "./case-search"
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  list-style: none;
+
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`
+
+const Count = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  font-size: ${({ theme }) => theme.fontSize.small};
+  color: ${({ theme }) => theme.color.mutedOnLight};
+`
+
+const Empty = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[6]} 0;
+  font-family: ${({ theme }) => theme.font.display};
+  font-size: ${({ theme }) => theme.fontSize.h3};
+
+  button {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: ${({ theme }) => theme.color.bronze};
+    font-family: ${({ theme }) => theme.font.text};
+    font-size: ${({ theme }) => theme.fontSize.small};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    text-decoration: underline;
+    cursor: pointer;
+  }
+`
+
+export interface CaseListCopy {
+  problemLabel: string
+  solutionLabel: string
+  readMoreLabel: string
+  search: { label: string; button: string; noResults: string; reset: string; results: string }
+}
+
+interface CaseListProps {
+  studies: readonly Queries.CaseCardFragment[]
+  copy: CaseListCopy
+  /** The page URL's search string, which holds the query (?q=). */
+  search: string
+}
+
+/** The searchable list of case studies. */
+export function CaseList({ studies, copy, search }: CaseListProps) {
+  const query = useUrlQuery(CASE_STUDIES_PATH, search)
+  const input = useRef<HTMLInputElement>(null)
+  const shown = studies.filter((study) => matchesQuery(study, query.value))
+  const labels = { problem: copy.problemLabel, solution: copy.solutionLabel, readMore: copy.readMoreLabel }
+  return (
+    <>
+      <CaseSearch
+        value={query.value}
+        label={copy.search.label}
+        button={copy.search.button}
+        onChange={query.change}
+        onSubmit={query.commit}
+        inputRef={input}
+      />
+      <Count role="status">
+        {copy.search.results.replace("{count}", String(shown.length)).replace("{total}", String(studies.length))}
+      </Count>
+      {shown.length > 0 ? (
+        <Grid>
+          {shown.map((study) => (
+            <li key={study.slug}>
+              <CaseCard study={study} labels={labels} />
+            </li>
+          ))}
+        </Grid>
+      ) : (
+        <Empty>
+          <p>{copy.search.noResults.replace("{query}", query.value.trim())}</p>
+          <button
+            type="button"
+            onClick={() => {
+              query.reset()
+              input.current?.focus()
+            }}
+          >
+            {copy.search.reset}
+          </button>
+        </Empty>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,90 @@
+import styled from "styled-components"
+import { CASE_STUDIES_PATH } from "../../routes"
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`
+
+const Field = styled.div`
+  display: grid;
+  flex: 1 1 ${({ theme }) => theme.layout.searchMin};
+  gap: ${({ theme }) => theme.space[1]};
+  max-width: ${({ theme }) => theme.layout.text};
+
+  label {
+    font-size: ${({ theme }) => theme.fontSize.label};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.color.bronze};
+  }
+
+  input {
+    min-height: ${({ theme }) => theme.layout.buttonHeight};
+    padding: 0 ${({ theme }) => theme.space[2]};
+    border: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.mutedOnLight};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.color.paper};
+    color: ${({ theme }) => theme.color.ink};
+    font: inherit;
+  }
+`
+
+const Submit = styled.button`
+  min-height: ${({ theme }) => theme.layout.buttonHeight};
+  padding: 0 ${({ theme }) => theme.space[4]};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.color.ink};
+  color: ${({ theme }) => theme.color.ivory};
+  font-size: ${({ theme }) => theme.fontSize.label};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+  text-transform: uppercase;
+  cursor: pointer;
+`
+
+interface CaseSearchProps {
+  value: string
+  label: string
+  button: string
+  onChange: (value: string) => void
+  onSubmit: () => void
+  inputRef?: React.Ref<HTMLInputElement>
+}
+
+/**
+ * A real GET form: without JavaScript it loads /case-studies/?q=… (the prerendered list of all
+ * studies); with it, the list filters as the visitor types.
+ */
+export function CaseSearch({ value, label, button, onChange, onSubmit, inputRef }: CaseSearchProps) {
+  return (
+    <Form
+      role="search"
+      action={CASE_STUDIES_PATH}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      <Field>
+        <label htmlFor="case-search">{label}</label>
+        <input
+          ref={inputRef}
+          id="case-search"
+          type="search"
+          name="q"
+          value={value}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </Field>
+      <Submit type="submit">{button}</Submit>
+    </Form>
+  )
+}

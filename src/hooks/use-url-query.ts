@@ -1,0 +1,47 @@
+import { navigate } from "gatsby"
+import { useCallback, useEffect, useRef, useState } from "react"
+import { queryOf, searchUrl } from "../components/case-study/case-filter"
+
+/** How long typing must pause before the query becomes a history entry. */
+const COMMIT_AFTER_MS = 400
+
+/**
+ * A text query kept in step with the page URL's `?q=`: typing updates it at once and, once typing
+ * pauses, adds a history entry, so back and forward walk through earlier searches. It starts empty,
+ * as the prerendered page does, and takes the URL's value after hydration.
+ */
+export function useUrlQuery(base: string, search: string) {
+  const fromUrl = queryOf(search)
+  const [value, setValue] = useState("")
+  const timer = useRef<number>()
+
+  useEffect(() => {
+    setValue(fromUrl)
+  }, [fromUrl])
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const commit = useCallback(
+    (next: string) => {
+      window.clearTimeout(timer.current)
+      if (next.trim() !== fromUrl) void navigate(searchUrl(base, next))
+    },
+    [base, fromUrl],
+  )
+
+  const change = useCallback(
+    (next: string) => {
+      setValue(next)
+      window.clearTimeout(timer.current)
+      timer.current = window.setTimeout(() => commit(next), COMMIT_AFTER_MS)
+    },
+    [commit],
+  )
+
+  const reset = useCallback(() => {
+    setValue("")
+    commit("")
+  }, [commit])
+
+  return { value, change, commit: () => commit(value), reset }
+}
