@@ -2,6 +2,7 @@ import { Link, graphql } from "gatsby"
 import styled from "styled-components"
 import { caseStudyPath } from "../../routes"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
+import { labelType } from "../../styles/label-type"
 
 export const query = graphql`
   fragment CaseCard on CaseStudy {
@@ -44,10 +45,7 @@ const Card = styled.article`
 `
 
 const Industry = styled.p`
-  font-size: ${({ theme }) => theme.fontSize.label};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-  text-transform: uppercase;
+  ${labelType}
   color: ${({ theme }) => theme.color.bronze};
 `
 

@@ -5,20 +5,7 @@ import { CASE_STUDIES_PATH } from "../../routes"
 import { CaseCard } from "./case-card"
 import { matchesQuery } from "./case-filter"
 import { CaseSearch } from "./case-search"
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`
+import { CardGrid } from "../ui/card-grid"
 
 const Count = styled.p`
   margin-bottom: ${({ theme }) => theme.space[3]};
@@ -81,13 +68,13 @@ export function CaseList({ studies, copy, search }: CaseListProps) {
         {copy.search.results.replace("{count}", String(shown.length)).replace("{total}", String(studies.length))}
       </Count>
       {shown.length > 0 ? (
-        <Grid>
+        <CardGrid>
           {shown.map((study) => (
             <li key={study.slug}>
               <CaseCard study={study} labels={labels} />
             </li>
           ))}
-        </Grid>
+        </CardGrid>
       ) : (
         <Empty>
           <p>{copy.search.noResults.replace("{query}", query.value.trim())}</p>

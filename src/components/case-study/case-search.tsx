@@ -1,5 +1,6 @@
 import styled from "styled-components"
 import { CASE_STUDIES_PATH } from "../../routes"
+import { labelType } from "../../styles/label-type"
 
 const Form = styled.form`
   display: flex;
@@ -16,10 +17,7 @@ const Field = styled.div`
   max-width: ${({ theme }) => theme.layout.text};
 
   label {
-    font-size: ${({ theme }) => theme.fontSize.label};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-    text-transform: uppercase;
+    ${labelType}
     color: ${({ theme }) => theme.color.bronze};
   }
 
@@ -41,10 +39,7 @@ const Submit = styled.button`
   border-radius: ${({ theme }) => theme.radius.small};
   background: ${({ theme }) => theme.color.ink};
   color: ${({ theme }) => theme.color.ivory};
-  font-size: ${({ theme }) => theme.fontSize.label};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-  text-transform: uppercase;
+  ${labelType}
   cursor: pointer;
 `
 

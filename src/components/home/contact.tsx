@@ -4,6 +4,7 @@ import { useSiteSettings } from "../../hooks/use-site-settings"
 import { BOOK_DEMO_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { Section } from "../ui/section"
+import { labelType } from "../../styles/label-type"
 
 export const query = graphql`
   fragment ContactSection on HomeContact {
@@ -27,10 +28,7 @@ const Details = styled.dl`
 
   dt {
     margin-bottom: ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSize.label};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-    text-transform: uppercase;
+    ${labelType}
     color: ${({ theme }) => theme.color.goldLight};
   }
 

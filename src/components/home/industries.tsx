@@ -7,6 +7,7 @@ import { ArrowIcon } from "../ui/icons"
 import { Section } from "../ui/section"
 import { TagList } from "../ui/tag-list"
 import { IndustryStrip } from "./industry-strip"
+import { CardGrid } from "../ui/card-grid"
 
 export const query = graphql`
   fragment IndustriesSection on HomeIndustries {
@@ -29,20 +30,6 @@ export const query = graphql`
       linkLabel
     }
     cardLinkLabel
-  }
-`
-
-const Cards = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, 1fr);
   }
 `
 
@@ -119,7 +106,7 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
   return (
     <Section id="industries" eyebrow={industries.eyebrow} title={industries.title} intro={industries.intro}>
       <IndustryStrip chips={industries.chips} label={industries.chipsLabel} />
-      <Cards>
+      <CardGrid>
         {industries.cards.map((card) => (
           <Card key={card.id} data-industry={card.id}>
             <h3>{card.title}</h3>
@@ -131,7 +118,7 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
             </CardLink>
           </Card>
         ))}
-      </Cards>
+      </CardGrid>
       <Prompt>
         <h3>{industries.prompt.title}</h3>
         <p>{industries.prompt.text}</p>

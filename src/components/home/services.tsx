@@ -2,6 +2,8 @@ import { graphql } from "gatsby"
 import styled from "styled-components"
 import { Section } from "../ui/section"
 import { TagList } from "../ui/tag-list"
+import { CardGrid } from "../ui/card-grid"
+import { labelType } from "../../styles/label-type"
 
 export const query = graphql`
   fragment ServicesSection on HomeServices {
@@ -16,20 +18,6 @@ export const query = graphql`
       features
       highlighted
     }
-  }
-`
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  list-style: none;
-
-  ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: repeat(3, 1fr);
   }
 `
 
@@ -58,17 +46,14 @@ const Card = styled.li<{ $highlighted: boolean }>`
 
 const Highlight = styled.strong`
   align-self: flex-start;
-  font-size: ${({ theme }) => theme.fontSize.label};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-  text-transform: uppercase;
+  ${labelType}
   color: ${({ theme }) => theme.color.goldLight};
 `
 
 export function Services({ services }: { services: Queries.ServicesSectionFragment }) {
   return (
     <Section id="services" tone="dark" eyebrow={services.eyebrow} title={services.title} intro={services.intro}>
-      <Grid>
+      <CardGrid>
         {services.services.map((service) => (
           <Card key={service.title} $highlighted={service.highlighted} data-highlighted={service.highlighted}>
             {service.highlighted ? <Highlight>{services.highlightLabel}</Highlight> : null}
@@ -77,7 +62,7 @@ export function Services({ services }: { services: Queries.ServicesSectionFragme
             <TagList tags={service.features} tone="dark" label={`${services.featuresLabel}: ${service.title}`} />
           </Card>
         ))}
-      </Grid>
+      </CardGrid>
     </Section>
   )
 }

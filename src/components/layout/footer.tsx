@@ -4,6 +4,7 @@ import { useSiteSettings } from "../../hooks/use-site-settings"
 import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../routes"
 import { Container } from "../ui/container"
 import { onDark } from "../../styles/theme"
+import { labelType } from "../../styles/label-type"
 
 const Band = styled.footer`
   border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
@@ -37,10 +38,7 @@ const Summary = styled.p`
 const ColumnTitle = styled.h2`
   margin-bottom: ${({ theme }) => theme.space[2]};
   font-family: ${({ theme }) => theme.font.text};
-  font-size: ${({ theme }) => theme.fontSize.label};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-  text-transform: uppercase;
+  ${labelType}
   color: ${({ theme }) => theme.color.goldLight};
 `
 

@@ -9,6 +9,7 @@ import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
 import { PageHeader } from "../ui/page-header"
 import { onDark } from "../../styles/theme"
+import { labelType } from "../../styles/label-type"
 
 export const query = graphql`
   fragment DemoContent on DemoPage {
@@ -68,10 +69,7 @@ const Card = styled.section<{ $recommended?: boolean }>`
 
   h3 {
     font-family: ${({ theme }) => theme.font.text};
-    font-size: ${({ theme }) => theme.fontSize.label};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-    text-transform: uppercase;
+    ${labelType}
   }
 `
 

@@ -1,6 +1,7 @@
 import { Link } from "gatsby"
 import styled, { css } from "styled-components"
 import { ExternalLink } from "./external-link"
+import { labelType } from "../../styles/label-type"
 
 export type ButtonVariant = "primary" | "secondary" | "onDark"
 
@@ -14,10 +15,7 @@ const buttonStyles = css<{ $variant?: ButtonVariant }>`
   border: ${({ theme }) => theme.border.hairline} solid transparent;
   border-radius: ${({ theme }) => theme.radius.small};
   font-family: ${({ theme }) => theme.font.text};
-  font-size: ${({ theme }) => theme.fontSize.label};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-  text-transform: uppercase;
+  ${labelType}
   text-decoration: none;
   white-space: nowrap;
   cursor: pointer;
