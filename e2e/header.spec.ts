@@ -165,3 +165,14 @@ test.describe("mobile menu", () => {
     await expect(page.locator("#about")).toBeInViewport()
   })
 })
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("the header stays opaque, so its links stay readable over light sections", async ({ page }) => {
+    await page.goto("/privacy-policy/")
+    await page.mouse.move(700, 500)
+    await page.mouse.wheel(0, 2000)
+    await expect(header(page)).toHaveCSS("background-color", "rgb(14, 15, 19)")
+  })
+})

@@ -10,15 +10,25 @@ import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
 import { onDark } from "../../styles/theme"
 
+/**
+ * Opaque unless the page is hydrated and at the top: without JavaScript nothing would turn it
+ * opaque on scroll, and its light text must never sit over the ivory sections.
+ */
 const Bar = styled.header<{ $opaque: boolean }>`
   position: fixed;
   inset: 0 0 auto;
   z-index: ${({ theme }) => theme.zIndex.header};
   color: ${({ theme }) => theme.color.ivory};
   ${onDark}
-  background: ${({ theme, $opaque }) => ($opaque ? theme.color.ink : "transparent")};
-  box-shadow: 0 ${({ theme }) => theme.border.hairline} 0
-    ${({ theme, $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};
+  background: ${({ theme }) => theme.color.ink};
+  box-shadow: 0 ${({ theme }) => theme.border.hairline} 0 ${({ theme }) => theme.color.hairlineOnDark};
+
+  html[data-hydrated] & {
+    background: ${({ theme, $opaque }) => ($opaque ? theme.color.ink : "transparent")};
+    box-shadow: 0 ${({ theme }) => theme.border.hairline} 0
+      ${({ theme, $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};
+  }
+
   transition:
     background-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing},
     box-shadow ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
