@@ -23,7 +23,6 @@ interface ScrollTarget {
   hash: string
 }
 
-
 /**
  * What every route change does with the scroll position: top of the page, except links to a home
  * section, which scroll to it; arriving from another page, home is shown first and the section is
@@ -31,10 +30,9 @@ interface ScrollTarget {
  */
 export function updateScroll(location: ScrollTarget, previous: ScrollTarget | undefined): void {
   const id = decodeURIComponent(location.hash.replace(/^#/, ""))
-  // Only the query changed (the case search): the visitor stays where they are.
-  if (!id && previous?.pathname === location.pathname) return
   if (!id) {
-    scrollToTop()
+    // When only the query changed (the case search), the visitor stays where they are.
+    if (previous?.pathname !== location.pathname) scrollToTop()
     return
   }
   if (previous && previous.pathname !== location.pathname) {
