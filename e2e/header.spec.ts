@@ -23,6 +23,17 @@ test.describe("header", () => {
     await expect(header(page)).toHaveAttribute("data-scrolled", "false")
   })
 
+  test("stays at the top of the viewport however far the page scrolls, over the first band", async ({ page }) => {
+    for (const route of ["/", "/case-studies/retail/"]) {
+      await page.goto(route)
+      // The first band starts under the header, not below it.
+      expect(await page.locator("main").evaluate((element) => element.getBoundingClientRect().top)).toBe(0)
+      await scrollTo(page, 100_000)
+      await expect.poll(() => header(page).evaluate((element) => element.getBoundingClientRect().top)).toBe(0)
+      await expect(header(page)).toBeInViewport()
+    }
+  })
+
   test("marks the section in view once its top is within 100 px of the viewport top", async ({ page }) => {
     await page.goto("/")
     const sectionTop = (id: string) =>

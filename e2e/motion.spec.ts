@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { content, settings } from "./content"
+import { ROUTES, content, settings } from "./content"
 
 const hero = content("home/hero.json")
 const industries = content("home/industries.json")
@@ -107,5 +107,32 @@ test.describe("with reduced motion", () => {
     await expect(strip.locator('ul[aria-hidden="true"]')).toBeHidden()
     await expect(strip.locator('ul:not([aria-hidden="true"]) > li')).toHaveCount(12)
     await expect(page.getByRole("button", { name: new RegExp(settings.labels.pauseMotion) })).toHaveCount(0)
+  })
+
+  for (const route of ROUTES) {
+    test(`${route}: no animation or transition runs, on load or while scrolling`, async ({ page }) => {
+      await page.goto(route)
+      const running = () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === "running")
+            .map((animation) => `${animation.constructor.name} on ${(animation.effect as KeyframeEffect).target?.className}`),
+        )
+      expect(await running()).toEqual([])
+      // Crossing the header's threshold and every section changes styles; none of it may animate.
+      for (const fraction of [0.1, 0.5, 1]) {
+        await page.evaluate((part) => window.scrollTo(0, document.documentElement.scrollHeight * part), fraction)
+        expect(await running()).toEqual([])
+      }
+    })
+  }
+
+  test("a section link jumps straight to its section instead of gliding", async ({ page }) => {
+    await page.goto("/")
+    await page.getByRole("navigation", { name: settings.labels.mainNavigation }).getByRole("link", { name: "Contact" }).click()
+    // Read in the same task as the click's scroll: a smooth scroll would still be near the top.
+    const top = await page.locator("#contact").evaluate((element) => element.getBoundingClientRect().top)
+    expect(Math.abs(top)).toBeLessThan(200)
   })
 })

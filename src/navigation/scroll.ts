@@ -3,7 +3,7 @@ import { CROSS_PAGE_SCROLL_DELAY_MS } from "../config/behaviour"
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
 /**
- * Scrolls a home section into view (CSS scroll-padding keeps it clear of the fixed header) and moves
+ * Scrolls a home section into view (CSS scroll-padding keeps it clear of the sticky header) and moves
  * keyboard focus to it, so the next Tab continues from the section rather than the header.
  */
 export function scrollToSection(id: string): void {

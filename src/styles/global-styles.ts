@@ -92,7 +92,10 @@ export const GlobalStyles = createGlobalStyle`
     *::after {
       animation-duration: 0.01ms !important;
       animation-iteration-count: 1 !important;
-      transition-duration: 0.01ms !important;
+      /* No transition at all, not a very short one: a visibility change must apply in the same
+         frame, or an opening menu is still hidden when focus is moved into it. */
+      transition-duration: 0s !important;
+      transition-delay: 0s !important;
       scroll-behavior: auto !important;
     }
   }

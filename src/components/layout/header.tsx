@@ -13,10 +13,14 @@ import { onDark } from "../../styles/theme"
 /**
  * Opaque unless the page is hydrated and at the top: without JavaScript nothing would turn it
  * opaque on scroll, and its light text must never sit over the ivory sections.
+ * Sticky rather than fixed, with a negative bottom margin so the first band of every page still
+ * runs beneath it: it stays in the page's own layer, which is where accessibility checkers look
+ * for the colour behind its text.
  */
 const Bar = styled.header<{ $opaque: boolean }>`
-  position: fixed;
-  inset: 0 0 auto;
+  position: sticky;
+  top: 0;
+  margin-bottom: calc(-1 * ${({ theme }) => theme.layout.headerHeight});
   z-index: ${({ theme }) => theme.zIndex.header};
   color: ${({ theme }) => theme.color.ivory};
   ${onDark}

@@ -12,7 +12,7 @@ const Main = styled.main`
   }
 `
 
-/** The frame of every page: skip link, fixed header, main content, footer. */
+/** The frame of every page: skip link, sticky header, main content, footer. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { settings } = useSiteSettings()
   return (

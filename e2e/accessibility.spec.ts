@@ -1,0 +1,45 @@
+/**
+ * axe-core with every WCAG 2.0, 2.1 and 2.2 A and AA rule, on every route at a phone and a desktop
+ * width, and with the mobile menu open: zero violations.
+ */
+import AxeBuilder from "@axe-core/playwright"
+import type { Page } from "@playwright/test"
+import { expect, test } from "./fixtures"
+import { ROUTES, settings } from "./content"
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
+  }))
+}
+
+for (const width of [375, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 812 : 900 } })
+
+    for (const route of [...ROUTES, "/no-such-page/"]) {
+      test(`${route} has no WCAG A or AA violation`, async ({ page }) => {
+        await page.goto(route)
+        expect(await violations(page)).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe("with the mobile menu open", () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  for (const route of ["/", "/case-studies/"]) {
+    test(`${route} has no WCAG A or AA violation`, async ({ page }) => {
+      await page.goto(route)
+      await page.getByRole("button", { name: settings.labels.openMenu }).click()
+      await expect(page.getByRole("dialog")).toBeVisible()
+      expect(await violations(page)).toEqual([])
+    })
+  }
+})
