@@ -1,10 +1,10 @@
 import type { GatsbyBrowser } from "gatsby"
+// The four self-hosted faces (latin, woff2): Gatsby inlines this CSS into every page's head.
+import "@fontsource/cormorant-garamond/latin-400.css"
+import "@fontsource/cormorant-garamond/latin-400-italic.css"
+import "@fontsource/inter/latin-400.css"
+import "@fontsource/inter/latin-600.css"
 import { updateScroll } from "./src/navigation/scroll"
-import { PageElement, RootElement } from "./src/root-element"
-
-export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => <RootElement>{element}</RootElement>
-
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => <PageElement>{element}</PageElement>
 
 /** Marks the document once React has taken over the prerendered HTML (tests wait for it). */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {

@@ -17,9 +17,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
   webServer: {
     command: `npx gatsby serve --port ${E2E_PORT} --host 127.0.0.1`,
     url: `http://127.0.0.1:${E2E_PORT}/`,

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures"
 import { SPEC_METRICS, caseStudies, content, settings } from "./content"
+import { documentTitle } from "../src/seo/title"
 
 const listPage = content("pages/case-studies.json")
 
@@ -24,7 +25,9 @@ test("the case list shows six cards with problem, solution and a link to each st
 for (const study of caseStudies) {
   test(`case study ${study.slug} tells the whole story with the spec's metrics`, async ({ page }) => {
     await page.goto(`/case-studies/${study.slug}/`)
-    await expect(page).toHaveTitle(`${study.title} | ${settings.name}`)
+    // Signed with the short brand where the full one would run past what search results show.
+    await expect(page).toHaveTitle(documentTitle(study.title, settings))
+    expect(await page.title()).toMatch(new RegExp(`^${study.title} \\| Aurelle`))
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(study.title)
     const main = page.locator("main")
     await expect(main).toContainText(study.client)

@@ -5,8 +5,7 @@ import { settings } from "./content"
 const header = (page: Page) => page.getByRole("banner")
 const mainNav = (page: Page) => page.getByRole("navigation", { name: settings.labels.mainNavigation })
 const scrollTo = (page: Page, y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y)
-const headerBackground = (page: Page) =>
-  header(page).evaluate((element) => getComputedStyle(element).backgroundColor)
+const headerBackground = (page: Page) => header(page).evaluate((element) => getComputedStyle(element).backgroundColor)
 
 test.describe("header", () => {
   test("is transparent at 50 px of scroll and opaque at 51 px", async ({ page }) => {
@@ -88,7 +87,9 @@ test.describe("header", () => {
     await expect
       .poll(() => page.locator("#services").evaluate((section) => Math.round(section.getBoundingClientRect().top)))
       .toBeLessThan(80)
-    const marks = await page.evaluate(() => (window as unknown as { marks: { at: number; what: string; y: number }[] }).marks)
+    const marks = await page.evaluate(
+      () => (window as unknown as { marks: { at: number; what: string; y: number }[] }).marks,
+    )
     const arrived = marks.find((mark) => mark.what.startsWith("push /#services"))
     const firstDown = marks.find((mark) => mark.what === "scroll" && mark.y > 0 && arrived && mark.at > arrived.at)
     expect(arrived && firstDown, JSON.stringify(marks)).toBeTruthy()

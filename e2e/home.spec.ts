@@ -54,7 +54,9 @@ test.describe("home page", () => {
       await page.goto("/")
       await page.locator(`[data-industry="${card.id}"]`).getByRole("link").click()
       await expect(page).toHaveURL(new RegExp(`/case-studies/${card.caseSlug}/$`))
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(content(`case-studies/${card.caseSlug}.json`).title)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        content(`case-studies/${card.caseSlug}.json`).title,
+      )
     })
   }
 
@@ -64,7 +66,9 @@ test.describe("home page", () => {
     await expect(cards).toHaveCount(6)
     for (const service of services.services) {
       const card = cards.filter({ has: page.getByRole("heading", { name: service.title, exact: true }) })
-      await expect(card.getByRole("list", { name: `${services.featuresLabel}: ${service.title}` }).getByRole("listitem")).toHaveCount(3)
+      await expect(
+        card.getByRole("list", { name: `${services.featuresLabel}: ${service.title}` }).getByRole("listitem"),
+      ).toHaveCount(3)
     }
     const highlighted = page.locator('#services li[data-highlighted="true"]')
     await expect(highlighted).toHaveCount(1)
@@ -88,9 +92,9 @@ test.describe("home page", () => {
       await expect(card).toContainText(member.role)
       await expect(card).toContainText(member.background)
       for (const badge of member.badges) await expect(card).toContainText(badge)
-      await expect(card.getByRole("list", { name: `${about.expertiseLabel}: ${member.name}` }).getByRole("listitem")).toHaveCount(
-        member.expertise.length,
-      )
+      await expect(
+        card.getByRole("list", { name: `${about.expertiseLabel}: ${member.name}` }).getByRole("listitem"),
+      ).toHaveCount(member.expertise.length)
     }
     const profiles = section.getByRole("link", { name: /on LinkedIn/ })
     await expect(profiles).toHaveCount(3)
@@ -109,7 +113,9 @@ test.describe("home page", () => {
     await expect(portraits).toHaveCount(4)
     for (const portrait of await portraits.all()) {
       await portrait.scrollIntoViewIfNeeded()
-      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
     }
     await expect(page.getByRole("img", { name: /no photo available/ })).toHaveCount(0)
   })
@@ -142,7 +148,9 @@ test.describe("home page", () => {
     const footer = page.locator("footer")
     const quick = footer.getByRole("navigation", { name: settings.footer.quickLinksTitle })
     await expect(quick.getByRole("link")).toHaveText(settings.navigation.map((item: { label: string }) => item.label))
-    await expect(footer.getByRole("navigation", { name: settings.footer.caseStudiesTitle }).getByRole("link")).toHaveCount(6)
+    await expect(
+      footer.getByRole("navigation", { name: settings.footer.caseStudiesTitle }).getByRole("link"),
+    ).toHaveCount(6)
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy/")
     await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service/")
     await expect(footer).toContainText(`© 2025 ${settings.name}`)

@@ -43,7 +43,8 @@ async function tab(page: Page): Promise<Stop | null> {
       left: rect.left,
       visibleRing: ring,
       hit: hit ? `${hit.tagName} ${String(hit.className).slice(0, 30)} ${JSON.stringify(rect)}` : "none",
-      unobscured: rect.bottom > 0 && rect.top < innerHeight && Boolean(hit && (element.contains(hit) || hit.contains(element))),
+      unobscured:
+        rect.bottom > 0 && rect.top < innerHeight && Boolean(hit && (element.contains(hit) || hit.contains(element))),
     }
   })
 }

@@ -31,7 +31,9 @@ test.describe("with motion allowed", () => {
   test("the hero goes once through the six industries, then rests", async ({ page }) => {
     await page.clock.install()
     await page.goto("/")
-    await expect(page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` })).toBeVisible()
+    await expect(
+      page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` }),
+    ).toBeVisible()
     // Stop the clock; from here time moves only when the test says so.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 250))
     await expect(activeWord(page)).toHaveText(hero.rotatingWords[0])
@@ -42,7 +44,9 @@ test.describe("with motion allowed", () => {
     // One full cycle done: it stops by itself (WCAG 2.2.2) and its pause control goes away.
     await page.clock.runFor(6000)
     await expect(activeWord(page)).toHaveText(hero.rotatingWords[0])
-    await expect(page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` })).toBeHidden()
+    await expect(
+      page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` }),
+    ).toBeHidden()
   })
 
   test("the hero rotation can be paused, and is never announced word by word", async ({ page }) => {
@@ -52,7 +56,9 @@ test.describe("with motion allowed", () => {
     await page.waitForTimeout(4500)
     await expect(activeWord(page)).toHaveText(hero.rotatingWords[1])
     await expect(page.locator('[data-testid="hero-word"]')).toHaveAttribute("aria-hidden", "true")
-    await expect(page.locator("[aria-live]")).toHaveCount(await page.locator("gatsby-announcer, #gatsby-announcer").count())
+    await expect(page.locator("[aria-live]")).toHaveCount(
+      await page.locator("gatsby-announcer, #gatsby-announcer").count(),
+    )
     await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName(
       `${hero.titleLead} ${hero.rotatingWords.join(", ")}`,
     )
@@ -117,7 +123,10 @@ test.describe("with reduced motion", () => {
           document
             .getAnimations()
             .filter((animation) => animation.playState === "running")
-            .map((animation) => `${animation.constructor.name} on ${(animation.effect as KeyframeEffect).target?.className}`),
+            .map(
+              (animation) =>
+                `${animation.constructor.name} on ${(animation.effect as KeyframeEffect).target?.className}`,
+            ),
         )
       expect(await running()).toEqual([])
       // Crossing the header's threshold and every section changes styles; none of it may animate.
@@ -130,7 +139,10 @@ test.describe("with reduced motion", () => {
 
   test("a section link jumps straight to its section instead of gliding", async ({ page }) => {
     await page.goto("/")
-    await page.getByRole("navigation", { name: settings.labels.mainNavigation }).getByRole("link", { name: "Contact" }).click()
+    await page
+      .getByRole("navigation", { name: settings.labels.mainNavigation })
+      .getByRole("link", { name: "Contact" })
+      .click()
     // Read in the same task as the click's scroll: a smooth scroll would still be near the top.
     const top = await page.locator("#contact").evaluate((element) => element.getBoundingClientRect().top)
     expect(Math.abs(top)).toBeLessThan(200)

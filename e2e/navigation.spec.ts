@@ -46,9 +46,16 @@ test("header section links scroll to the section on home, clear of the fixed hea
   await page.goto("/")
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Process" }).click()
   await expect(page).toHaveURL(/\/#process$/)
-  const headerBottom = await page.locator("header").first().evaluate((header) => header.getBoundingClientRect().bottom)
+  const headerBottom = await page
+    .locator("header")
+    .first()
+    .evaluate((header) => header.getBoundingClientRect().bottom)
   await expect
-    .poll(() => page.locator("#process").evaluate((section, bottom) => Math.abs(section.getBoundingClientRect().top - bottom), headerBottom))
+    .poll(() =>
+      page
+        .locator("#process")
+        .evaluate((section, bottom) => Math.abs(section.getBoundingClientRect().top - bottom), headerBottom),
+    )
     .toBeLessThanOrEqual(1)
 })
 

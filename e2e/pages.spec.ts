@@ -47,14 +47,23 @@ for (const [file, updated] of [
     await expect(page).toHaveTitle(`${legal.title} | ${settings.name}`)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title)
     await expect(page.getByText(`Last updated: ${updated}`)).toBeVisible()
-    await expect(page.locator("main h2")).toHaveText(legal.sections.map((section: { heading: string }) => section.heading))
+    await expect(page.locator("main h2")).toHaveText(
+      legal.sections.map((section: { heading: string }) => section.heading),
+    )
   })
 }
 
 test("the privacy policy covers collection, use, sharing, security, rights, contact and changes", async ({ page }) => {
   await page.goto("/privacy-policy/")
   const main = page.locator("main")
-  for (const phrase of ["forms, demo bookings, newsletter subscriptions and requests", "Analytics information", "access", "correct", "delete", "opt out"]) {
+  for (const phrase of [
+    "forms, demo bookings, newsletter subscriptions and requests",
+    "Analytics information",
+    "access",
+    "correct",
+    "delete",
+    "opt out",
+  ]) {
     await expect(main).toContainText(phrase)
   }
 })
@@ -62,7 +71,16 @@ test("the privacy policy covers collection, use, sharing, security, rights, cont
 test("the terms carry the spec's liability cap, notice period and governing law", async ({ page }) => {
   await page.goto("/terms-of-service/")
   const main = page.locator("main")
-  for (const phrase of ["Not investment advice", "Third-party data", "Data accuracy", "12 months", "30 days' written notice", "Swiss law", "Geneva", "arbitration"]) {
+  for (const phrase of [
+    "Not investment advice",
+    "Third-party data",
+    "Data accuracy",
+    "12 months",
+    "30 days' written notice",
+    "Swiss law",
+    "Geneva",
+    "arbitration",
+  ]) {
     await expect(main).toContainText(phrase)
   }
 })

@@ -15,7 +15,11 @@ interface Head {
 async function headOf(request: import("@playwright/test").APIRequestContext, route: string): Promise<Head> {
   const html = await (await request.get(route)).text()
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] ?? null
-  const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"')
+  const decode = (text: string) =>
+    text
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
   const meta: Record<string, string> = {}
   for (const tag of html.match(/<meta [^>]*>/g) ?? []) {
     const key = attr(tag, "property") ?? attr(tag, "name")
@@ -38,7 +42,9 @@ async function headOf(request: import("@playwright/test").APIRequestContext, rou
 const graphOf = (head: Head) => head.jsonLd.flatMap((block) => (block as { "@graph": Record<string, any>[] })["@graph"])
 
 test.describe("head tags", () => {
-  test("every route has a unique title and description, its canonical URL, lang and sharing tags", async ({ request }) => {
+  test("every route has a unique title and description, its canonical URL, lang and sharing tags", async ({
+    request,
+  }) => {
     const heads = new Map<string, Head>()
     for (const route of ROUTES) heads.set(route, await headOf(request, route))
     const titles = [...heads.values()].map((head) => head.title)
@@ -48,7 +54,11 @@ test.describe("head tags", () => {
 
     for (const [route, head] of heads) {
       const url = `${settings.siteUrl}${route}`
-      expect(head.title, route).toMatch(new RegExp(settings.name))
+      // Home leads with the brand; other pages are signed with it (the short one when the full one would not fit).
+      expect(head.title, route).toMatch(
+        new RegExp(`^${settings.name} \\| | \\| (${settings.name}|${settings.shortName})$`),
+      )
+      expect(head.title.length, route).toBeLessThanOrEqual(70)
       expect(head.description?.length, route).toBeGreaterThan(50)
       expect(head.canonical, route).toBe(url)
       expect(head.lang, route).toBe("en")
@@ -56,7 +66,9 @@ test.describe("head tags", () => {
       expect(head.meta["og:title"], route).toBe(head.title)
       expect(head.meta["og:description"], route).toBe(head.description)
       expect(head.meta["og:url"], route).toBe(url)
-      expect(head.meta["og:type"], route).toBe(route.startsWith("/case-studies/") && route !== "/case-studies/" ? "article" : "website")
+      expect(head.meta["og:type"], route).toBe(
+        route.startsWith("/case-studies/") && route !== "/case-studies/" ? "article" : "website",
+      )
       expect(head.meta["og:site_name"], route).toBe(settings.name)
       expect(head.meta["og:image:width"], route).toBe("1200")
       expect(head.meta["og:image:height"], route).toBe("630")
@@ -87,7 +99,14 @@ test.describe("head tags", () => {
   test("each head tag has one owner: no tag appears twice", async ({ request }) => {
     for (const route of ROUTES) {
       const html = await (await request.get(route)).text()
-      for (const pattern of [/<title/g, /name="description"/g, /rel="canonical"/g, /property="og:image"/g, /name="theme-color"/g, /rel="manifest"/g]) {
+      for (const pattern of [
+        /<title/g,
+        /name="description"/g,
+        /rel="canonical"/g,
+        /property="og:image"/g,
+        /name="theme-color"/g,
+        /rel="manifest"/g,
+      ]) {
         expect(html.match(pattern)?.length ?? 0, `${route} ${pattern}`).toBeLessThanOrEqual(1)
       }
     }

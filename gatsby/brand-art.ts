@@ -73,7 +73,9 @@ export async function socialImage(title: string, siteUrl: string): Promise<Buffe
   const { size, lines } = fitTitle(title, width - 2 * margin, [84, 72, 64, 56], 3)
   const lineHeight = size * 1.12
   const titleTop = height / 2 - ((lines.length - 1) * lineHeight) / 2 + size * 0.3
-  const titlePaths = lines.map((line, index) => textPath(font("display"), line, margin, titleTop + index * lineHeight, size))
+  const titlePaths = lines.map((line, index) =>
+    textPath(font("display"), line, margin, titleTop + index * lineHeight, size),
+  )
   const host = new URL(siteUrl).host
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     <defs>

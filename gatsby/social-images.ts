@@ -10,7 +10,12 @@ interface PageNode {
 }
 
 const decodeEntities = (text: string) =>
-  text.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
 
 /** The page's own title, read back from its built HTML, without the brand suffix. */
 function pageTitle(html: string, brand: string): string {
@@ -21,7 +26,10 @@ function pageTitle(html: string, brand: string): string {
 
 /** Draws a 1200 x 630 sharing image for every prerendered page, named by socialImagePath. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType, store, reporter }) => {
-  const { program, config } = store.getState() as { program: { directory: string }; config: { siteMetadata: { title: string; siteUrl: string } } }
+  const { program, config } = store.getState() as {
+    program: { directory: string }
+    config: { siteMetadata: { title: string; siteUrl: string } }
+  }
   const publicDir = path.join(program.directory, "public")
   const pages = (getNodesByType("SitePage") as unknown as PageNode[]).filter(
     (page) => !page.matchPath && !page.path.startsWith("/404") && !page.path.startsWith("/dev-404"),

@@ -16,6 +16,7 @@ export function useUrlQuery(base: string, search: string) {
   const timer = useRef<number>()
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration on purpose: the first render must match the prerendered, empty field
     setValue(fromUrl)
   }, [fromUrl])
 

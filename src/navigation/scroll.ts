@@ -4,12 +4,13 @@ const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: r
 
 /**
  * Scrolls a home section into view (CSS scroll-padding keeps it clear of the sticky header) and moves
- * keyboard focus to it, so the next Tab continues from the section rather than the header.
+ * keyboard focus to it, so the next Tab continues from the section rather than the header. Glides
+ * unless `jump` is set or the visitor prefers reduced motion.
  */
-export function scrollToSection(id: string): void {
+export function scrollToSection(id: string, jump = false): void {
   const section = document.getElementById(id)
   if (!section) return
-  section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" })
+  section.scrollIntoView({ behavior: jump || prefersReducedMotion() ? "instant" : "smooth", block: "start" })
   if (!section.hasAttribute("tabindex")) section.setAttribute("tabindex", "-1")
   section.focus({ preventScroll: true })
 }
@@ -26,7 +27,7 @@ interface ScrollTarget {
 /**
  * What every route change does with the scroll position: top of the page, except links to a home
  * section, which scroll to it; arriving from another page, home is shown first and the section is
- * scrolled to after a short delay.
+ * scrolled to after a short delay; opening the site on a deep link lands on the section directly.
  */
 export function updateScroll(location: ScrollTarget, previous: ScrollTarget | undefined): void {
   const id = decodeURIComponent(location.hash.replace(/^#/, ""))
@@ -40,5 +41,6 @@ export function updateScroll(location: ScrollTarget, previous: ScrollTarget | un
     window.setTimeout(() => scrollToSection(id), CROSS_PAGE_SCROLL_DELAY_MS)
     return
   }
-  scrollToSection(id)
+  // A deep link opens on its section at once; a link within the page glides there.
+  scrollToSection(id, !previous)
 }

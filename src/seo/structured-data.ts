@@ -82,7 +82,12 @@ interface CaseInput {
 }
 
 /** The breadcrumb trail and the article of a case study page. */
-export function caseStudyNodes(settings: Settings, study: CaseInput, labels: { home: string; list: string }, image: string): JsonLdNode[] {
+export function caseStudyNodes(
+  settings: Settings,
+  study: CaseInput,
+  labels: { home: string; list: string },
+  image: string,
+): JsonLdNode[] {
   const { siteUrl } = settings
   const url = `${siteUrl}${caseStudyPath(study.slug)}`
   return [

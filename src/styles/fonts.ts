@@ -1,14 +1,11 @@
 /**
- * Self-hosted faces (latin subset, woff2, font-display: swap) and metric-matched fallbacks, so the
- * swap from fallback to web font moves nothing. The overrides follow the usual recipe:
+ * Metric-matched fallbacks of the self-hosted faces (latin subset, woff2, font-display: swap; their
+ * CSS is imported in gatsby-browser.tsx), so the swap from fallback to web font moves nothing.
+ * The overrides follow the usual recipe:
  *   size-adjust = (font avg width / font UPM) / (fallback avg width / fallback UPM)
  *   ascent/descent-override = font ascent|descent / (font UPM * size-adjust)
  * from the metrics of @capsizecss/metrics; test/styles/fonts.test.ts recomputes them.
  */
-import "@fontsource/cormorant-garamond/latin-400.css"
-import "@fontsource/cormorant-garamond/latin-400-italic.css"
-import "@fontsource/inter/latin-400.css"
-import "@fontsource/inter/latin-600.css"
 
 export interface FallbackFace {
   family: string

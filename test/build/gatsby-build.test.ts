@@ -9,7 +9,18 @@ import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 
 const ROOT = path.resolve(__dirname, "../..")
-const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "tsconfig.json", "gatsby", "src", "content", "static"]
+const PROJECT_FILES = [
+  "package.json",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "tsconfig.json",
+  "gatsby",
+  "src",
+  "content",
+  "static",
+]
 const copies: string[] = []
 
 afterEach(() => {
@@ -20,7 +31,8 @@ function projectCopy() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-build-"))
   copies.push(dir)
   for (const entry of PROJECT_FILES) {
-    if (fs.existsSync(path.join(ROOT, entry))) fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })
+    if (fs.existsSync(path.join(ROOT, entry)))
+      fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })
   }
   fs.rmSync(path.join(dir, "src/gatsby-types.d.ts"), { force: true })
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
@@ -75,7 +87,9 @@ describe("gatsby build", () => {
     fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
     const { status, output } = build(dir, { SITE_ENV: "staging" })
     expect(status, output.slice(-2000)).toBe(0)
-    expect(output).toContain('content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found')
+    expect(output).toContain(
+      'content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
+    )
     const html = fs.readFileSync(path.join(dir, "public/index.html"), "utf8")
     expect(html).toContain('aria-label="Léo Bernasconi, no photo available"')
     expect(html).not.toContain('aria-label="Hélène Marchand, no photo available"')

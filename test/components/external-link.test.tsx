@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react"
+import { render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { ExternalLink } from "../../src/components/ui/external-link"
-import { renderWithTheme } from "./render"
 
 describe("ExternalLink", () => {
   it("opens in a new window without an opener and says so", () => {
-    renderWithTheme(<ExternalLink href="https://example.com/schedule">Book a Demo</ExternalLink>)
+    render(<ExternalLink href="https://example.com/schedule">Book a Demo</ExternalLink>)
     const link = screen.getByRole("link", { name: "Book a Demo (opens in a new window)" })
     expect(link).toHaveAttribute("target", "_blank")
     expect(link).toHaveAttribute("rel", "noopener noreferrer")

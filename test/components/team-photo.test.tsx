@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from "@testing-library/react"
+import { fireEvent, render, screen } from "@testing-library/react"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { describe, expect, it } from "vitest"
 import { TeamPhoto } from "../../src/components/home/team-photo"
-import { renderWithTheme } from "./render"
 
 const image: IGatsbyImageData = {
   layout: "constrained",
@@ -14,18 +13,18 @@ const image: IGatsbyImageData = {
 
 describe("TeamPhoto", () => {
   it("shows the portrait when there is one", () => {
-    renderWithTheme(<TeamPhoto image={image} name="Hélène Marchand" />)
+    render(<TeamPhoto image={image} name="Hélène Marchand" />)
     expect(screen.getByAltText("Monogram portrait of Hélène Marchand")).toBeInTheDocument()
     expect(screen.queryByRole("img", { name: /no photo available/ })).not.toBeInTheDocument()
   })
 
   it("shows the person icon when the photo file is missing", () => {
-    renderWithTheme(<TeamPhoto image={null} name="Léo Bernasconi" />)
+    render(<TeamPhoto image={null} name="Léo Bernasconi" />)
     expect(screen.getByRole("img", { name: "Léo Bernasconi, no photo available" })).toBeInTheDocument()
   })
 
   it("swaps to the person icon when the image fails to load", () => {
-    renderWithTheme(<TeamPhoto image={image} name="Amara Okafor" />)
+    render(<TeamPhoto image={image} name="Amara Okafor" />)
     fireEvent.error(screen.getByAltText("Monogram portrait of Amara Okafor"))
     expect(screen.getByRole("img", { name: "Amara Okafor, no photo available" })).toBeInTheDocument()
     expect(screen.queryByAltText("Monogram portrait of Amara Okafor")).not.toBeInTheDocument()

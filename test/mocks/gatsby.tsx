@@ -14,8 +14,12 @@ export const graphql = () => ""
 
 export const navigate = vi.fn()
 
-export function Link({ to, ...props }: { to: string } & React.AnchorHTMLAttributes<HTMLAnchorElement>) {
-  return <a href={to} {...props} />
+export function Link({ to, children, ...props }: { to: string } & React.AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a href={to} {...props}>
+      {children}
+    </a>
+  )
 }
 
 export function useStaticQuery() {

@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { caseStudyPath } from "../../routes"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment CaseCard on CaseStudy {
@@ -22,62 +23,62 @@ const Card = styled.article`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   height: 100%;
-  padding: ${({ theme }) => theme.space[4]};
-  background: ${({ theme }) => theme.color.paper};
-  border: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
-  transition: border-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+  padding: ${theme.space[4]};
+  background: ${theme.color.paper};
+  border: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
+  transition: border-color ${theme.motion.base} ${theme.motion.easing};
 
   &:hover,
   &:focus-within {
-    border-color: ${({ theme }) => theme.color.ink};
+    border-color: ${theme.color.ink};
   }
 
   > svg {
-    width: ${({ theme }) => theme.layout.iconLarge};
-    color: ${({ theme }) => theme.color.bronze};
+    width: ${theme.layout.iconLarge};
+    color: ${theme.color.bronze};
   }
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 `
 
 const Industry = styled.p`
   ${labelType}
-  color: ${({ theme }) => theme.color.bronze};
+  color: ${theme.color.bronze};
 `
 
 const Summary = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSize.small};
+  font-size: ${theme.fontSize.small};
 
   dt {
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    font-weight: ${theme.fontWeight.semibold};
   }
 
   dd {
     margin: 0;
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    color: ${theme.color.mutedOnLight};
   }
 `
 
 const ReadMore = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSize.small};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  color: ${({ theme }) => theme.color.ink};
+  padding-top: ${theme.space[2]};
+  font-size: ${theme.fontSize.small};
+  font-weight: ${theme.fontWeight.semibold};
+  color: ${theme.color.ink};
   text-decoration: none;
 
   svg {
-    width: ${({ theme }) => theme.layout.iconSize};
+    width: ${theme.layout.iconSize};
   }
 
   &::after {

@@ -23,4 +23,5 @@ export function matchesQuery(study: SearchableCase, query: string): boolean {
 export const queryOf = (search: string) => (new URLSearchParams(search).get("q") ?? "").trim()
 
 /** The case list URL for a query, in the site's one trailing-slash form. */
-export const searchUrl = (base: string, query: string) => (query.trim() ? `${base}?q=${encodeURIComponent(query.trim())}` : base)
+export const searchUrl = (base: string, query: string) =>
+  query.trim() ? `${base}?q=${encodeURIComponent(query.trim())}` : base

@@ -6,29 +6,30 @@ import { CaseCard } from "./case-card"
 import { matchesQuery } from "./case-filter"
 import { CaseSearch } from "./case-search"
 import { CardGrid } from "../ui/card-grid"
+import { theme } from "../../styles/theme"
 
 const Count = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSize.small};
-  color: ${({ theme }) => theme.color.mutedOnLight};
+  margin-bottom: ${theme.space[3]};
+  font-size: ${theme.fontSize.small};
+  color: ${theme.color.mutedOnLight};
 `
 
 const Empty = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[6]} 0;
-  font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h3};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[6]} 0;
+  font-family: ${theme.font.display};
+  font-size: ${theme.fontSize.h3};
 
   button {
     padding: 0;
     border: 0;
     background: none;
-    color: ${({ theme }) => theme.color.bronze};
-    font-family: ${({ theme }) => theme.font.text};
-    font-size: ${({ theme }) => theme.fontSize.small};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    color: ${theme.color.bronze};
+    font-family: ${theme.font.text};
+    font-size: ${theme.fontSize.small};
+    font-weight: ${theme.fontWeight.semibold};
     text-decoration: underline;
     cursor: pointer;
   }

@@ -7,6 +7,7 @@ import { Seo } from "../layout/seo"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
+import { theme } from "../../styles/theme"
 
 /** History state the case list reads to explain why the visitor landed there. */
 export interface CaseRedirectState {
@@ -17,7 +18,7 @@ export interface CaseRedirectState {
 export const isFirstLoad = (location: { key?: string }) => location.key === "initial"
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+  padding: ${theme.space[10]} 0 ${theme.space[16]};
 `
 
 interface CaseNotFoundProps {

@@ -1,44 +1,45 @@
 import styled from "styled-components"
 import { CASE_STUDIES_PATH } from "../../routes"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[2]};
+  margin-bottom: ${theme.space[4]};
 `
 
 const Field = styled.div`
   display: grid;
-  flex: 1 1 ${({ theme }) => theme.layout.searchMin};
-  gap: ${({ theme }) => theme.space[1]};
-  max-width: ${({ theme }) => theme.layout.text};
+  flex: 1 1 ${theme.layout.searchMin};
+  gap: ${theme.space[1]};
+  max-width: ${theme.layout.text};
 
   label {
     ${labelType}
-    color: ${({ theme }) => theme.color.bronze};
+    color: ${theme.color.bronze};
   }
 
   input {
-    min-height: ${({ theme }) => theme.layout.buttonHeight};
-    padding: 0 ${({ theme }) => theme.space[2]};
-    border: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.mutedOnLight};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.color.paper};
-    color: ${({ theme }) => theme.color.ink};
+    min-height: ${theme.layout.buttonHeight};
+    padding: 0 ${theme.space[2]};
+    border: ${theme.border.hairline} solid ${theme.color.mutedOnLight};
+    border-radius: ${theme.radius.small};
+    background: ${theme.color.paper};
+    color: ${theme.color.ink};
     font: inherit;
   }
 `
 
 const Submit = styled.button`
-  min-height: ${({ theme }) => theme.layout.buttonHeight};
-  padding: 0 ${({ theme }) => theme.space[4]};
+  min-height: ${theme.layout.buttonHeight};
+  padding: 0 ${theme.space[4]};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.color.ink};
-  color: ${({ theme }) => theme.color.ivory};
+  border-radius: ${theme.radius.small};
+  background: ${theme.color.ink};
+  color: ${theme.color.ivory};
   ${labelType}
   cursor: pointer;
 `

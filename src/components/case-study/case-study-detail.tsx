@@ -10,6 +10,7 @@ import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { CaseIcon } from "../ui/icons"
 import { PageHeader } from "../ui/page-header"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment CaseStudyDetail on CaseStudy {
@@ -49,28 +50,28 @@ export const query = graphql`
 `
 
 const HeaderIcon = styled(CaseIcon)`
-  width: ${({ theme }) => theme.layout.iconLarge};
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.color.goldLight};
+  width: ${theme.layout.iconLarge};
+  margin-bottom: ${theme.space[3]};
+  color: ${theme.color.goldLight};
 `
 
 const Client = styled.p`
-  margin-top: ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.color.mutedOnDark};
+  margin-top: ${theme.space[3]};
+  color: ${theme.color.mutedOnDark};
 
   strong {
-    color: ${({ theme }) => theme.color.goldLight};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    color: ${theme.color.goldLight};
+    font-weight: ${theme.fontWeight.semibold};
   }
 `
 
 const Metrics = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(${({ theme }) => theme.layout.metricMin}, 1fr));
-  gap: ${({ theme }) => theme.space[4]};
-  margin: ${({ theme }) => theme.space[8]} 0 0;
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+  grid-template-columns: repeat(auto-fit, minmax(${theme.layout.metricMin}, 1fr));
+  gap: ${theme.space[4]};
+  margin: ${theme.space[8]} 0 0;
+  padding-top: ${theme.space[4]};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
 
   div {
     display: flex;
@@ -78,77 +79,77 @@ const Metrics = styled.dl`
   }
 
   dt {
-    font-size: ${({ theme }) => theme.fontSize.small};
-    color: ${({ theme }) => theme.color.mutedOnDark};
+    font-size: ${theme.fontSize.small};
+    color: ${theme.color.mutedOnDark};
   }
 
   dd {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.metric};
-    line-height: ${({ theme }) => theme.lineHeight.tight};
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.metric};
+    line-height: ${theme.lineHeight.tight};
   }
 `
 
 const Story = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[8]};
-  padding: ${({ theme }) => theme.space[10]} 0;
+  gap: ${theme.space[8]};
+  padding: ${theme.space[10]} 0;
 `
 
 const Chapter = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     grid-template-columns: 1fr 3fr;
-    gap: ${({ theme }) => theme.space[6]};
+    gap: ${theme.space[6]};
   }
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 
   p,
   ul {
-    max-width: ${({ theme }) => theme.layout.text};
-    font-size: ${({ theme }) => theme.fontSize.lead};
+    max-width: ${theme.layout.text};
+    font-size: ${theme.fontSize.lead};
   }
 
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     list-style: none;
   }
 
   li {
-    padding-left: ${({ theme }) => theme.space[3]};
-    border-left: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.bronze};
+    padding-left: ${theme.space[3]};
+    border-left: ${theme.border.hairline} solid ${theme.color.bronze};
   }
 `
 
 const Closing = styled.aside`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[12]};
-  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
-  background: ${({ theme }) => theme.color.paper};
-  border-top: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[12]};
+  padding: ${theme.space[6]} ${theme.space[4]};
+  background: ${theme.color.paper};
+  border-top: ${theme.border.rule} solid ${theme.color.bronze};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 
   p {
-    max-width: ${({ theme }) => theme.layout.text};
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    max-width: ${theme.layout.text};
+    color: ${theme.color.mutedOnLight};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 interface CaseStudyDetailProps {

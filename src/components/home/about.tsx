@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Section } from "../ui/section"
 import { TeamCard } from "./team-card"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment AboutSection on HomeAbout {
@@ -25,10 +26,10 @@ export const query = graphql`
 
 const Story = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin-bottom: ${({ theme }) => theme.space[12]};
+  gap: ${theme.space[6]};
+  margin-bottom: ${theme.space[12]};
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     grid-template-columns: 3fr 2fr;
   }
 `
@@ -36,50 +37,50 @@ const Story = styled.div`
 const Paragraphs = styled.div`
   display: grid;
   align-content: start;
-  gap: ${({ theme }) => theme.space[2]};
-  max-width: ${({ theme }) => theme.layout.text};
-  color: ${({ theme }) => theme.color.mutedOnLight};
+  gap: ${theme.space[2]};
+  max-width: ${theme.layout.text};
+  color: ${theme.color.mutedOnLight};
 `
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin: 0;
 
   div {
     display: flex;
     flex-direction: column-reverse;
-    padding-top: ${({ theme }) => theme.space[2]};
-    border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+    padding-top: ${theme.space[2]};
+    border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
   }
 
   dt {
-    font-size: ${({ theme }) => theme.fontSize.small};
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    font-size: ${theme.fontSize.small};
+    color: ${theme.color.mutedOnLight};
   }
 
   dd {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.h4};
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.h4};
   }
 `
 
 const TeamTitle = styled.h3`
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  font-size: ${({ theme }) => theme.fontSize.h3};
+  margin-bottom: ${theme.space[6]};
+  font-size: ${theme.fontSize.h3};
 `
 
 const Team = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[6]} ${theme.space[4]};
 
-  ${({ theme }) => theme.media.sm} {
+  ${theme.media.sm} {
     grid-template-columns: repeat(2, 1fr);
   }
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     grid-template-columns: repeat(4, 1fr);
   }
 `

@@ -5,6 +5,7 @@ import { BOOK_DEMO_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { Section } from "../ui/section"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment ContactSection on HomeContact {
@@ -19,32 +20,32 @@ export const query = graphql`
 
 const Details = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0 0 ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[4]};
+  margin: 0 0 ${theme.space[6]};
 
-  ${({ theme }) => theme.media.md} {
+  ${theme.media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 
   dt {
-    margin-bottom: ${({ theme }) => theme.space[1]};
+    margin-bottom: ${theme.space[1]};
     ${labelType}
-    color: ${({ theme }) => theme.color.goldLight};
+    color: ${theme.color.goldLight};
   }
 
   dd {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.h3};
     overflow-wrap: anywhere;
   }
 
   small {
     display: block;
-    margin-top: ${({ theme }) => theme.space[1]};
-    font-family: ${({ theme }) => theme.font.text};
-    font-size: ${({ theme }) => theme.fontSize.small};
-    color: ${({ theme }) => theme.color.mutedOnDark};
+    margin-top: ${theme.space[1]};
+    font-family: ${theme.font.text};
+    font-size: ${theme.fontSize.small};
+    color: ${theme.color.mutedOnDark};
   }
 `
 

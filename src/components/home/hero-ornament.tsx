@@ -1,23 +1,26 @@
 import styled from "styled-components"
+import { theme } from "../../styles/theme"
 
 const Art = styled.svg`
   position: absolute;
   top: 50%;
-  right: calc(-1 * ${({ theme }) => theme.space[12]});
+  right: calc(-1 * ${theme.space[12]});
   display: none;
-  width: ${({ theme }) => theme.layout.ornament};
-  color: ${({ theme }) => theme.color.gold};
+  width: ${theme.layout.ornament};
+  color: ${theme.color.gold};
   transform: translateY(-50%);
   pointer-events: none;
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     display: block;
   }
 `
 
-const TICKS = Array.from({ length: 60 }, (_, index) => index * 6)
-
-/** Fine line work in place of photography: a dial of hairline rings and minute ticks. */
+/**
+ * Fine line work in place of photography: a dial of hairline rings and minute ticks. The ticks are
+ * dashes of two rings (one per minute, a longer one every five), so the drawing stays a few elements.
+ * Each dash is 1 unit long on a circumference measured as 360: about one pixel at these radii.
+ */
 export function HeroOrnament() {
   return (
     <Art viewBox="0 0 600 600" fill="none" stroke="currentColor" aria-hidden="true" focusable="false">
@@ -25,17 +28,26 @@ export function HeroOrnament() {
       <circle cx="300" cy="300" r="240" strokeOpacity="0.32" />
       <circle cx="300" cy="300" r="150" strokeOpacity="0.18" />
       <circle cx="300" cy="300" r="3" fill="currentColor" stroke="none" fillOpacity="0.6" />
-      {TICKS.map((angle) => (
-        <line
-          key={angle}
-          x1="300"
-          y1={angle % 30 === 0 ? 48 : 56}
-          x2="300"
-          y2="64"
-          strokeOpacity={angle % 30 === 0 ? 0.6 : 0.25}
-          transform={`rotate(${angle} 300 300)`}
-        />
-      ))}
+      <circle
+        cx="300"
+        cy="300"
+        r="240"
+        pathLength="360"
+        strokeWidth="8"
+        strokeDasharray="0.24 5.76"
+        strokeDashoffset="0.12"
+        strokeOpacity="0.25"
+      />
+      <circle
+        cx="300"
+        cy="300"
+        r="244"
+        pathLength="360"
+        strokeWidth="16"
+        strokeDasharray="0.24 29.76"
+        strokeDashoffset="0.12"
+        strokeOpacity="0.5"
+      />
       <path d="M300 300 L300 96" strokeOpacity="0.5" />
       <path d="M300 300 L446 372" strokeOpacity="0.35" />
       <path d="M10 300 H590 M300 10 V590" strokeOpacity="0.08" />

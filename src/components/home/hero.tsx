@@ -11,7 +11,7 @@ import { Eyebrow } from "../ui/eyebrow"
 import { HeroOrnament } from "./hero-ornament"
 import { MotionToggle } from "../ui/motion-toggle"
 import { VisuallyHidden } from "../ui/visually-hidden"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment HeroSection on HomeHero {
@@ -31,18 +31,14 @@ export const query = graphql`
 
 const Band = styled.section`
   position: relative;
-  padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[10]}) 0
-    ${({ theme }) => theme.space[8]};
+  padding: calc(${theme.layout.headerHeight} + ${theme.space[10]}) 0 ${theme.space[8]};
   overflow: hidden;
-  background:
-    radial-gradient(ellipse at 85% 10%, ${({ theme }) => theme.color.glow}, transparent 55%),
-    ${({ theme }) => theme.color.ink};
-  color: ${({ theme }) => theme.color.ivory};
+  background: radial-gradient(ellipse at 85% 10%, ${theme.color.glow}, transparent 55%), ${theme.color.ink};
+  color: ${theme.color.ivory};
   ${onDark}
 
-  ${({ theme }) => theme.media.md} {
-    padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[16]}) 0
-      ${({ theme }) => theme.space[12]};
+  ${theme.media.md} {
+    padding: calc(${theme.layout.headerHeight} + ${theme.space[16]}) 0 ${theme.space[12]};
   }
 `
 
@@ -52,9 +48,9 @@ const Content = styled(Container)`
 `
 
 const Title = styled.h1`
-  max-width: ${({ theme }) => theme.layout.heroMeasure};
-  font-size: ${({ theme }) => theme.fontSize.h1};
-  line-height: ${({ theme }) => theme.lineHeight.tight};
+  max-width: ${theme.layout.heroMeasure};
+  font-size: ${theme.fontSize.h1};
+  line-height: ${theme.lineHeight.tight};
 `
 
 /** All words share one grid cell, so the line is as tall and wide as its longest word: no shift. */
@@ -65,48 +61,48 @@ const Words = styled.span`
 const Word = styled.span<{ $active: boolean }>`
   grid-area: 1 / 1;
   font-style: italic;
-  color: ${({ theme }) => theme.color.goldLight};
+  color: ${theme.color.goldLight};
   opacity: ${({ $active }) => ($active ? 1 : 0)};
-  transform: translateY(${({ theme, $active }) => ($active ? "0" : theme.motion.rise)});
+  transform: translateY(${({ $active }) => ($active ? "0" : theme.motion.rise)});
   transition:
-    opacity ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing},
-    transform ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing};
+    opacity ${theme.motion.slow} ${theme.motion.easing},
+    transform ${theme.motion.slow} ${theme.motion.easing};
 `
 
 const Lede = styled.p`
-  max-width: ${({ theme }) => theme.layout.text};
-  margin-top: ${({ theme }) => theme.space[4]};
-  font-size: ${({ theme }) => theme.fontSize.lead};
-  color: ${({ theme }) => theme.color.mutedOnDark};
+  max-width: ${theme.layout.text};
+  margin-top: ${theme.space[4]};
+  font-size: ${theme.fontSize.lead};
+  color: ${theme.color.mutedOnDark};
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-top: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[6]};
 `
 
 const SecondaryLink = styled(ButtonLink)`
   background: transparent;
-  color: ${({ theme }) => theme.color.ivory};
-  border-color: ${({ theme }) => theme.color.hairlineOnDark};
+  color: ${theme.color.ivory};
+  border-color: ${theme.color.hairlineOnDark};
 
   &:hover {
     background: transparent;
-    color: ${({ theme }) => theme.color.ivory};
-    border-color: ${({ theme }) => theme.color.gold};
+    color: ${theme.color.ivory};
+    border-color: ${theme.color.gold};
   }
 `
 
 const Claims = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => theme.space[10]} 0 0;
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+  gap: ${theme.space[3]};
+  margin: ${theme.space[10]} 0 0;
+  padding-top: ${theme.space[4]};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
 
-  ${({ theme }) => theme.media.md} {
+  ${theme.media.md} {
     grid-template-columns: repeat(3, 1fr);
   }
 
@@ -116,24 +112,24 @@ const Claims = styled.dl`
   }
 
   dt {
-    font-size: ${({ theme }) => theme.fontSize.small};
-    color: ${({ theme }) => theme.color.mutedOnDark};
+    font-size: ${theme.fontSize.small};
+    color: ${theme.color.mutedOnDark};
   }
 
   dd {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.metric};
-    line-height: ${({ theme }) => theme.lineHeight.tight};
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.metric};
+    line-height: ${theme.lineHeight.tight};
   }
 `
 
 /** Out of the flow, so showing or hiding it never moves the page. */
 const RotationToggle = styled(MotionToggle)`
   position: absolute;
-  right: ${({ theme }) => theme.layout.gutter};
-  bottom: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.color.mutedOnDark};
+  right: ${theme.layout.gutter};
+  bottom: ${theme.space[2]};
+  color: ${theme.color.mutedOnDark};
 `
 
 export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
@@ -151,8 +147,7 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
       <Content>
         <Eyebrow $onDark>{hero.eyebrow}</Eyebrow>
         <Title id="home-title">
-          {hero.titleLead}{" "}
-          {/* Screen readers get every industry once, in order, and no announcement per change. */}
+          {hero.titleLead} {/* Screen readers get every industry once, in order, and no announcement per change. */}
           <Words aria-hidden="true" data-testid="hero-word">
             {words.map((word, position) => (
               <Word key={word} $active={position === index} data-active={position === index}>

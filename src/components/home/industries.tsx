@@ -8,6 +8,7 @@ import { Section } from "../ui/section"
 import { TagList } from "../ui/tag-list"
 import { IndustryStrip } from "./industry-strip"
 import { CardGrid } from "../ui/card-grid"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment IndustriesSection on HomeIndustries {
@@ -37,22 +38,22 @@ const Card = styled.li`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
-  transition: border-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[4]};
+  border: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
+  transition: border-color ${theme.motion.base} ${theme.motion.easing};
 
   &:hover,
   &:focus-within {
-    border-color: ${({ theme }) => theme.color.ink};
+    border-color: ${theme.color.ink};
   }
 
   h3 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 
   p {
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    color: ${theme.color.mutedOnLight};
   }
 `
 
@@ -60,15 +61,15 @@ const Card = styled.li`
 const CardLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin-top: auto;
-  font-size: ${({ theme }) => theme.fontSize.small};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  color: ${({ theme }) => theme.color.bronze};
+  font-size: ${theme.fontSize.small};
+  font-weight: ${theme.fontWeight.semibold};
+  color: ${theme.color.bronze};
   text-decoration: none;
 
   svg {
-    width: ${({ theme }) => theme.layout.iconSize};
+    width: ${theme.layout.iconSize};
   }
 
   &::after {
@@ -80,24 +81,24 @@ const CardLink = styled(Link)`
 
 const Prompt = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
-  margin-top: ${({ theme }) => theme.space[8]};
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+  gap: ${theme.space[1]};
+  margin-top: ${theme.space[8]};
+  padding-top: ${theme.space[4]};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
 
   h3 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 
   p {
-    max-width: ${({ theme }) => theme.layout.text};
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    max-width: ${theme.layout.text};
+    color: ${theme.color.mutedOnLight};
   }
 
   a {
     justify-self: start;
-    color: ${({ theme }) => theme.color.bronze};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+    color: ${theme.color.bronze};
+    font-weight: ${theme.fontWeight.semibold};
   }
 `
 

@@ -1,6 +1,7 @@
 import { useState } from "react"
 import styled, { keyframes } from "styled-components"
 import { MotionToggle } from "../ui/motion-toggle"
+import { theme } from "../../styles/theme"
 
 const scroll = keyframes`
   from {
@@ -15,16 +16,16 @@ const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-end;
-  margin-bottom: ${({ theme }) => theme.space[6]};
+  margin-bottom: ${theme.space[6]};
 `
 
-const Region = styled.div`
+const Region = styled.section`
   align-self: stretch;
   overflow: hidden;
-  border-block: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnLight};
+  border-block: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
   mask-image: linear-gradient(to right, transparent, black 8%, black 92%, transparent);
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     mask-image: none;
   }
 `
@@ -33,7 +34,7 @@ const Region = styled.div`
 const Track = styled.div<{ $paused: boolean }>`
   display: flex;
   width: max-content;
-  animation: ${scroll} ${({ theme }) => theme.motion.marquee} linear infinite;
+  animation: ${scroll} ${theme.motion.marquee} linear infinite;
   animation-play-state: ${({ $paused }) => ($paused ? "paused" : "running")};
 
   ${Region}:hover &,
@@ -41,7 +42,7 @@ const Track = styled.div<{ $paused: boolean }>`
     animation-play-state: paused;
   }
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     width: auto;
     animation: none;
   }
@@ -53,20 +54,20 @@ const Chips = styled.ul`
   list-style: none;
 
   li {
-    padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
-    font-family: ${({ theme }) => theme.font.display};
-    font-size: ${({ theme }) => theme.fontSize.h4};
+    padding: ${theme.space[2]} ${theme.space[3]};
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.h4};
     white-space: nowrap;
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    color: ${theme.color.mutedOnLight};
   }
 
   li::after {
     content: "·";
-    margin-left: ${({ theme }) => theme.space[3]};
-    color: ${({ theme }) => theme.color.bronze};
+    margin-left: ${theme.space[3]};
+    color: ${theme.color.bronze};
   }
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     flex-wrap: wrap;
     flex-shrink: 1;
 
@@ -77,7 +78,7 @@ const Chips = styled.ul`
 `
 
 const Toggle = styled(MotionToggle)`
-  color: ${({ theme }) => theme.color.mutedOnLight};
+  color: ${theme.color.mutedOnLight};
 `
 
 interface IndustryStripProps {
@@ -93,18 +94,18 @@ export function IndustryStrip({ chips, label }: IndustryStripProps) {
   const [paused, setPaused] = useState(false)
   return (
     <Wrapper>
-      <Region role="region" aria-label={label} tabIndex={0} data-testid="industry-strip">
-      <Track $paused={paused} data-paused={paused}>
-        <Chips>
-          {chips.map((chip) => (
-            <li key={chip}>{chip}</li>
-          ))}
-        </Chips>
-        <Chips aria-hidden="true">
-          {chips.map((chip) => (
-            <li key={chip}>{chip}</li>
-          ))}
-        </Chips>
+      <Region aria-label={label} tabIndex={0} data-testid="industry-strip">
+        <Track $paused={paused} data-paused={paused}>
+          <Chips>
+            {chips.map((chip) => (
+              <li key={chip}>{chip}</li>
+            ))}
+          </Chips>
+          <Chips aria-hidden="true">
+            {chips.map((chip) => (
+              <li key={chip}>{chip}</li>
+            ))}
+          </Chips>
         </Track>
       </Region>
       <Toggle paused={paused} onToggle={() => setPaused((value) => !value)} target={label} />

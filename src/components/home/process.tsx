@@ -1,6 +1,7 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { Section } from "../ui/section"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment ProcessSection on HomeProcess {
@@ -17,40 +18,40 @@ export const query = graphql`
 
 const Steps = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[6]};
   list-style: none;
 
-  ${({ theme }) => theme.media.md} {
+  ${theme.media.md} {
     grid-template-columns: repeat(2, 1fr);
   }
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     grid-template-columns: repeat(4, 1fr);
   }
 `
 
 const Step = styled.li`
-  padding-top: ${({ theme }) => theme.space[3]};
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.ink};
+  padding-top: ${theme.space[3]};
+  border-top: ${theme.border.hairline} solid ${theme.color.ink};
 
   h3 {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space[1]};
-    margin-bottom: ${({ theme }) => theme.space[2]};
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    gap: ${theme.space[1]};
+    margin-bottom: ${theme.space[2]};
+    font-size: ${theme.fontSize.h3};
   }
 
   span {
-    font-family: ${({ theme }) => theme.font.text};
-    font-size: ${({ theme }) => theme.fontSize.label};
-    font-weight: ${({ theme }) => theme.fontWeight.semibold};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
-    color: ${({ theme }) => theme.color.bronze};
+    font-family: ${theme.font.text};
+    font-size: ${theme.fontSize.label};
+    font-weight: ${theme.fontWeight.semibold};
+    letter-spacing: ${theme.letterSpacing.label};
+    color: ${theme.color.bronze};
   }
 
   p {
-    color: ${({ theme }) => theme.color.mutedOnLight};
+    color: ${theme.color.mutedOnLight};
   }
 `
 

@@ -4,6 +4,7 @@ import { Section } from "../ui/section"
 import { TagList } from "../ui/tag-list"
 import { CardGrid } from "../ui/card-grid"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment ServicesSection on HomeServices {
@@ -24,19 +25,19 @@ export const query = graphql`
 const Card = styled.li<{ $highlighted: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  background: ${({ theme, $highlighted }) => ($highlighted ? theme.color.inkRaised : "transparent")};
-  border: ${({ theme }) => theme.border.hairline} solid
-    ${({ theme, $highlighted }) => ($highlighted ? theme.color.gold : theme.color.hairlineOnDark)};
-  border-top-width: ${({ theme, $highlighted }) => ($highlighted ? theme.border.rule : theme.border.hairline)};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[4]};
+  background: ${({ $highlighted }) => ($highlighted ? theme.color.inkRaised : "transparent")};
+  border: ${theme.border.hairline} solid
+    ${({ $highlighted }) => ($highlighted ? theme.color.gold : theme.color.hairlineOnDark)};
+  border-top-width: ${({ $highlighted }) => ($highlighted ? theme.border.rule : theme.border.hairline)};
 
   h3 {
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    font-size: ${theme.fontSize.h3};
   }
 
   p {
-    color: ${({ theme }) => theme.color.mutedOnDark};
+    color: ${theme.color.mutedOnDark};
   }
 
   ul {
@@ -47,7 +48,7 @@ const Card = styled.li<{ $highlighted: boolean }>`
 const Highlight = styled.strong`
   align-self: flex-start;
   ${labelType}
-  color: ${({ theme }) => theme.color.goldLight};
+  color: ${theme.color.goldLight};
 `
 
 export function Services({ services }: { services: Queries.ServicesSectionFragment }) {

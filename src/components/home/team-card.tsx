@@ -5,6 +5,7 @@ import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ExternalLink } from "../ui/external-link"
 import { TagList } from "../ui/tag-list"
 import { TeamPhoto } from "./team-photo"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment TeamMember on HomeAboutMembers {
@@ -26,44 +27,44 @@ export const query = graphql`
 const Card = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const Name = styled.h4`
-  font-size: ${({ theme }) => theme.fontSize.h3};
+  font-size: ${theme.fontSize.h3};
 `
 
 const Role = styled.p`
-  font-size: ${({ theme }) => theme.fontSize.small};
-  color: ${({ theme }) => theme.color.bronze};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  font-size: ${theme.fontSize.small};
+  color: ${theme.color.bronze};
+  font-weight: ${theme.fontWeight.semibold};
 `
 
 const Badges = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   list-style: none;
 
   li {
-    padding: 0 ${({ theme }) => theme.space[1]};
-    background: ${({ theme }) => theme.color.ink};
-    color: ${({ theme }) => theme.color.goldLight};
-    font-size: ${({ theme }) => theme.fontSize.label};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+    padding: 0 ${theme.space[1]};
+    background: ${theme.color.ink};
+    color: ${theme.color.goldLight};
+    font-size: ${theme.fontSize.label};
+    letter-spacing: ${theme.letterSpacing.label};
     text-transform: uppercase;
   }
 `
 
 const Text = styled.p`
-  color: ${({ theme }) => theme.color.mutedOnLight};
-  font-size: ${({ theme }) => theme.fontSize.small};
+  color: ${theme.color.mutedOnLight};
+  font-size: ${theme.fontSize.small};
 `
 
 const Profile = styled(ExternalLink)`
   align-self: flex-start;
-  font-size: ${({ theme }) => theme.fontSize.small};
-  font-weight: ${({ theme }) => theme.fontWeight.semibold};
-  color: ${({ theme }) => theme.color.ink};
+  font-size: ${theme.fontSize.small};
+  font-weight: ${theme.fontWeight.semibold};
+  color: ${theme.color.ink};
 `
 
 interface TeamCardProps {

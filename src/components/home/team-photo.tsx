@@ -3,13 +3,14 @@ import { useEffect, useRef, useState } from "react"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { PersonIcon } from "../ui/icons"
+import { theme } from "../../styles/theme"
 
 const Frame = styled.div`
   position: relative;
   aspect-ratio: 4 / 5;
   overflow: hidden;
-  background: ${({ theme }) => theme.color.inkRaised};
-  color: ${({ theme }) => theme.color.goldLight};
+  background: ${theme.color.inkRaised};
+  color: ${theme.color.goldLight};
 `
 
 const Fallback = styled.div`
@@ -18,7 +19,7 @@ const Fallback = styled.div`
   height: 100%;
 
   svg {
-    width: ${({ theme }) => theme.layout.iconLarge};
+    width: ${theme.layout.iconLarge};
   }
 `
 
@@ -55,7 +56,13 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
   return (
     <Frame ref={frame} data-testid="team-photo">
       {image && !failed ? (
-        <Image image={image} alt={`${settings.labels.portraitAlt} ${name}`} onError={() => setFailed(true)} />
+        <Image
+          image={image}
+          alt={`${settings.labels.portraitAlt} ${name}`}
+          // Eager: a lazy gatsby-plugin-image leaves its <img> without a src until a script swaps it in.
+          loading="eager"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <Fallback role="img" aria-label={`${name}, ${settings.labels.noPhoto}`}>
           <PersonIcon />

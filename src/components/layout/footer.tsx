@@ -3,63 +3,63 @@ import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../routes"
 import { Container } from "../ui/container"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"
 
 const Band = styled.footer`
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
-  padding: ${({ theme }) => theme.space[12]} 0 ${({ theme }) => theme.space[6]};
-  background: ${({ theme }) => theme.color.ink};
-  color: ${({ theme }) => theme.color.mutedOnDark};
-  font-size: ${({ theme }) => theme.fontSize.small};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
+  padding: ${theme.space[12]} 0 ${theme.space[6]};
+  background: ${theme.color.ink};
+  color: ${theme.color.mutedOnDark};
+  font-size: ${theme.fontSize.small};
   ${onDark}
 `
 
 const Grid = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[6]};
 
-  ${({ theme }) => theme.media.md} {
+  ${theme.media.md} {
     grid-template-columns: 2fr 1fr 1.4fr 1fr;
   }
 `
 
 const BrandName = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h3};
-  color: ${({ theme }) => theme.color.ivory};
+  margin-bottom: ${theme.space[2]};
+  font-family: ${theme.font.display};
+  font-size: ${theme.fontSize.h3};
+  color: ${theme.color.ivory};
 `
 
 const Summary = styled.p`
-  max-width: ${({ theme }) => theme.layout.summary};
+  max-width: ${theme.layout.summary};
 `
 
 const ColumnTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-family: ${({ theme }) => theme.font.text};
+  margin-bottom: ${theme.space[2]};
+  font-family: ${theme.font.text};
   ${labelType}
-  color: ${({ theme }) => theme.color.goldLight};
+  color: ${theme.color.goldLight};
 `
 
 const LinkList = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   list-style: none;
 
   a {
     text-decoration: none;
     &:hover {
-      color: ${({ theme }) => theme.color.ivory};
+      color: ${theme.color.ivory};
       text-decoration: underline;
     }
   }
 `
 
 const Legal = styled.p`
-  margin-top: ${({ theme }) => theme.space[10]};
-  padding-top: ${({ theme }) => theme.space[3]};
-  border-top: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.hairlineOnDark};
+  margin-top: ${theme.space[10]};
+  padding-top: ${theme.space[3]};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
 `
 
 export function Footer() {

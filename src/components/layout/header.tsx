@@ -8,7 +8,7 @@ import { BOOK_DEMO_PATH, HOME_PATH } from "../../routes"
 import { ButtonLink } from "../ui/button"
 import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 
 /**
  * Opaque unless the page is hydrated and at the top: without JavaScript nothing would turn it
@@ -20,39 +20,38 @@ import { onDark } from "../../styles/theme"
 const Bar = styled.header<{ $opaque: boolean }>`
   position: sticky;
   top: 0;
-  margin-bottom: calc(-1 * ${({ theme }) => theme.layout.headerHeight});
-  z-index: ${({ theme }) => theme.zIndex.header};
-  color: ${({ theme }) => theme.color.ivory};
+  margin-bottom: calc(-1 * ${theme.layout.headerHeight});
+  z-index: ${theme.zIndex.header};
+  color: ${theme.color.ivory};
   ${onDark}
-  background: ${({ theme }) => theme.color.ink};
-  box-shadow: 0 ${({ theme }) => theme.border.hairline} 0 ${({ theme }) => theme.color.hairlineOnDark};
+  background: ${theme.color.ink};
+  box-shadow: 0 ${theme.border.hairline} 0 ${theme.color.hairlineOnDark};
 
   html[data-hydrated] & {
-    background: ${({ theme, $opaque }) => ($opaque ? theme.color.ink : "transparent")};
-    box-shadow: 0 ${({ theme }) => theme.border.hairline} 0
-      ${({ theme, $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};
+    background: ${({ $opaque }) => ($opaque ? theme.color.ink : "transparent")};
+    box-shadow: 0 ${theme.border.hairline} 0 ${({ $opaque }) => ($opaque ? theme.color.hairlineOnDark : "transparent")};
   }
 
   transition:
-    background-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing},
-    box-shadow ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+    background-color ${theme.motion.base} ${theme.motion.easing},
+    box-shadow ${theme.motion.base} ${theme.motion.easing};
 `
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
-  max-width: calc(${({ theme }) => theme.layout.content} + 2 * ${({ theme }) => theme.layout.gutter});
-  height: ${({ theme }) => theme.layout.headerHeight};
+  gap: ${theme.space[1]};
+  max-width: calc(${theme.layout.content} + 2 * ${theme.layout.gutter});
+  height: ${theme.layout.headerHeight};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.layout.gutter};
+  padding: 0 ${theme.layout.gutter};
 `
 
 const Brand = styled(Link)`
   margin-right: auto;
-  font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.brand};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.display};
+  font-family: ${theme.font.display};
+  font-size: ${theme.fontSize.brand};
+  letter-spacing: ${theme.letterSpacing.display};
   text-decoration: none;
   white-space: nowrap;
 `
@@ -61,26 +60,26 @@ const Brand = styled(Link)`
 const BrandName = styled.span<{ $short?: boolean }>`
   display: ${({ $short }) => ($short ? "inline" : "none")};
 
-  ${({ theme }) => theme.media.sm} {
+  ${theme.media.sm} {
     display: ${({ $short }) => ($short ? "none" : "inline")};
   }
 `
 
 const Nav = styled.nav`
   display: none;
-  margin-right: ${({ theme }) => theme.space[4]};
+  margin-right: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     display: block;
   }
 `
 
 /** Narrower on phones so brand, call to action and menu share a 320 px row. */
 const HeaderCta = styled(ButtonLink)`
-  padding: 0 ${({ theme }) => theme.space[2]};
+  padding: 0 ${theme.space[2]};
 
-  ${({ theme }) => theme.media.sm} {
-    padding: 0 ${({ theme }) => theme.space[4]};
+  ${theme.media.sm} {
+    padding: 0 ${theme.space[4]};
   }
 `
 

@@ -2,23 +2,24 @@ import { Link } from "gatsby"
 import styled, { css } from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { sectionPath } from "../../routes"
+import { theme } from "../../styles/theme"
 
 const List = styled.ul<{ $stacked: boolean }>`
   display: flex;
   flex-direction: ${({ $stacked }) => ($stacked ? "column" : "row")};
-  gap: ${({ theme, $stacked }) => ($stacked ? theme.space[1] : theme.space[3])};
+  gap: ${({ $stacked }) => ($stacked ? theme.space[1] : theme.space[3])};
   list-style: none;
 `
 
 const SectionLink = styled(Link)<{ $stacked: boolean }>`
   position: relative;
   display: inline-block;
-  padding: ${({ theme }) => theme.space[1]} 0;
-  color: ${({ theme }) => theme.color.mutedOnDark};
+  padding: ${theme.space[1]} 0;
+  color: ${theme.color.mutedOnDark};
   text-decoration: none;
-  transition: color ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
+  transition: color ${theme.motion.fast} ${theme.motion.easing};
 
-  ${({ theme, $stacked }) =>
+  ${({ $stacked }) =>
     $stacked
       ? css`
           font-family: ${theme.font.display};
@@ -34,16 +35,16 @@ const SectionLink = styled(Link)<{ $stacked: boolean }>`
     left: 0;
     right: 0;
     bottom: 0;
-    height: ${({ theme }) => theme.border.hairline};
-    background: ${({ theme }) => theme.color.gold};
+    height: ${theme.border.hairline};
+    background: ${theme.color.gold};
     transform: scaleX(0);
     transform-origin: left;
-    transition: transform ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+    transition: transform ${theme.motion.base} ${theme.motion.easing};
   }
 
   &:hover,
   &[aria-current] {
-    color: ${({ theme }) => theme.color.ivory};
+    color: ${theme.color.ivory};
   }
 
   &[aria-current]::after {

@@ -2,6 +2,7 @@ import { Helmet } from "react-helmet"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { SOCIAL_IMAGE_SIZE, socialImagePath } from "../../seo/social-image"
 import { type JsonLdNode, siteGraph } from "../../seo/structured-data"
+import { documentTitle } from "../../seo/title"
 
 interface SeoProps {
   /** Page title; the home page passes none and gets the brand with its tagline. */
@@ -20,7 +21,7 @@ interface SeoProps {
  */
 export function Seo({ title, description, path, type = "website", jsonLd = [] }: SeoProps) {
   const { settings } = useSiteSettings()
-  const fullTitle = title ? `${title} | ${settings.name}` : `${settings.name} | ${settings.tagline}`
+  const fullTitle = documentTitle(title, settings)
   const url = path ? `${settings.siteUrl}${path}` : undefined
   const image = `${settings.siteUrl}${socialImagePath(path ?? "/")}`
   const imageAlt = settings.socialImageAlt.replace("{title}", title ?? settings.name)

@@ -8,7 +8,7 @@ import { ButtonLink, ExternalButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
 import { PageHeader } from "../ui/page-header"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"
 
 export const query = graphql`
@@ -35,14 +35,14 @@ export const query = graphql`
 `
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+  padding: ${theme.space[10]} 0 ${theme.space[16]};
 `
 
 const Cards = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     grid-template-columns: 3fr 2fr;
     align-items: start;
   }
@@ -51,55 +51,55 @@ const Cards = styled.div`
 const Card = styled.section<{ $recommended?: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
-  background: ${({ theme, $recommended }) => ($recommended ? theme.color.ink : "transparent")};
-  color: ${({ theme, $recommended }) => ($recommended ? theme.color.ivory : theme.color.ink)};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]} ${theme.space[4]};
+  background: ${({ $recommended }) => ($recommended ? theme.color.ink : "transparent")};
+  color: ${({ $recommended }) => ($recommended ? theme.color.ivory : theme.color.ink)};
   ${({ $recommended }) => ($recommended ? onDark : "")}
-  border: ${({ theme }) => theme.border.hairline} solid
-    ${({ theme, $recommended }) => ($recommended ? theme.color.gold : theme.color.hairlineOnLight)};
+  border: ${theme.border.hairline} solid
+    ${({ $recommended }) => ($recommended ? theme.color.gold : theme.color.hairlineOnLight)};
 
-  ${({ theme }) => theme.media.md} {
-    padding: ${({ theme }) => theme.space[8]};
+  ${theme.media.md} {
+    padding: ${theme.space[8]};
   }
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSize.h2};
+    font-size: ${theme.fontSize.h2};
   }
 
   h3 {
-    font-family: ${({ theme }) => theme.font.text};
+    font-family: ${theme.font.text};
     ${labelType}
   }
 `
 
 const Muted = styled.p<{ $onDark?: boolean }>`
-  color: ${({ theme, $onDark }) => ($onDark ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
+  color: ${({ $onDark }) => ($onDark ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
 `
 
 const Expectations = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   list-style: none;
 
   li {
-    padding-left: ${({ theme }) => theme.space[3]};
-    border-left: ${({ theme }) => theme.border.hairline} solid ${({ theme }) => theme.color.gold};
+    padding-left: ${theme.space[3]};
+    border-left: ${theme.border.hairline} solid ${theme.color.gold};
   }
 `
 
 const Email = styled.a`
-  font-family: ${({ theme }) => theme.font.display};
-  font-size: ${({ theme }) => theme.fontSize.h4};
+  font-family: ${theme.font.display};
+  font-size: ${theme.fontSize.h4};
   overflow-wrap: anywhere;
 `
 
 const Commitment = styled.p`
-  max-width: ${({ theme }) => theme.layout.text};
-  margin: ${({ theme }) => theme.space[8]} 0 ${({ theme }) => theme.space[4]};
-  padding-left: ${({ theme }) => theme.space[3]};
-  border-left: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
-  font-size: ${({ theme }) => theme.fontSize.lead};
+  max-width: ${theme.layout.text};
+  margin: ${theme.space[8]} 0 ${theme.space[4]};
+  padding-left: ${theme.space[3]};
+  border-left: ${theme.border.rule} solid ${theme.color.bronze};
+  font-size: ${theme.fontSize.lead};
 `
 
 export function DemoScreen({ page }: { page: Queries.DemoContentFragment }) {

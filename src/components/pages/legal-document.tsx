@@ -5,6 +5,7 @@ import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
+import { theme } from "../../styles/theme"
 
 export const query = graphql`
   fragment LegalDocument on LegalPage {
@@ -21,39 +22,39 @@ export const query = graphql`
 `
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
-  background: ${({ theme }) => theme.color.paper};
+  padding: ${theme.space[10]} 0 ${theme.space[16]};
+  background: ${theme.color.paper};
 `
 
 const Article = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  font-size: ${({ theme }) => theme.fontSize.lead};
+  gap: ${theme.space[6]};
+  font-size: ${theme.fontSize.lead};
 
   h2 {
-    margin-bottom: ${({ theme }) => theme.space[2]};
-    font-size: ${({ theme }) => theme.fontSize.h3};
+    margin-bottom: ${theme.space[2]};
+    font-size: ${theme.fontSize.h3};
   }
 
   p + p,
   p + ul,
   ul + p {
-    margin-top: ${({ theme }) => theme.space[2]};
+    margin-top: ${theme.space[2]};
   }
 
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[1]};
-    padding-left: ${({ theme }) => theme.space[3]};
+    gap: ${theme.space[1]};
+    padding-left: ${theme.space[3]};
   }
 
   li::marker {
-    color: ${({ theme }) => theme.color.bronze};
+    color: ${theme.color.bronze};
   }
 `
 
 const Intro = styled.p`
-  color: ${({ theme }) => theme.color.mutedOnLight};
+  color: ${theme.color.mutedOnLight};
 `
 
 /** A legal page set for long reading: narrow measure, paper background, generous rhythm. */

@@ -2,59 +2,57 @@ import { Link } from "gatsby"
 import styled, { css } from "styled-components"
 import { ExternalLink } from "./external-link"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 export type ButtonVariant = "primary" | "secondary" | "onDark"
+
+const VARIANTS: Record<ButtonVariant, ReturnType<typeof css>> = {
+  primary: css`
+    background: ${theme.color.ink};
+    color: ${theme.color.ivory};
+    &:hover {
+      background: ${theme.color.inkRaised};
+      color: ${theme.color.goldLight};
+    }
+  `,
+  secondary: css`
+    background: transparent;
+    color: ${theme.color.ink};
+    border-color: ${theme.color.ink};
+    &:hover {
+      background: ${theme.color.ink};
+      color: ${theme.color.ivory};
+    }
+  `,
+  onDark: css`
+    background: ${theme.color.gold};
+    color: ${theme.color.ink};
+    &:hover {
+      background: ${theme.color.goldLight};
+    }
+  `,
+}
 
 const buttonStyles = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[1]};
-  min-height: ${({ theme }) => theme.layout.buttonHeight};
-  padding: 0 ${({ theme }) => theme.space[4]};
-  border: ${({ theme }) => theme.border.hairline} solid transparent;
-  border-radius: ${({ theme }) => theme.radius.small};
-  font-family: ${({ theme }) => theme.font.text};
+  gap: ${theme.space[1]};
+  min-height: ${theme.layout.buttonHeight};
+  padding: 0 ${theme.space[4]};
+  border: ${theme.border.hairline} solid transparent;
+  border-radius: ${theme.radius.small};
+  font-family: ${theme.font.text};
   ${labelType}
   text-decoration: none;
   white-space: nowrap;
   cursor: pointer;
   transition:
-    background-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing},
-    color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing},
-    border-color ${({ theme }) => theme.motion.base} ${({ theme }) => theme.motion.easing};
+    background-color ${theme.motion.base} ${theme.motion.easing},
+    color ${theme.motion.base} ${theme.motion.easing},
+    border-color ${theme.motion.base} ${theme.motion.easing};
 
-  ${({ theme, $variant = "primary" }) => {
-    switch ($variant) {
-      case "secondary":
-        return css`
-          background: transparent;
-          color: ${theme.color.ink};
-          border-color: ${theme.color.ink};
-          &:hover {
-            background: ${theme.color.ink};
-            color: ${theme.color.ivory};
-          }
-        `
-      case "onDark":
-        return css`
-          background: ${theme.color.gold};
-          color: ${theme.color.ink};
-          &:hover {
-            background: ${theme.color.goldLight};
-          }
-        `
-      default:
-        return css`
-          background: ${theme.color.ink};
-          color: ${theme.color.ivory};
-          &:hover {
-            background: ${theme.color.inkRaised};
-            color: ${theme.color.goldLight};
-          }
-        `
-    }
-  }}
+  ${({ $variant = "primary" }) => VARIANTS[$variant]}
 `
 
 /** A call to action inside the site. */

@@ -1,9 +1,10 @@
 import styled from "styled-components"
 import { labelType } from "../../styles/label-type"
+import { theme } from "../../styles/theme"
 
 /** The small uppercase label above a heading. */
 export const Eyebrow = styled.p<{ $onDark?: boolean }>`
-  margin: 0 0 ${({ theme }) => theme.space[2]};
+  margin: 0 0 ${theme.space[2]};
   ${labelType}
-  color: ${({ theme, $onDark }) => ($onDark ? theme.color.goldLight : theme.color.bronze)};
+  color: ${({ $onDark }) => ($onDark ? theme.color.goldLight : theme.color.bronze)};
 `

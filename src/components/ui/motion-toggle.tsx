@@ -1,23 +1,24 @@
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
+import { theme } from "../../styles/theme"
 
 const Button = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
-  min-height: ${({ theme }) => theme.layout.touchTarget};
-  padding: 0 ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
+  min-height: ${theme.layout.touchTarget};
+  padding: 0 ${theme.space[1]};
   border: 0;
   background: transparent;
   color: inherit;
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSize.label};
-  letter-spacing: ${({ theme }) => theme.letterSpacing.label};
+  font-size: ${theme.fontSize.label};
+  letter-spacing: ${theme.letterSpacing.label};
   text-transform: uppercase;
   cursor: pointer;
 
   svg {
-    width: ${({ theme }) => theme.layout.iconSmall};
+    width: ${theme.layout.iconSmall};
   }
 
   &[hidden] {
@@ -25,7 +26,7 @@ const Button = styled.button`
   }
 
   /* Nothing moves under reduced motion, so there is nothing to pause. */
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     display: none;
   }
 `

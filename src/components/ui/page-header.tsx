@@ -2,33 +2,31 @@ import type React from "react"
 import styled from "styled-components"
 import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 
 const Band = styled.header`
-  padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[8]}) 0
-    ${({ theme }) => theme.space[8]};
-  background: ${({ theme }) => theme.color.ink};
-  color: ${({ theme }) => theme.color.ivory};
+  padding: calc(${theme.layout.headerHeight} + ${theme.space[8]}) 0 ${theme.space[8]};
+  background: ${theme.color.ink};
+  color: ${theme.color.ivory};
   ${onDark}
 
-  ${({ theme }) => theme.media.md} {
-    padding: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space[12]}) 0
-      ${({ theme }) => theme.space[12]};
+  ${theme.media.md} {
+    padding: calc(${theme.layout.headerHeight} + ${theme.space[12]}) 0 ${theme.space[12]};
   }
 `
 
 const Title = styled.h1`
-  max-width: ${({ theme }) => theme.layout.titleMeasure};
-  font-size: ${({ theme }) => theme.fontSize.h1};
-  font-weight: ${({ theme }) => theme.fontWeight.regular};
-  line-height: ${({ theme }) => theme.lineHeight.tight};
+  max-width: ${theme.layout.titleMeasure};
+  font-size: ${theme.fontSize.h1};
+  font-weight: ${theme.fontWeight.regular};
+  line-height: ${theme.lineHeight.tight};
 `
 
 const Lede = styled.p`
-  max-width: ${({ theme }) => theme.layout.text};
-  margin-top: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSize.lead};
-  color: ${({ theme }) => theme.color.mutedOnDark};
+  max-width: ${theme.layout.text};
+  margin-top: ${theme.space[3]};
+  font-size: ${theme.fontSize.lead};
+  color: ${theme.color.mutedOnDark};
 `
 
 interface PageHeaderProps {

@@ -1,35 +1,35 @@
 import type React from "react"
 import styled from "styled-components"
-import { onDark } from "../../styles/theme"
+import { onDark, theme } from "../../styles/theme"
 import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
 
 export type Tone = "light" | "dark"
 
 const Band = styled.section<{ $tone: Tone }>`
-  padding: ${({ theme }) => theme.section.paddingMobile} 0;
-  background: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.ink : theme.color.ivory)};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.ivory : theme.color.ink)};
+  padding: ${theme.section.paddingMobile} 0;
+  background: ${({ $tone }) => ($tone === "dark" ? theme.color.ink : theme.color.ivory)};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.color.ivory : theme.color.ink)};
   ${({ $tone }) => ($tone === "dark" ? onDark : "")}
 
-  ${({ theme }) => theme.media.md} {
-    padding: ${({ theme }) => theme.section.paddingDesktop} 0;
+  ${theme.media.md} {
+    padding: ${theme.section.paddingDesktop} 0;
   }
 `
 
 const Heading = styled.header`
-  max-width: ${({ theme }) => theme.layout.text};
-  margin-bottom: ${({ theme }) => theme.space[8]};
+  max-width: ${theme.layout.text};
+  margin-bottom: ${theme.space[8]};
 `
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSize.h2};
+  font-size: ${theme.fontSize.h2};
 `
 
 const Intro = styled.p<{ $tone: Tone }>`
-  margin-top: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSize.lead};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
+  margin-top: ${theme.space[3]};
+  font-size: ${theme.fontSize.lead};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
 `
 
 interface SectionProps {

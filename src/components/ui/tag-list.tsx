@@ -1,20 +1,21 @@
 import styled from "styled-components"
 import type { Tone } from "./section"
+import { theme } from "../../styles/theme"
 
 const List = styled.ul<{ $tone: Tone }>`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   list-style: none;
 
   li {
-    padding: ${({ theme }) => theme.space.half} ${({ theme }) => theme.space[1]};
-    border: ${({ theme }) => theme.border.hairline} solid
-      ${({ theme, $tone }) => ($tone === "dark" ? theme.color.hairlineOnDark : theme.color.hairlineOnLight)};
-    border-radius: ${({ theme }) => theme.radius.pill};
-    font-size: ${({ theme }) => theme.fontSize.label};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.tag};
-    color: ${({ theme, $tone }) => ($tone === "dark" ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
+    padding: ${theme.space.half} ${theme.space[1]};
+    border: ${theme.border.hairline} solid
+      ${({ $tone }) => ($tone === "dark" ? theme.color.hairlineOnDark : theme.color.hairlineOnLight)};
+    border-radius: ${theme.radius.pill};
+    font-size: ${theme.fontSize.label};
+    letter-spacing: ${theme.letterSpacing.tag};
+    color: ${({ $tone }) => ($tone === "dark" ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
   }
 `
 

@@ -7,16 +7,17 @@ import { Seo } from "../../components/layout/seo"
 import { Container } from "../../components/ui/container"
 import { PageHeader } from "../../components/ui/page-header"
 import { CASE_STUDIES_PATH } from "../../routes"
+import { theme } from "../../styles/theme"
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.space[10]} 0 ${({ theme }) => theme.space[16]};
+  padding: ${theme.space[10]} 0 ${theme.space[16]};
 `
 
 const Notice = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
-  border-left: ${({ theme }) => theme.border.rule} solid ${({ theme }) => theme.color.bronze};
-  background: ${({ theme }) => theme.color.paper};
+  margin-bottom: ${theme.space[6]};
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border-left: ${theme.border.rule} solid ${theme.color.bronze};
+  background: ${theme.color.paper};
 `
 
 export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {

@@ -1,7 +1,12 @@
-import { createGlobalStyle } from "styled-components"
 import { FALLBACK_FACES, fallbackFontFace } from "./fonts"
+import type { Theme } from "./theme"
 
-export const GlobalStyles = createGlobalStyle`
+/**
+ * The document-wide rules, as plain CSS that gatsby-ssr.tsx writes into the head of every page:
+ * they never change after the first paint, so they cost the browser no JavaScript.
+ */
+export const globalCss = (theme: Theme): string =>
+  `
   ${FALLBACK_FACES.map(fallbackFontFace).join("\n")}
 
   *,
@@ -13,22 +18,23 @@ export const GlobalStyles = createGlobalStyle`
   html {
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
-    scroll-padding-top: ${({ theme }) => theme.layout.headerHeight};
+    scroll-padding-top: ${theme.layout.headerHeight};
   }
 
-  ${({ theme }) => theme.media.motionOk} {
-    html {
+  /* Only once the app runs: a deep link opened from outside lands on its section at once. */
+  ${theme.media.motionOk} {
+    html[data-hydrated] {
       scroll-behavior: smooth;
     }
   }
 
   body {
     margin: 0;
-    background: ${({ theme }) => theme.color.ivory};
-    color: ${({ theme }) => theme.color.ink};
-    font-family: ${({ theme }) => theme.font.text};
-    font-size: ${({ theme }) => theme.fontSize.body};
-    line-height: ${({ theme }) => theme.lineHeight.body};
+    background: ${theme.color.ivory};
+    color: ${theme.color.ink};
+    font-family: ${theme.font.text};
+    font-size: ${theme.fontSize.body};
+    line-height: ${theme.lineHeight.body};
     -webkit-font-smoothing: antialiased;
     -moz-osx-font-smoothing: grayscale;
     text-rendering: optimizeLegibility;
@@ -39,10 +45,10 @@ export const GlobalStyles = createGlobalStyle`
   h3,
   h4 {
     margin: 0;
-    font-family: ${({ theme }) => theme.font.display};
-    font-weight: ${({ theme }) => theme.fontWeight.regular};
-    line-height: ${({ theme }) => theme.lineHeight.heading};
-    letter-spacing: ${({ theme }) => theme.letterSpacing.display};
+    font-family: ${theme.font.display};
+    font-weight: ${theme.fontWeight.regular};
+    line-height: ${theme.lineHeight.heading};
+    letter-spacing: ${theme.letterSpacing.display};
     text-wrap: balance;
   }
 
@@ -73,20 +79,20 @@ export const GlobalStyles = createGlobalStyle`
 
   /* Bronze holds 3:1 against ivory and paper, gold against ink: dark bands switch the ring colour. */
   :root {
-    --focus-ring: ${({ theme }) => theme.color.bronze};
+    --focus-ring: ${theme.color.bronze};
   }
 
   :focus-visible {
-    outline: ${({ theme }) => theme.layout.focusRing} solid var(--focus-ring);
-    outline-offset: ${({ theme }) => theme.layout.focusOffset};
+    outline: ${theme.layout.focusRing} solid var(--focus-ring);
+    outline-offset: ${theme.layout.focusOffset};
   }
 
   ::selection {
-    background: ${({ theme }) => theme.color.goldLight};
-    color: ${({ theme }) => theme.color.ink};
+    background: ${theme.color.goldLight};
+    color: ${theme.color.ink};
   }
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     *,
     *::before,
     *::after {
@@ -100,3 +106,6 @@ export const GlobalStyles = createGlobalStyle`
     }
   }
 `
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\n\s*/g, "\n")
+    .trim()

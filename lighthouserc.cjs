@@ -1,0 +1,61 @@
+/**
+ * Lighthouse CI over every route of the built site, served compressed by LHCI's own static server.
+ * One preset per run: LHCI_PRESET=mobile (the default) or desktop; scripts/lighthouse-ci.sh runs both.
+ * Budgets come from quality-budgets.json; every assertion reads the median of three runs.
+ */
+const fs = require("node:fs")
+const path = require("node:path")
+
+const budgets = require("./quality-budgets.json").lighthouse
+const preset = process.env.LHCI_PRESET === "desktop" ? "desktop" : "mobile"
+
+const caseStudies = fs
+  .readdirSync(path.join(__dirname, "content/case-studies"))
+  .map((file) => JSON.parse(fs.readFileSync(path.join(__dirname, "content/case-studies", file), "utf8")))
+  .filter((study) => study.published !== false)
+  .map((study) => `/case-studies/${study.slug}/`)
+
+const ROUTES = ["/", "/book-demo/", "/privacy-policy/", "/terms-of-service/", "/case-studies/", ...caseStudies]
+
+const median = (assertion) => [assertion[0], { ...assertion[1], aggregationMethod: "median-run" }]
+
+module.exports = {
+  ci: {
+    collect: {
+      staticDistDir: "./public",
+      url: ROUTES,
+      numberOfRuns: 3,
+      chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      settings: {
+        ...(preset === "desktop" ? { preset: "desktop" } : {}),
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--no-first-run",
+        ].join(" "),
+      },
+    },
+    assert: {
+      assertions: {
+        ...Object.fromEntries(
+          Object.entries(budgets.categories).map(([category, minScore]) => [
+            `categories:${category}`,
+            median(["error", { minScore }]),
+          ]),
+        ),
+        "largest-contentful-paint": median(["error", { maxNumericValue: budgets.largestContentfulPaintMs[preset] }]),
+        "total-blocking-time": median(["error", { maxNumericValue: budgets.totalBlockingTimeMs }]),
+        "cumulative-layout-shift": median(["error", { maxNumericValue: budgets.cumulativeLayoutShift }]),
+      },
+    },
+    upload: {
+      target: "filesystem",
+      outputDir: `./.tmp/lighthouse/${preset}`,
+      reportFilenamePattern: "%%PATHNAME%%-%%DATETIME%%-report.%%EXTENSION%%",
+    },
+  },
+}

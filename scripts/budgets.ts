@@ -1,0 +1,52 @@
+/**
+ * Byte budgets of the build (quality-budgets.json): first-load JavaScript of every page, and the
+ * whole first visit of the home page. Prints one row per page and exits 1 over budget.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { builtPages } from "./lib/built-pages"
+import { kB, pageWeight } from "./lib/page-weight"
+
+const PUBLIC = path.resolve(process.argv[2] ?? "public")
+const budgets = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")).bytes as {
+  firstLoadJsKb: number
+  homeTotalKb: number
+}
+
+const pages = builtPages(PUBLIC)
+  .filter((page) => !page.includes("[...]") && !page.endsWith(`${path.sep}404${path.sep}index.html`))
+  .map((page) => pageWeight(PUBLIC, page))
+
+const failures: string[] = []
+const rows = pages.map((page) => {
+  if (page.firstLoadJs > budgets.firstLoadJsKb * 1000) {
+    failures.push(
+      `${page.route}: first-load JavaScript ${kB(page.firstLoadJs)} kB is over the ${budgets.firstLoadJsKb} kB budget`,
+    )
+  }
+  if (page.route === "/" && page.total > budgets.homeTotalKb * 1000) {
+    failures.push(`/: first visit ${kB(page.total)} kB is over the ${budgets.homeTotalKb} kB budget`)
+  }
+  return [
+    page.route,
+    kB(page.html),
+    kB(page.firstLoadJs),
+    String(page.scripts.length),
+    kB(page.data),
+    kB(page.fonts),
+    kB(page.images),
+    kB(page.total),
+  ]
+})
+
+const header = ["route", "HTML", "first-load JS", "scripts", "page data", "fonts", "images", "total"]
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)))
+const line = (cells: string[]) =>
+  cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")
+console.log(
+  `Bytes per first visit (kB = 1000 bytes, text gzip -9; budgets: first-load JS <= ${budgets.firstLoadJsKb} kB, home total <= ${budgets.homeTotalKb} kB)`,
+)
+console.log(line(header))
+for (const row of rows) console.log(line(row))
+for (const failure of failures) console.error(`OVER BUDGET ${failure}`)
+if (failures.length > 0) process.exitCode = 1

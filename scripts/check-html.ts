@@ -1,0 +1,33 @@
+/**
+ * html-validate over every page the build wrote (config in .htmlvalidate.json). Prints each error
+ * as `page line:column rule message` and exits 1 if there is any.
+ */
+import path from "node:path"
+import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
+import { builtPages } from "./lib/built-pages"
+
+const PUBLIC = path.resolve(process.argv[2] ?? "public")
+
+async function main() {
+  const validator = new HtmlValidate(new FileSystemConfigLoader())
+  const pages = builtPages(PUBLIC)
+  let errors = 0
+  for (const page of pages) {
+    const report = await validator.validateFile(page)
+    for (const result of report.results) {
+      for (const message of result.messages) {
+        errors++
+        console.error(
+          `${path.relative(PUBLIC, page)} ${message.line}:${message.column} ${message.ruleId} ${message.message}`,
+        )
+      }
+    }
+  }
+  console.log(`html-validate: ${pages.length} pages, ${errors} error${errors === 1 ? "" : "s"}`)
+  if (errors > 0) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

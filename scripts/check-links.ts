@@ -1,0 +1,73 @@
+/**
+ * linkinator over the built site: every internal link, asset, CSS url() and #fragment must
+ * resolve. External URLs are never fetched (builds are offline); they are checked for form instead:
+ * https (or mailto) and a well-formed address. Exits 1 on any broken link.
+ */
+import path from "node:path"
+import { LinkChecker, LinkState } from "linkinator"
+import { builtPages } from "./lib/built-pages"
+
+const PUBLIC = path.resolve(process.argv[2] ?? "public")
+const LOCAL = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//
+
+/** Why an external URL is malformed, or null when it is fine to publish. */
+export function externalUrlProblem(link: string): string | null {
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return "not a valid URL"
+  }
+  if (url.protocol === "mailto:")
+    return /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(url.pathname) ? null : "not a valid address"
+  if (url.protocol !== "https:") return `uses ${url.protocol.replace(":", "")}, not https`
+  if (!url.hostname.includes(".") || /\s/.test(link)) return "has no valid host"
+  return null
+}
+
+async function main() {
+  const checker = new LinkChecker()
+  const external = new Map<string, string | undefined>()
+  const starts = builtPages(PUBLIC)
+    .filter((page) => !page.includes("[...]"))
+    .map((page) => path.relative(PUBLIC, page))
+  const result = await checker.check({
+    path: starts,
+    serverRoot: PUBLIC,
+    recurse: true,
+    checkCss: true,
+    checkFragments: true,
+    concurrency: 8,
+    linksToSkip: async (link) => {
+      if (LOCAL.test(link)) return false
+      if (/^(https?|mailto|tel):/.test(link)) {
+        external.set(link, undefined)
+        return true
+      }
+      return false
+    },
+  })
+  const broken = result.links.filter((link) => link.state === LinkState.BROKEN)
+  for (const link of broken) {
+    const details = (link.failureDetails ?? [])
+      .map((detail) => (detail instanceof Error ? detail.message : ""))
+      .join(" ")
+    console.error(`broken: ${link.url} (status ${link.status ?? "none"}) on ${link.parent ?? "?"} ${details}`.trim())
+  }
+  const malformed = [...external.keys()].flatMap((link) => {
+    const problem = externalUrlProblem(link)
+    return problem ? [`${link}: ${problem}`] : []
+  })
+  for (const line of malformed) console.error(`malformed external URL: ${line}`)
+  const checked = result.links.filter((link) => link.state !== LinkState.SKIPPED).length
+  console.log(
+    `linkinator: ${checked} internal links and fragments checked, ${broken.length} broken; ` +
+      `${external.size} external URLs checked for form, ${malformed.length} malformed`,
+  )
+  if (broken.length > 0 || malformed.length > 0) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

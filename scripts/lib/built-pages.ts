@@ -1,0 +1,21 @@
+import fs from "node:fs"
+import path from "node:path"
+
+/** Pages a visitor can reach in a build: every .html file except Gatsby's internal ones. */
+export function builtPages(root: string): string[] {
+  const pages: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      const relative = path.relative(root, full)
+      if (entry.isDirectory()) {
+        if (!["_gatsby", "page-data", "static"].includes(relative)) walk(full)
+      } else if (entry.name.endsWith(".html")) {
+        pages.push(full)
+      }
+    }
+  }
+  walk(root)
+  if (pages.length === 0) throw new Error(`No HTML pages under ${root}: run the build first.`)
+  return pages.sort()
+}

@@ -1,0 +1,140 @@
+/**
+ * What a page of the build costs a first-time visitor, computed from the files alone (no server, no
+ * browser), so the numbers are exact and the same on every machine: gzip level 9 for text, bytes
+ * as stored for fonts and images.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import zlib from "node:zlib"
+
+export interface PageWeight {
+  route: string
+  html: number
+  /** Every script the page runs before it is interactive: the ones its HTML names, then its template's chunks. */
+  firstLoadJs: number
+  scripts: string[]
+  data: number
+  fonts: number
+  fontFiles: string[]
+  images: number
+  total: number
+}
+
+const gzipCache = new Map<string, number>()
+
+export function gzipSize(file: string): number {
+  let size = gzipCache.get(file)
+  if (size === undefined) {
+    size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
+    gzipCache.set(file, size)
+  }
+  return size
+}
+
+const rawSize = (file: string) => fs.statSync(file).size
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
+const unique = (values: string[]) => [...new Set(values)]
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]
+
+/** The route a built HTML file answers, e.g. `case-studies/wine/index.html` -> `/case-studies/wine/`. */
+export function routeOf(publicDir: string, htmlFile: string): string {
+  const relative = path.relative(publicDir, htmlFile).split(path.sep).join("/")
+  return `/${relative.replace(/index\.html$/, "")}`
+}
+
+/** The page-data folder Gatsby writes for a route: `/` -> `index`, `/book-demo/` -> `book-demo`. */
+function pageDataDir(route: string): string {
+  if (route === "/") return "index"
+  if (route === "/404.html") return "404.html"
+  return route.replace(/^\/|\/$/g, "")
+}
+
+/** The largest candidate of a srcset: an upper bound of what any screen downloads. */
+function largestCandidate(srcset: string): string | undefined {
+  const candidates = srcset.split(",").map((entry) => {
+    const [url, descriptor = "1x"] = entry.trim().split(/\s+/)
+    return { url, weight: parseFloat(descriptor) }
+  })
+  return candidates.sort((left, right) => right.weight - left.weight)[0]?.url
+}
+
+/**
+ * Images a browser downloads: for each <picture>, the largest candidate of its first <source>
+ * (AVIF, which Chromium takes); for each other <img>, the largest of its srcset or its src.
+ * <noscript> copies and inline data URIs are not separate downloads.
+ */
+function imageUrls(html: string): string[] {
+  const visible = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")
+  const urls: string[] = []
+  for (const [picture] of visible.matchAll(/<picture>[\s\S]*?<\/picture>/g)) {
+    const source = /<source[^>]*>/.exec(picture)?.[0]
+    const srcset = source && (attribute(source, "srcset") ?? attribute(source, "data-srcset"))
+    if (srcset) urls.push(largestCandidate(srcset)!)
+  }
+  for (const [img] of visible.replace(/<picture>[\s\S]*?<\/picture>/g, "").matchAll(/<img\b[^>]*>/g)) {
+    const srcset = attribute(img, "srcSet") ?? attribute(img, "srcset")
+    const url = srcset ? largestCandidate(srcset) : attribute(img, "src")
+    if (url && !url.startsWith("data:")) urls.push(url)
+  }
+  return urls
+}
+
+interface WebpackStats {
+  namedChunkGroups: Record<string, { assets: Array<{ name: string } | string> }>
+}
+
+export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
+  const html = fs.readFileSync(htmlFile, "utf8")
+  const route = routeOf(publicDir, htmlFile)
+  const file = (url: string) => {
+    const local = path.join(publicDir, decodeURIComponent(url.split("?")[0]))
+    if (!fs.existsSync(local)) throw new Error(`${route}: ${url} is referenced but not in the build`)
+    return local
+  }
+
+  // Scripts: those in the HTML, then the chunks of the page's template that the runtime loads to hydrate.
+  const htmlScripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1])
+  const pageData = path.join(publicDir, "page-data", pageDataDir(route), "page-data.json")
+  const dataFiles = [path.join(publicDir, "page-data", "app-data.json")]
+  const chunkScripts: string[] = []
+  if (fs.existsSync(pageData)) {
+    const data = JSON.parse(fs.readFileSync(pageData, "utf8")) as {
+      componentChunkName: string
+      staticQueryHashes: string[]
+    }
+    const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats
+    const group = stats.namedChunkGroups[data.componentChunkName]
+    if (!group) throw new Error(`${route}: no chunk group ${data.componentChunkName} in webpack.stats.json`)
+    chunkScripts.push(...group.assets.map((asset) => `/${typeof asset === "string" ? asset : asset.name}`))
+    dataFiles.push(
+      pageData,
+      ...data.staticQueryHashes.map((hash) => path.join(publicDir, "page-data", "sq", "d", `${hash}.json`)),
+    )
+  }
+  const scripts = unique([...htmlScripts, ...chunkScripts]).filter((url) => url.endsWith(".js"))
+
+  const fontFiles = unique(
+    [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => attribute(tag, "as") === "font")
+      .map((tag) => attribute(tag, "href")!),
+  )
+  const icons = [...html.matchAll(/<link\b[^>]*rel="icon"[^>]*>/g)]
+    .map((match) => attribute(match[0], "href")!)
+    .slice(0, 1)
+  const images = unique([...imageUrls(html), ...icons])
+
+  const weight = {
+    route,
+    html: gzipSize(htmlFile),
+    firstLoadJs: sum(scripts.map((url) => gzipSize(file(url)))),
+    scripts,
+    data: sum(dataFiles.filter((data) => fs.existsSync(data)).map(gzipSize)),
+    fonts: sum(fontFiles.map((url) => rawSize(file(url)))),
+    fontFiles,
+    images: sum(images.map((url) => rawSize(file(url)))),
+  }
+  return { ...weight, total: weight.html + weight.firstLoadJs + weight.data + weight.fonts + weight.images }
+}
+
+export const kB = (bytes: number) => (bytes / 1000).toFixed(1)
