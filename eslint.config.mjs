@@ -49,6 +49,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Tests read untyped JSON content and browser results.
     files: ["e2e/**", "test/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -1,13 +1,13 @@
 /**
  * Lighthouse CI over every route of the built site, served compressed by LHCI's own static server.
- * One preset per run: LHCI_PRESET=mobile (the default) or desktop; scripts/lighthouse-ci.sh runs both.
+ * One preset per run: LIGHTHOUSE_PRESET=mobile (the default) or desktop; scripts/lighthouse-ci.sh runs both.
  * Budgets come from quality-budgets.json; every assertion reads the median of three runs.
  */
 const fs = require("node:fs")
 const path = require("node:path")
 
 const budgets = require("./quality-budgets.json").lighthouse
-const preset = process.env.LHCI_PRESET === "desktop" ? "desktop" : "mobile"
+const preset = process.env.LIGHTHOUSE_PRESET === "desktop" ? "desktop" : "mobile"
 
 const caseStudies = fs
   .readdirSync(path.join(__dirname, "content/case-studies"))
@@ -17,7 +17,11 @@ const caseStudies = fs
 
 const ROUTES = ["/", "/book-demo/", "/privacy-policy/", "/terms-of-service/", "/case-studies/", ...caseStudies]
 
-const median = (assertion) => [assertion[0], { ...assertion[1], aggregationMethod: "median-run" }]
+/** Every assertion reads the median run; the ones not enforced yet warn instead of failing. */
+const median = (id, options) => [
+  id,
+  [budgets.reportedNotEnforced.includes(id) ? "warn" : "error", { ...options, aggregationMethod: "median-run" }],
+]
 
 module.exports = {
   ci: {
@@ -28,6 +32,7 @@ module.exports = {
       chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
       settings: {
         ...(preset === "desktop" ? { preset: "desktop" } : {}),
+        disableFullPageScreenshot: true,
         chromeFlags: [
           "--headless=new",
           "--no-sandbox",
@@ -42,14 +47,15 @@ module.exports = {
     assert: {
       assertions: {
         ...Object.fromEntries(
-          Object.entries(budgets.categories).map(([category, minScore]) => [
-            `categories:${category}`,
-            median(["error", { minScore }]),
-          ]),
+          Object.entries(budgets.categories).map(([category, minScore]) =>
+            median(`categories:${category}`, { minScore }),
+          ),
         ),
-        "largest-contentful-paint": median(["error", { maxNumericValue: budgets.largestContentfulPaintMs[preset] }]),
-        "total-blocking-time": median(["error", { maxNumericValue: budgets.totalBlockingTimeMs }]),
-        "cumulative-layout-shift": median(["error", { maxNumericValue: budgets.cumulativeLayoutShift }]),
+        ...Object.fromEntries([
+          median("largest-contentful-paint", { maxNumericValue: budgets.largestContentfulPaintMs[preset] }),
+          median("total-blocking-time", { maxNumericValue: budgets.totalBlockingTimeMs }),
+          median("cumulative-layout-shift", { maxNumericValue: budgets.cumulativeLayoutShift }),
+        ]),
       },
     },
     upload: {

@@ -1,31 +1,62 @@
 #!/usr/bin/env bash
-# The whole test suite, in order: install, build (which also generates the GraphQL types),
-# type-check, unit tests, then browser tests against the built site.
-set -euo pipefail
+# The whole test suite, in order: install, code hygiene, build (which also validates content and
+# generates the GraphQL types), integrity and byte budgets of the build, type-check, unit tests,
+# browser tests against the built site, then Lighthouse CI. Every gate runs even when an earlier
+# one fails; the closing lines say which failed, and the exit status is non-zero if any did.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 export GATSBY_TELEMETRY_DISABLED=1
+
+failed_gates=()
 
 step() {
   echo
   echo "==> $1"
 }
 
+# gate "<name>" command...: runs a check and records its failure without stopping the suite.
+gate() {
+  local name="$1"
+  shift
+  if ! "$@"; then
+    failed_gates+=("$name")
+    echo "FAILED: $name"
+  fi
+}
+
 step "Installing dependencies (skipped when package-lock.json is unchanged)"
-bash scripts/ensure-install.sh
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-install.sh || exit 1
+bash scripts/ensure-chromium.sh || exit 1
+
+step "Code hygiene: ESLint (zero warnings) and Prettier"
+gate "eslint" npx eslint --max-warnings 0 .
+gate "prettier" npx prettier --check .
 
 step "Building the site (validates content, generates src/gatsby-types.d.ts)"
-npm run build
+npm run build || exit 1
+
+step "Integrity of the build: HTML, links, byte budgets"
+gate "html-validate" npx tsx scripts/check-html.ts
+gate "links" npx tsx scripts/check-links.ts
+gate "byte budgets" npx tsx scripts/budgets.ts
 
 step "Type-checking"
-npx tsc --noEmit
+gate "typescript" npx tsc --noEmit
 
 mkdir -p .tmp
 step "Unit tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
-step "End-to-end tests in Chromium against the built site"
+step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console included)"
 npx playwright test
 
+step "Lighthouse CI: every route, mobile and desktop, median of three runs"
+gate "lighthouse" bash scripts/lighthouse-ci.sh
+
 step "Summary"
-node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
+gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
+if [ ${#failed_gates[@]} -gt 0 ]; then
+  echo "Failed gates: ${failed_gates[*]}"
+  exit 1
+fi
+echo "All gates passed."

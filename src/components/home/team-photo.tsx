@@ -59,8 +59,6 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
         <Image
           image={image}
           alt={`${settings.labels.portraitAlt} ${name}`}
-          // Eager: a lazy gatsby-plugin-image leaves its <img> without a src until a script swaps it in.
-          loading="eager"
           onError={() => setFailed(true)}
         />
       ) : (

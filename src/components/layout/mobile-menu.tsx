@@ -59,7 +59,7 @@ export function MobileMenu({ active }: { active: string | null }) {
         ref={toggle}
         type="button"
         aria-expanded={open}
-        aria-controls={PANEL_ID}
+        aria-controls={wanted ? PANEL_ID : undefined}
         aria-label={settings.labels.openMenu}
         onPointerEnter={loadPanel}
         onFocus={loadPanel}

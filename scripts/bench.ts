@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: one table of how fast the site is. Times a cold and a warm `gatsby build`, runs
+ * Lighthouse CI (every route, mobile and desktop, three runs each; the median run is reported) and
+ * adds the exact byte weights of each page. With `--readme` the table replaces the Performance
+ * section's table in README.md, dated and with the machine it ran on.
+ */
+import { execSync, spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { builtPages } from "./lib/built-pages"
+import { kB, pageWeight, routeOf } from "./lib/page-weight"
+
+const ROOT = path.resolve(__dirname, "..")
+const PUBLIC = path.join(ROOT, "public")
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" }
+
+function timed(command: string): number {
+  const started = Date.now()
+  execSync(command, { cwd: ROOT, env, stdio: "inherit" })
+  return (Date.now() - started) / 1000
+}
+
+interface ManifestEntry {
+  url: string
+  isRepresentativeRun: boolean
+  jsonPath: string
+}
+
+interface Lhr {
+  categories: Record<string, { score: number }>
+  audits: Record<string, { numericValue: number }>
+}
+
+function medianRuns(preset: string): Map<string, Lhr> {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(ROOT, ".tmp/lighthouse", preset, "manifest.json"), "utf8"),
+  ) as ManifestEntry[]
+  const runs = new Map<string, Lhr>()
+  for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
+    runs.set(new URL(entry.url).pathname, JSON.parse(fs.readFileSync(entry.jsonPath, "utf8")) as Lhr)
+  }
+  return runs
+}
+
+const ms = (value: number) => `${Math.round(value)}`
+const score = (lhr: Lhr, category: string) => `${Math.round(lhr.categories[category].score * 100)}`
+
+function main() {
+  console.log("Cold build (gatsby clean, then build)...")
+  const cold = timed("npx gatsby clean && npx gatsby build")
+  console.log("Warm build (cache kept)...")
+  const warm = timed("npx gatsby build")
+
+  const lighthouse = spawnSync("bash", ["scripts/lighthouse-ci.sh"], { cwd: ROOT, env, stdio: "inherit" })
+  const weights = new Map(
+    builtPages(PUBLIC)
+      .filter((page) => !page.includes("[...]") && !page.includes("404"))
+      .map((page) => [routeOf(PUBLIC, page), pageWeight(PUBLIC, page)]),
+  )
+
+  const rows: string[] = [
+    "| Route | Preset | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | First-load JS kB | Total kB |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+  ]
+  for (const preset of ["mobile", "desktop"]) {
+    for (const [route, lhr] of medianRuns(preset)) {
+      const weight = weights.get(route)
+      const audit = (id: string) => lhr.audits[id].numericValue
+      rows.push(
+        `| ${route} | ${preset} | ${score(lhr, "performance")} | ${score(lhr, "accessibility")} | ${score(lhr, "best-practices")} | ${score(lhr, "seo")} | ${ms(audit("first-contentful-paint"))} | ${ms(audit("largest-contentful-paint"))} | ${ms(audit("total-blocking-time"))} | ${audit("cumulative-layout-shift").toFixed(3)} | ${ms(audit("speed-index"))} | ${weight ? kB(weight.firstLoadJs) : "-"} | ${weight ? kB(weight.total) : "-"} |`,
+      )
+    }
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, Chromium ${chromiumVersion()}`
+  const date = new Date().toISOString().slice(0, 10)
+  const table = [
+    `Measured ${date} on ${machine}. Builds: cold ${cold.toFixed(0)} s, warm ${warm.toFixed(0)} s.`,
+    "Lighthouse 12.8 via LHCI, median of three runs, site served compressed by LHCI's static server;",
+    "bytes from the build (kB = 1000 bytes, text gzip -9; see `npm run budgets`).",
+    "",
+    ...rows,
+  ].join("\n")
+  console.log(`\n${table}\n`)
+
+  if (process.argv.includes("--readme")) {
+    const readme = path.join(ROOT, "README.md")
+    const text = fs.readFileSync(readme, "utf8")
+    const start = "<!-- bench:start -->"
+    const end = "<!-- bench:end -->"
+    if (!text.includes(start) || !text.includes(end)) throw new Error(`README.md has no ${start} ... ${end} block`)
+    const before = text.slice(0, text.indexOf(start) + start.length)
+    const after = text.slice(text.indexOf(end))
+    fs.writeFileSync(readme, `${before}\n${table}\n${after}`)
+    console.log("README.md Performance table updated.")
+  }
+  if (lighthouse.status !== 0) {
+    console.error("Lighthouse CI assertions failed (the table above shows where).")
+    process.exitCode = 1
+  }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execSync(`${process.env.CHROME_PATH ?? "/usr/bin/chromium"} --version`, { encoding: "utf8" })
+      .replace(/[^\d.]/g, " ")
+      .trim()
+      .split(/\s+/)[0]
+  } catch {
+    return "unknown"
+  }
+}
+
+main()
