@@ -26,7 +26,7 @@ const median = (id, options) => [
 module.exports = {
   ci: {
     collect: {
-      staticDistDir: "./public",
+      staticDistDir: path.join(__dirname, "public"),
       url: ROUTES,
       numberOfRuns: 3,
       chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -60,7 +60,7 @@ module.exports = {
     },
     upload: {
       target: "filesystem",
-      outputDir: `./.tmp/lighthouse/${preset}`,
+      outputDir: path.join(__dirname, ".tmp/lighthouse", preset),
       reportFilenamePattern: "%%PATHNAME%%-%%DATETIME%%-report.%%EXTENSION%%",
     },
   },

@@ -56,11 +56,7 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
   return (
     <Frame ref={frame} data-testid="team-photo">
       {image && !failed ? (
-        <Image
-          image={image}
-          alt={`${settings.labels.portraitAlt} ${name}`}
-          onError={() => setFailed(true)}
-        />
+        <Image image={image} alt={`${settings.labels.portraitAlt} ${name}`} onError={() => setFailed(true)} />
       ) : (
         <Fallback role="img" aria-label={`${name}, ${settings.labels.noPhoto}`}>
           <PersonIcon />
