@@ -1,15 +1,15 @@
 import type { GatsbySSR } from "gatsby"
 import { globalCss } from "./src/styles/global-css"
-import { ABOVE_THE_FOLD_FONTS } from "./src/styles/font-files"
+import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
 
 /**
  * Fonts are fetched with the HTML rather than after the CSS is parsed, so text paints in its face;
  * the document-wide CSS is written here once, outside the JavaScript bundle.
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHeadComponents }) => {
   setHeadComponents([
-    ...ABOVE_THE_FOLD_FONTS.map((href) => (
+    ...aboveTheFoldFonts(pathname).map((href) => (
       <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
     )),
     <style key="global-css" data-global-css="" dangerouslySetInnerHTML={{ __html: globalCss(theme) }} />,
