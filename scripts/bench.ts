@@ -92,6 +92,7 @@ function main() {
     const before = text.slice(0, text.indexOf(start) + start.length)
     const after = text.slice(text.indexOf(end))
     fs.writeFileSync(readme, `${before}\n${table}\n${after}`)
+    execSync("npx prettier --write README.md", { cwd: ROOT, env, stdio: "ignore" })
     console.log("README.md Performance table updated.")
   }
   if (lighthouse.status !== 0) {
