@@ -27,7 +27,7 @@ export function externalUrlProblem(link: string): string | null {
 
 async function main() {
   const checker = new LinkChecker()
-  const external = new Map<string, string | undefined>()
+  const external = new Set<string>()
   const starts = builtPages(PUBLIC)
     .filter((page) => !page.includes("[...]"))
     .map((page) => path.relative(PUBLIC, page))
@@ -41,7 +41,7 @@ async function main() {
     linksToSkip: async (link) => {
       if (LOCAL.test(link)) return false
       if (/^(https?|mailto|tel):/.test(link)) {
-        external.set(link, undefined)
+        external.add(link)
         return true
       }
       return false
@@ -54,7 +54,7 @@ async function main() {
       .join(" ")
     console.error(`broken: ${link.url} (status ${link.status ?? "none"}) on ${link.parent ?? "?"} ${details}`.trim())
   }
-  const malformed = [...external.keys()].flatMap((link) => {
+  const malformed = [...external].flatMap((link) => {
     const problem = externalUrlProblem(link)
     return problem ? [`${link}: ${problem}`] : []
   })

@@ -15,7 +15,6 @@ export interface PageWeight {
   scripts: string[]
   data: number
   fonts: number
-  fontFiles: string[]
   images: number
   total: number
 }
@@ -131,7 +130,6 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
     scripts,
     data: sum(dataFiles.filter((data) => fs.existsSync(data)).map(gzipSize)),
     fonts: sum(fontFiles.map((url) => rawSize(file(url)))),
-    fontFiles,
     images: sum(images.map((url) => rawSize(file(url)))),
   }
   return { ...weight, total: weight.html + weight.firstLoadJs + weight.data + weight.fonts + weight.images }
