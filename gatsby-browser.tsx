@@ -4,6 +4,9 @@ import "@fontsource/cormorant-garamond/latin-400.css"
 import "@fontsource/cormorant-garamond/latin-400-italic.css"
 import "@fontsource/inter/latin-400.css"
 import "@fontsource/inter/latin-600.css"
+import { startTransition, type ReactElement } from "react"
+import type { Renderer } from "react-dom"
+import { createRoot, hydrateRoot } from "react-dom/client"
 import { updateScroll } from "./src/navigation/scroll"
 
 /** Marks the document once React has taken over the prerendered HTML (tests wait for it). */
@@ -19,3 +22,20 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ prevRo
   updateScroll(routerProps.location, prevRouterProps?.location)
   return false
 }
+
+/**
+ * Hydration runs as a transition, so React does it in slices of a few milliseconds and yields to the
+ * browser in between, instead of one long task that blocks input on a slow phone. (A page whose HTML
+ * is empty, such as a client-only route, is rendered rather than hydrated, as Gatsby does.)
+ */
+function hydrateInSlices(element: ReactElement, container: Element) {
+  const prerendered = document.getElementById("gatsby-focus-wrapper")?.hasChildNodes() ?? false
+  if (!prerendered) return createRoot(container).render(element)
+  startTransition(() => {
+    hydrateRoot(container, element)
+  })
+}
+
+// Gatsby types this hook with react-dom's legacy `Renderer`; it calls it with (element, container) only.
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
+  hydrateInSlices as unknown as Renderer

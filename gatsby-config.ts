@@ -49,6 +49,8 @@ const config: GatsbyConfig = {
         background_color: theme.color.ink,
         theme_color: theme.color.ink,
         icon: "src/images/icon.png",
+        // No apple-touch-icon link per size in every page head: iOS finds /apple-touch-icon.png by itself.
+        legacy: false,
       },
     },
     {

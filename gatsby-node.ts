@@ -1,5 +1,7 @@
 import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
+import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
+import { drawSocialImages } from "./gatsby/social-images"
 import { FILE_NAME_FIELD, contentTypeDefs } from "./gatsby/content/graphql"
 import { CONTENT_DIR } from "./gatsby/paths"
 
@@ -23,7 +25,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs())
 }
 
-export { onPostBuild } from "./gatsby/social-images"
+export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
+  await drawSocialImages(args)
+  deferBundlesPastFirstPaint(args)
+}
 
 /**
  * gatsby-plugin-image's browser bundle imports `camelcase` for image helpers this site never calls

@@ -1,4 +1,4 @@
-import type { GatsbyNode } from "gatsby"
+import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
@@ -25,7 +25,7 @@ function pageTitle(html: string, brand: string): string {
 }
 
 /** Draws a 1200 x 630 sharing image for every prerendered page, named by socialImagePath. */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType, store, reporter }) => {
+export async function drawSocialImages({ getNodesByType, store, reporter }: BuildArgs): Promise<void> {
   const { program, config } = store.getState() as {
     program: { directory: string }
     config: { siteMetadata: { title: string; siteUrl: string } }

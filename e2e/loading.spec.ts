@@ -1,0 +1,33 @@
+/**
+ * Pages paint before any JavaScript runs (gatsby/hydrate-after-paint.ts): Gatsby's bundles are
+ * requested only once the first contentful paint is on screen, and React still takes over.
+ */
+import { expect, test } from "./fixtures"
+import { ROUTES } from "./content"
+
+const BUNDLE = /\/(webpack-runtime|framework|app)-[0-9a-f]+\.js$/
+
+for (const route of ROUTES) {
+  test(`${route} paints first, then loads and hydrates its bundles`, async ({ page, request }) => {
+    const html = await (await request.get(route)).text()
+    expect(html).not.toMatch(/<script src="[^"]+" async/)
+
+    await page.goto(route)
+    const timing = await page.evaluate((pattern) => {
+      const firstContentfulPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime
+      const bundles = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new RegExp(pattern).test(new URL(entry.name).pathname))
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }))
+      return { firstContentfulPaint, bundles }
+    }, BUNDLE.source)
+
+    expect(timing.firstContentfulPaint).toBeGreaterThan(0)
+    expect(timing.bundles.map((bundle) => bundle.name.split("-")[0]).sort()).toEqual(["/app", "/framework", "/webpack"])
+    for (const bundle of timing.bundles) {
+      expect(bundle.start, `${bundle.name} requested before the first paint`).toBeGreaterThanOrEqual(
+        timing.firstContentfulPaint!,
+      )
+    }
+  })
+}

@@ -1,0 +1,99 @@
+import type { BuildArgs } from "gatsby"
+import fs from "node:fs"
+import path from "node:path"
+
+/**
+ * Every page is complete HTML and CSS before any JavaScript runs, so the browser should paint it
+ * first and only then spend a slow phone's CPU on React. Gatsby ends each page with its bundles as
+ * `<script src async>`, which run the moment they arrive, often before the first paint, and which
+ * take bandwidth from the fonts the first paint is waiting for. After the build, each page instead
+ * fetches and runs them with a small inline loader once its first contentful paint is on screen.
+ * Everything on the page works without them except the few controls that need React (the menu, the
+ * motion toggles), which come alive a moment later.
+ */
+
+/** Gatsby writes its bundle tags into every page through this slice (public/_gatsby/slices/). */
+const SCRIPTS_SLICE =
+  /(<!-- slice-start id="_gatsby-scripts-1" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-1" -->)/
+const BUNDLE_TAG = /<script src="([^"]+)" async(?:="")?><\/script>/g
+const LOADER_ID = "hydrate-after-paint"
+/** A paint that never comes (or is never reported) holds the bundles back no longer than this. */
+export const FALLBACK_MS = 3000
+
+/**
+ * Runs in the page, inlined as source (so: no imports, no closures over this module). Appends the
+ * bundles once, after the first contentful paint; at once on a page nobody sees (a background tab
+ * does not paint); after the first frame where paint timing is not supported.
+ */
+export function loadAfterFirstPaint(bundles: string[], fallbackMs: number): void {
+  let loaded = false
+  const load = () => {
+    if (loaded) return
+    loaded = true
+    for (const src of bundles) {
+      const script = document.createElement("script")
+      script.src = src
+      document.body.appendChild(script)
+    }
+  }
+  setTimeout(load, fallbackMs)
+  if (document.visibilityState === "hidden") return load()
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    requestAnimationFrame(() => setTimeout(load, 0))
+    return
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return
+    observer.disconnect()
+    setTimeout(load, 0)
+  }).observe({ type: "paint", buffered: true })
+}
+
+export const loaderScript = (bundles: readonly string[]): string =>
+  `<script id="${LOADER_ID}">(${loadAfterFirstPaint.toString()})(${JSON.stringify(bundles)},${FALLBACK_MS})</script>`
+
+/** A loader this step wrote before, with the bundle list it was given. */
+const LOADER_TAG = new RegExp(`<script id="${LOADER_ID}">[\\s\\S]*?\\)\\((\\[[^\\]]*\\]),\\d+\\)</script>`)
+
+/**
+ * The page with its bundles deferred past the first paint; `null` for HTML that is not a Gatsby page
+ * (no scripts slice). A page Gatsby did not re-stitch since the last build still carries the loader
+ * instead of the bundle tags: its list is read back from it, so the loader is always the current one.
+ */
+export function deferBundles(html: string, file: string): string | null {
+  const slice = SCRIPTS_SLICE.exec(html)
+  if (!slice) return null
+  const [, start, content, end] = slice
+  const previous = LOADER_TAG.exec(content)
+  const bundles = previous
+    ? (JSON.parse(previous[1]) as string[])
+    : [...content.matchAll(BUNDLE_TAG)].map((match) => match[1])
+  if (bundles.length === 0) {
+    throw new Error(`${file}: Gatsby's scripts slice has no <script src async> bundles to defer; its format changed.`)
+  }
+  const rest = content.replace(LOADER_TAG, "").replace(BUNDLE_TAG, "")
+  return html.replace(SCRIPTS_SLICE, () => start + rest + loaderScript(bundles) + end)
+}
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === "_gatsby" ? [] : htmlFiles(file)
+    return entry.name.endsWith(".html") ? [file] : []
+  })
+}
+
+/** Defers the bundles of every page in public/ (run after Gatsby has written and stitched them). */
+export function deferBundlesPastFirstPaint({ store, reporter }: BuildArgs): void {
+  const { program } = store.getState() as { program: { directory: string } }
+  const publicDir = path.join(program.directory, "public")
+  let pages = 0
+  for (const file of htmlFiles(publicDir)) {
+    const html = fs.readFileSync(file, "utf8")
+    const deferred = deferBundles(html, path.relative(program.directory, file))
+    if (deferred === null) continue
+    pages += 1
+    if (deferred !== html) fs.writeFileSync(file, deferred)
+  }
+  reporter.info(`Deferred the bundles past the first paint on ${pages} pages`)
+}
