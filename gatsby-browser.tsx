@@ -1,9 +1,4 @@
 import type { GatsbyBrowser } from "gatsby"
-// The four self-hosted faces (latin, woff2): Gatsby inlines this CSS into every page's head.
-import "@fontsource/cormorant-garamond/latin-400.css"
-import "@fontsource/cormorant-garamond/latin-400-italic.css"
-import "@fontsource/inter/latin-400.css"
-import "@fontsource/inter/latin-600.css"
 import { startTransition, type ReactElement } from "react"
 import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"

@@ -2,6 +2,7 @@ import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
 import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
+import { writeTouchIcon } from "./gatsby/touch-icon"
 import { FILE_NAME_FIELD, contentTypeDefs } from "./gatsby/content/graphql"
 import { CONTENT_DIR } from "./gatsby/paths"
 
@@ -27,6 +28,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
+  await writeTouchIcon(args)
   deferBundlesPastFirstPaint(args)
 }
 

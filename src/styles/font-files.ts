@@ -1,8 +1,38 @@
-/** The font files a page paints with above the fold; gatsby-ssr.tsx preloads them. */
-import displayItalic from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-400-italic.woff2"
-import display from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-400-normal.woff2"
-import text from "@fontsource/inter/files/inter-latin-400-normal.woff2"
-import textSemibold from "@fontsource/inter/files/inter-latin-600-normal.woff2"
+/**
+ * The four self-hosted faces: @fontsource's latin files, subset (src/styles/font-subset.ts) into
+ * src/fonts/ by `npm run fonts`. gatsby-ssr.tsx writes their @font-face rules into every page's head
+ * and preloads the ones a page paints with above the fold.
+ */
+import displayItalic from "../fonts/cormorant-garamond-latin-400-italic.woff2"
+import display from "../fonts/cormorant-garamond-latin-400-normal.woff2"
+import text from "../fonts/inter-latin-400-normal.woff2"
+import textSemibold from "../fonts/inter-latin-600-normal.woff2"
+import { unicodeRange } from "./font-subset"
+
+export interface WebFace {
+  family: "Cormorant Garamond" | "Inter"
+  weight: 400 | 600
+  style: "normal" | "italic"
+  /** URL of the woff2 file in the build. */
+  file: string
+}
+
+export const WEB_FACES: readonly WebFace[] = [
+  { family: "Cormorant Garamond", weight: 400, style: "normal", file: display },
+  { family: "Cormorant Garamond", weight: 400, style: "italic", file: displayItalic },
+  { family: "Inter", weight: 400, style: "normal", file: text },
+  { family: "Inter", weight: 600, style: "normal", file: textSemibold },
+]
+
+/** Text shows at once in the metric-matched fallback (styles/fonts.ts) and swaps without moving. */
+export const webFontFace = (face: WebFace): string => `@font-face {
+    font-family: "${face.family}";
+    font-style: ${face.style};
+    font-weight: ${face.weight};
+    font-display: swap;
+    src: url(${face.file}) format("woff2");
+    unicode-range: ${unicodeRange()};
+  }`
 
 /** Pages that render the home screen, whose hero sets the rotating industry in the italic. */
 const HOME_SCREEN_PATHS = ["/", "/404/", "/404.html"]
@@ -12,6 +42,6 @@ const HOME_SCREEN_PATHS = ["/", "/404/", "/404.html"]
  * only it preloads that file (a preload nothing renders with is a wasted download).
  */
 export function aboveTheFoldFonts(pathname: string): string[] {
-  const fonts = [display, text, textSemibold]
-  return HOME_SCREEN_PATHS.includes(pathname) ? [display, displayItalic, text, textSemibold] : fonts
+  const italicShown = HOME_SCREEN_PATHS.includes(pathname)
+  return WEB_FACES.filter((face) => face.style === "normal" || italicShown).map((face) => face.file)
 }

@@ -1,6 +1,6 @@
 /**
- * Metric-matched fallbacks of the self-hosted faces (latin subset, woff2, font-display: swap; their
- * CSS is imported in gatsby-browser.tsx), so the swap from fallback to web font moves nothing.
+ * Metric-matched fallbacks of the self-hosted faces (subset woff2, font-display: swap; their
+ * @font-face rules come from styles/font-files.ts), so the swap from fallback to web font moves nothing.
  * The overrides follow the usual recipe:
  *   size-adjust = (font avg width / font UPM) / (fallback avg width / fallback UPM)
  *   ascent/descent-override = font ascent|descent / (font UPM * size-adjust)

@@ -1,3 +1,4 @@
+import { WEB_FACES, webFontFace } from "./font-files"
 import { FALLBACK_FACES, fallbackFontFace } from "./fonts"
 import type { Theme } from "./theme"
 
@@ -7,6 +8,7 @@ import type { Theme } from "./theme"
  */
 export const globalCss = (theme: Theme): string =>
   `
+  ${WEB_FACES.map(webFontFace).join("\n")}
   ${FALLBACK_FACES.map(fallbackFontFace).join("\n")}
 
   *,

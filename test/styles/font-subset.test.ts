@@ -1,0 +1,48 @@
+import fs from "node:fs"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { FONT_SOURCES, subsetFace } from "../../scripts/lib/subset-face"
+import { inSubset, unicodeRange } from "../../src/styles/font-subset"
+
+const ROOT = path.resolve(__dirname, "../..")
+
+/** Every string in a JSON document, however deep. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings)
+  return []
+}
+
+function jsonFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return jsonFiles(file)
+    return entry.name.endsWith(".json") ? [file] : []
+  })
+}
+
+describe("the self-hosted faces", () => {
+  it.each(FONT_SOURCES)("src/fonts/ holds %s exactly as `npm run fonts` subsets it", async (source) => {
+    const committed = fs.readFileSync(path.join(ROOT, "src/fonts", path.basename(source)))
+    const fresh = await subsetFace(fs.readFileSync(path.join(ROOT, "node_modules", source)))
+    expect(committed.equals(fresh), "run `npm run fonts` and commit src/fonts/").toBe(true)
+    expect(committed.length).toBeLessThan(fs.statSync(path.join(ROOT, "node_modules", source)).size * 0.8)
+  })
+
+  it("cover every character the content uses, so no word falls back to another face", () => {
+    const outside = new Map<string, string>()
+    for (const file of jsonFiles(path.join(ROOT, "content"))) {
+      for (const text of strings(JSON.parse(fs.readFileSync(file, "utf8")))) {
+        for (const character of text.replace(/\s/g, "")) {
+          if (!inSubset(character)) outside.set(character, path.relative(ROOT, file))
+        }
+      }
+    }
+    expect(Object.fromEntries(outside)).toEqual({})
+  })
+
+  it("declare their characters as a CSS unicode-range", () => {
+    expect(unicodeRange()).toMatch(/^U\+0020-007E, U\+00A0-00FF, U\+0131, U\+0152-0153, .*U\+20AC, U\+2122, U\+2212$/)
+  })
+})
