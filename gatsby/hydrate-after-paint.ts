@@ -55,6 +55,12 @@ export const loaderScript = (bundles: readonly string[]): string =>
 /** A loader this step wrote before, with the bundle list it was given. */
 const LOADER_TAG = new RegExp(`<script id="${LOADER_ID}">[\\s\\S]*?\\)\\((\\[[^\\]]*\\]),\\d+\\)</script>`)
 
+/** The bundles a built page's loader runs after its first paint (none if it has no loader). */
+export function deferredBundles(html: string): string[] {
+  const loader = LOADER_TAG.exec(html)
+  return loader ? (JSON.parse(loader[1]) as string[]) : []
+}
+
 /**
  * The page with its bundles deferred past the first paint; `null` for HTML that is not a Gatsby page
  * (no scripts slice). A page Gatsby did not re-stitch since the last build still carries the loader
@@ -64,10 +70,8 @@ export function deferBundles(html: string, file: string): string | null {
   const slice = SCRIPTS_SLICE.exec(html)
   if (!slice) return null
   const [, start, content, end] = slice
-  const previous = LOADER_TAG.exec(content)
-  const bundles = previous
-    ? (JSON.parse(previous[1]) as string[])
-    : [...content.matchAll(BUNDLE_TAG)].map((match) => match[1])
+  const previous = deferredBundles(content)
+  const bundles = previous.length > 0 ? previous : [...content.matchAll(BUNDLE_TAG)].map((match) => match[1])
   if (bundles.length === 0) {
     throw new Error(`${file}: Gatsby's scripts slice has no <script src async> bundles to defer; its format changed.`)
   }

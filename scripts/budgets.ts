@@ -19,6 +19,11 @@ const pages = builtPages(PUBLIC)
 
 const failures: string[] = []
 const rows = pages.map((page) => {
+  // Gatsby's runtime (webpack-runtime, framework, app) runs on every page: not finding it means the
+  // way pages name their scripts changed, and a budget read without it would pass for the wrong reason.
+  if (!page.scripts.some((script) => /\/framework-[0-9a-f]+\.js$/.test(script))) {
+    failures.push(`${page.route}: Gatsby's framework bundle not found among the page's scripts`)
+  }
   if (page.firstLoadJs > budgets.firstLoadJsKb * 1000) {
     failures.push(
       `${page.route}: first-load JavaScript ${kB(page.firstLoadJs)} kB is over the ${budgets.firstLoadJsKb} kB budget`,

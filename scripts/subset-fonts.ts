@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..")
 async function main() {
   for (const source of FONT_SOURCES) {
     const input = fs.readFileSync(path.join(ROOT, "node_modules", source))
-    const output = await subsetFace(input)
+    const output = await subsetFace(source, input)
     const target = path.join(ROOT, "src/fonts", path.basename(source))
     fs.writeFileSync(target, output)
     console.log(`${path.relative(ROOT, target)}: ${input.length} -> ${output.length} bytes`)

@@ -51,7 +51,7 @@ step "End-to-end tests in Chromium against the built site (axe, keyboard, motion
 npx playwright test
 
 step "Lighthouse CI: every route, mobile and desktop, median of three runs"
-gate "lighthouse" bash scripts/lighthouse-ci.sh --parallel
+gate "lighthouse" bash scripts/lighthouse-ci.sh
 
 step "Summary"
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json

@@ -6,6 +6,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
+import { deferredBundles } from "../../gatsby/hydrate-after-paint"
 
 export interface PageWeight {
   route: string
@@ -91,8 +92,12 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
     return local
   }
 
-  // Scripts: those in the HTML, then the chunks of the page's template that the runtime loads to hydrate.
-  const htmlScripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1])
+  // Scripts: those the HTML names (as tags or through its after-paint loader), then the chunks of the
+  // page's template that the runtime loads to hydrate.
+  const htmlScripts = [
+    ...[...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+    ...deferredBundles(html),
+  ]
   const pageData = path.join(publicDir, "page-data", pageDataDir(route), "page-data.json")
   const dataFiles = [path.join(publicDir, "page-data", "app-data.json")]
   const chunkScripts: string[] = []

@@ -7,7 +7,7 @@ import displayItalic from "../fonts/cormorant-garamond-latin-400-italic.woff2"
 import display from "../fonts/cormorant-garamond-latin-400-normal.woff2"
 import text from "../fonts/inter-latin-400-normal.woff2"
 import textSemibold from "../fonts/inter-latin-600-normal.woff2"
-import { unicodeRange } from "./font-subset"
+import { HEADLINE_ITALIC_RANGES, TEXT_RANGES, unicodeRange } from "./font-subset"
 
 export interface WebFace {
   family: "Cormorant Garamond" | "Inter"
@@ -15,13 +15,15 @@ export interface WebFace {
   style: "normal" | "italic"
   /** URL of the woff2 file in the build. */
   file: string
+  /** The characters it has (src/styles/font-subset.ts). */
+  ranges: typeof TEXT_RANGES
 }
 
 export const WEB_FACES: readonly WebFace[] = [
-  { family: "Cormorant Garamond", weight: 400, style: "normal", file: display },
-  { family: "Cormorant Garamond", weight: 400, style: "italic", file: displayItalic },
-  { family: "Inter", weight: 400, style: "normal", file: text },
-  { family: "Inter", weight: 600, style: "normal", file: textSemibold },
+  { family: "Cormorant Garamond", weight: 400, style: "normal", file: display, ranges: TEXT_RANGES },
+  { family: "Cormorant Garamond", weight: 400, style: "italic", file: displayItalic, ranges: HEADLINE_ITALIC_RANGES },
+  { family: "Inter", weight: 400, style: "normal", file: text, ranges: TEXT_RANGES },
+  { family: "Inter", weight: 600, style: "normal", file: textSemibold, ranges: TEXT_RANGES },
 ]
 
 /** Text shows at once in the metric-matched fallback (styles/fonts.ts) and swaps without moving. */
@@ -31,7 +33,7 @@ export const webFontFace = (face: WebFace): string => `@font-face {
     font-weight: ${face.weight};
     font-display: swap;
     src: url(${face.file}) format("woff2");
-    unicode-range: ${unicodeRange()};
+    unicode-range: ${unicodeRange(face.ranges)};
   }`
 
 /** Pages that render the home screen, whose hero sets the rotating industry in the italic. */
