@@ -8,16 +8,39 @@ import { INDUSTRY_CHIP_COUNT } from "../../src/config/behaviour"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
+/** Metadata key for the CMS: the string is prose, edited in a multi-line box (cms-config.ts). */
+export const CMS_WIDGET_META = "x-cms-widget"
+/** Metadata key for the CMS: the string names an entry elsewhere, picked from a list of them. */
+export const CMS_RELATION_META = "x-cms-relation"
+
+export interface CmsRelation {
+  /** Collection and, for a file collection, file the entries live in (cms-config.ts names them). */
+  collection: string
+  file?: string
+  valueField: string
+  displayField: string
+}
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const METRIC_PATTERN = /^[0-9][0-9.,]*[KMB]?\+?$/
 
 const text = () => z.string().trim().min(1, "must not be empty")
+/** Text of a sentence or more: the same rules, edited in a multi-line box. */
+const prose = () => text().meta({ [CMS_WIDGET_META]: "text" })
+const relation = <T extends z.ZodType>(schema: T, to: CmsRelation) => schema.meta({ [CMS_RELATION_META]: to })
+const CASE_STUDY: CmsRelation = { collection: "case-studies", valueField: "slug", displayField: "title" }
+const TEAM_MEMBER: CmsRelation = {
+  collection: "home",
+  file: "about",
+  valueField: "members.*.slug",
+  displayField: "members.*.name",
+}
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be empty")
 const slug = () =>
   z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
-const httpsUrl = () =>
-  z.url({ protocol: /^https$/, error: "expected an https:// URL like https://example.com/page" })
+const HTTPS_URL_MESSAGE = "expected an https:// URL like https://example.com/page"
+/** The pattern carries the rule into the JSON Schema and the CMS, which know no URL format. */
+const httpsUrl = () => z.url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true }).regex(/^https:\/\/\S+$/, HTTPS_URL_MESSAGE)
 const email = () => z.email({ error: "expected an email address like name@example.com" })
 const imagePath = () =>
   z
@@ -32,7 +55,7 @@ const document = <T extends z.ZodRawShape>(shape: T) =>
 const sectionIntro = {
   eyebrow: text(),
   title: text(),
-  intro: text(),
+  intro: prose(),
 }
 
 export const SECTION_IDS = ["home", "industries", "services", "process", "about", "contact"] as const
@@ -41,7 +64,7 @@ export const siteSettingsSchema = document({
   name: text(),
   shortName: text(),
   tagline: text(),
-  description: text(),
+  description: prose(),
   siteUrl: httpsUrl(),
   contactEmail: email(),
   schedulingUrl: httpsUrl(),
@@ -78,12 +101,12 @@ export const siteSettingsSchema = document({
   }),
   profiles: z.array(
     z.strictObject({
-      member: slug(),
+      member: relation(slug(), TEAM_MEMBER),
       url: httpsUrl(),
     }),
   ),
   footer: z.strictObject({
-    summary: text(),
+    summary: prose(),
     quickLinksTitle: text(),
     caseStudiesTitle: text(),
     legalTitle: text(),
@@ -98,7 +121,7 @@ export const heroSchema = document({
   titleLead: text(),
   rotatingWords: list(text()),
   rotationLabel: text(),
-  lede: text(),
+  lede: prose(),
   primaryCta: text(),
   secondaryCta: text(),
   claims: list(
@@ -120,14 +143,14 @@ export const industriesSchema = document({
     z.strictObject({
       id: slug(),
       title: text(),
-      description: text(),
+      description: prose(),
       applications: z.array(text()).length(3, "expected exactly three application tags"),
-      caseSlug: slug(),
+      caseSlug: relation(slug(), CASE_STUDY),
     }),
   ),
   prompt: z.strictObject({
     title: text(),
-    text: text(),
+    text: prose(),
     linkLabel: text(),
   }),
   cardLinkLabel: text(),
@@ -140,7 +163,7 @@ export const servicesSchema = document({
   services: list(
     z.strictObject({
       title: text(),
-      description: text(),
+      description: prose(),
       features: z.array(text()).length(3, "expected exactly three feature tags"),
       highlighted: z.boolean(),
     }),
@@ -156,14 +179,14 @@ export const processSchema = document({
     z.strictObject({
       number: z.string().regex(/^\d{2}$/, 'expected a two-digit step number like "01"'),
       title: text(),
-      description: text(),
+      description: prose(),
     }),
   ),
 })
 
 export const aboutSchema = document({
   ...sectionIntro,
-  story: list(text()),
+  story: list(prose()),
   facts: list(
     z.strictObject({
       label: text(),
@@ -179,8 +202,8 @@ export const aboutSchema = document({
       name: text(),
       role: text(),
       badges: z.array(text()),
-      description: text(),
-      background: text(),
+      description: prose(),
+      background: prose(),
       expertise: list(text()),
       photo: imagePath(),
     }),
@@ -205,14 +228,14 @@ export const caseStudySchema = document({
   icon: z.enum(CASE_ICONS),
   client: text(),
   summary: z.strictObject({
-    description: text(),
-    problem: text(),
-    solution: text(),
+    description: prose(),
+    problem: prose(),
+    solution: prose(),
   }),
-  situation: text(),
-  task: text(),
-  action: list(text()),
-  result: list(text()),
+  situation: prose(),
+  task: prose(),
+  action: list(prose()),
+  result: list(prose()),
   metrics: z.strictObject({
     timeframe: z.string().regex(/^\d+ (month|months|week|weeks)$/, 'expected a duration like "6 months"'),
     dataPoints: z.string().regex(METRIC_PATTERN, 'expected a string like "5M+"'),
@@ -222,8 +245,8 @@ export const caseStudySchema = document({
 
 export const caseStudiesPageSchema = document({
   title: text(),
-  description: text(),
-  intro: text(),
+  description: prose(),
+  intro: prose(),
   problemLabel: text(),
   solutionLabel: text(),
   readMoreLabel: text(),
@@ -231,9 +254,9 @@ export const caseStudiesPageSchema = document({
   search: z.strictObject({
     label: text(),
     button: text(),
-    noResults: text().refine((value) => value.includes("{query}"), 'must contain "{query}" where the search goes'),
+    noResults: text().regex(/\{query\}/, 'must contain "{query}" where the search goes'),
     reset: text(),
-    results: text().refine((value) => value.includes("{count}"), 'must contain "{count}" where the number goes'),
+    results: text().regex(/\{count\}/, 'must contain "{count}" where the number goes'),
   }),
   detail: z.strictObject({
     clientLabel: text(),
@@ -258,40 +281,40 @@ export const caseStudiesPageSchema = document({
 
 export const demoPageSchema = document({
   title: text(),
-  description: text(),
-  intro: text(),
+  description: prose(),
+  intro: prose(),
   schedule: z.strictObject({
     badge: text(),
     title: text(),
-    text: text(),
+    text: prose(),
     expectationsTitle: text(),
     expectations: list(text()),
     buttonLabel: text(),
   }),
   direct: z.strictObject({
     title: text(),
-    text: text(),
+    text: prose(),
     replyPromise: text(),
   }),
-  commitment: text(),
+  commitment: prose(),
   backLabel: text(),
 })
 
 export const legalPageSchema = document({
   title: text(),
-  description: text(),
+  description: prose(),
   lastUpdated: z
     .string()
     .regex(
       /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
       'expected a month and year like "June 2025"',
     ),
-  intro: text(),
+  intro: prose(),
   sections: list(
     z.strictObject({
       heading: text(),
-      paragraphs: list(text()),
-      items: z.array(text()).optional(),
+      paragraphs: list(prose()),
+      items: z.array(prose()).optional(),
     }),
   ),
 })

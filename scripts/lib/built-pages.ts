@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 
-/** Pages a visitor can reach in a build: every .html file except Gatsby's internal ones. */
+/** Pages of the site in a build: every .html file except Gatsby's internal ones and the CMS at /admin. */
 export function builtPages(root: string): string[] {
   const pages: string[] = []
   const walk = (dir: string) => {
@@ -9,7 +9,7 @@ export function builtPages(root: string): string[] {
       const full = path.join(dir, entry.name)
       const relative = path.relative(root, full)
       if (entry.isDirectory()) {
-        if (!["_gatsby", "page-data", "static"].includes(relative)) walk(full)
+        if (!["_gatsby", "page-data", "static", "admin"].includes(relative)) walk(full)
       } else if (entry.name.endsWith(".html")) {
         pages.push(full)
       }

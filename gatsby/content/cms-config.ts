@@ -1,0 +1,290 @@
+/**
+ * The Decap CMS configuration, derived from the content model (schemas.ts) so the editor's rules are
+ * the build's rules: every field, whether it is required, its pattern and its list bounds come from
+ * the zod schema of its content type. Only presentation is added here: labels, which strings are
+ * multi-line prose, and where uploaded photos go.
+ */
+import { z } from "zod"
+import { CONTENT_DIR } from "../paths"
+import { CONTENT_TYPES, type ContentType } from "./registry"
+import { CMS_RELATION_META, CMS_WIDGET_META, IMAGE_PATH_META, type CmsRelation } from "./schemas"
+import type { JsonSchema } from "./json-schema"
+import path from "node:path"
+
+/** Decap's name for the JSON format gatsby/cms.ts registers: keys written in the fields' order. */
+export const CONTENT_FORMAT = "content-json"
+
+/** Carries a check's own message (e.g. 'expected a duration like "6 months"') into the CMS. */
+const PATTERN_MESSAGE = "x-pattern-message"
+
+export interface CmsField {
+  name: string
+  label: string
+  widget: string
+  required?: boolean
+  hint?: string
+  pattern?: [string, string]
+  default?: unknown
+  min?: number
+  max?: number
+  value_type?: "int" | "float"
+  options?: string[]
+  fields?: CmsField[]
+  field?: CmsField
+  collapsed?: boolean
+  summary?: string
+  collection?: string
+  file?: string
+  value_field?: string
+  search_fields?: string[]
+  display_fields?: string[]
+  media_folder?: string
+  public_folder?: string
+  choose_url?: boolean
+  format?: string
+  date_format?: string
+  time_format?: boolean
+}
+
+interface CmsFile {
+  name: string
+  label: string
+  file: string
+  fields: CmsField[]
+}
+
+export interface CmsCollection {
+  name: string
+  label: string
+  files?: CmsFile[]
+  folder?: string
+  extension?: string
+  format?: string
+  create?: boolean
+  delete?: boolean
+  slug?: string
+  identifier_field?: string
+  summary?: string
+  sortable_fields?: string[]
+  fields?: CmsField[]
+}
+
+export interface CmsConfig {
+  backend: { name: string; branch: string; commit_messages: Record<string, string> }
+  local_backend: boolean
+  publish_mode: string
+  site_url: string
+  display_url: string
+  logo_url?: string
+  media_folder: string
+  public_folder: string
+  collections: CmsCollection[]
+}
+
+/** How a content type appears in the CMS: its collection, and its name and label there. */
+const PLACES: Record<string, { collection: string; name: string; label: string }> = {
+  "site/settings.json": { collection: "settings", name: "site", label: "Site settings" },
+  "home/hero.json": { collection: "home", name: "hero", label: "Hero" },
+  "home/industries.json": { collection: "home", name: "industries", label: "Industries" },
+  "home/services.json": { collection: "home", name: "services", label: "Services" },
+  "home/process.json": { collection: "home", name: "process", label: "Process" },
+  "home/about.json": { collection: "home", name: "about", label: "About and team" },
+  "home/contact.json": { collection: "home", name: "contact", label: "Contact" },
+  "pages/book-demo.json": { collection: "pages", name: "book-demo", label: "Book a demo" },
+  "pages/case-studies.json": { collection: "pages", name: "case-studies", label: "Case studies page" },
+  "pages/privacy-policy.json": { collection: "pages", name: "privacy-policy", label: "Privacy policy" },
+  "pages/terms-of-service.json": { collection: "pages", name: "terms-of-service", label: "Terms of service" },
+  "case-studies": { collection: "case-studies", name: "case-studies", label: "Case studies" },
+}
+
+const COLLECTION_LABELS: Record<string, string> = {
+  settings: "Settings",
+  home: "Home page",
+  pages: "Pages",
+}
+
+const ACRONYMS: Record<string, string> = { url: "URL", id: "ID", cta: "CTA" }
+
+/** "caseSlug" -> "Case slug", "schedulingUrl" -> "Scheduling URL". */
+export const labelOf = (name: string): string => {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ")
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(" ")
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** What a collapsed list item shows: its title or name if it has one. */
+const SUMMARY_FIELDS = ["title", "name", "heading", "label", "value", "section", "member"]
+
+const CONTENT_FOLDER = path.basename(CONTENT_DIR)
+
+/** The content type's JSON Schema with each check's message kept beside its pattern. */
+function schemaWithMessages(type: ContentType): JsonSchema {
+  return z.toJSONSchema(type.schema, {
+    target: "draft-7",
+    io: "input",
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = (zodSchema as unknown as { _zod: { def: ZodDef } })._zod.def
+      const message = [def, ...(def.checks ?? []).map((check) => check._zod.def)].find(
+        (check) => check.pattern instanceof RegExp && typeof check.error === "function",
+      )
+      const text = message?.error?.({ code: "invalid_format" })
+      if (typeof text === "string") jsonSchema[PATTERN_MESSAGE] = text
+    },
+  }) as JsonSchema
+}
+
+interface ZodDef {
+  pattern?: unknown
+  error?: (issue: object) => unknown
+  checks?: Array<{ _zod: { def: ZodDef } }>
+}
+
+const NOT_BLANK: [string, string] = ["\\S", "must not be empty"]
+
+/** One CMS field for a JSON Schema property. */
+export function cmsField(name: string, schema: JsonSchema, required: boolean): CmsField {
+  const field: CmsField = { name, label: labelOf(name), widget: "string", required }
+  const message = (schema[PATTERN_MESSAGE] as string | undefined) ?? `must match ${schema.pattern}`
+
+  if (schema.enum) return { ...field, widget: "select", options: schema.enum as string[] }
+  if (schema.type === "boolean") return { ...field, widget: "boolean", default: false }
+  if (schema.type === "integer" || schema.type === "number") {
+    return {
+      ...field,
+      widget: "number",
+      value_type: schema.type === "integer" ? "int" : "float",
+      ...(typeof schema.minimum === "number" ? { min: schema.minimum } : {}),
+      ...(typeof schema.maximum === "number" ? { max: schema.maximum } : {}),
+    }
+  }
+  if (schema.type === "array") {
+    const items = schema.items!
+    const bounds = {
+      ...(typeof schema.minItems === "number" ? { min: schema.minItems } : {}),
+      ...(typeof schema.maxItems === "number" ? { max: schema.maxItems } : {}),
+    }
+    if (items.type === "object") {
+      const fields = objectFields(items)
+      const summary = SUMMARY_FIELDS.find((name) => fields.some((item) => item.name === name)) ?? fields[0].name
+      return { ...field, widget: "list", ...bounds, collapsed: true, summary: `{{fields.${summary}}}`, fields }
+    }
+    return { ...field, widget: "list", ...bounds, field: cmsField(singular(name), items, true) }
+  }
+  if (schema.type === "object") return { ...field, widget: "object", collapsed: false, fields: objectFields(schema) }
+
+  if (schema[IMAGE_PATH_META]) {
+    return {
+      ...field,
+      widget: "image",
+      choose_url: false,
+      media_folder: `/${CONTENT_FOLDER}/images/team`,
+      public_folder: "../images/team",
+    }
+  }
+  if (schema.format === "date") {
+    return { ...field, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false }
+  }
+  const relation = schema[CMS_RELATION_META] as CmsRelation | undefined
+  if (relation) {
+    return {
+      ...field,
+      widget: "relation",
+      collection: relation.collection,
+      ...(relation.file ? { file: relation.file } : {}),
+      value_field: relation.valueField,
+      search_fields: [relation.displayField, relation.valueField],
+      display_fields: [relation.displayField],
+    }
+  }
+  const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"
+  const blankAllowed = schema.minLength === undefined && !schema.pattern
+  return {
+    ...field,
+    widget,
+    ...(schema.pattern ? { pattern: [schema.pattern as string, message] } : blankAllowed ? {} : { pattern: NOT_BLANK }),
+  }
+}
+
+const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
+
+/** The fields of an object schema, in the schema's order; `$schema` rides along hidden. */
+function objectFields(schema: JsonSchema): CmsField[] {
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => cmsField(name, property, required.has(name)))
+}
+
+function typeFields(type: ContentType): CmsField[] {
+  return objectFields(schemaWithMessages(type)).map((field) =>
+    field.name === "$schema"
+      ? {
+          name: "$schema",
+          label: "JSON Schema",
+          widget: "hidden",
+          required: false,
+          default: `../schemas/${type.schemaFile}.schema.json`,
+        }
+      : field,
+  )
+}
+
+export function cmsConfig(siteUrl: string): CmsConfig {
+  const collections = new Map<string, CmsCollection>()
+  for (const type of CONTENT_TYPES) {
+    const place = PLACES[type.location]
+    if (!place) throw new Error(`gatsby/content/cms-config.ts: no place in the CMS for content/${type.location}`)
+    if (type.kind === "folder") {
+      collections.set(place.collection, {
+        name: place.collection,
+        label: place.label,
+        folder: `${CONTENT_FOLDER}/${type.location}`,
+        extension: "json",
+        format: CONTENT_FORMAT,
+        create: true,
+        delete: true,
+        slug: "{{slug}}",
+        identifier_field: "title",
+        summary: "{{title}} ({{slug}})",
+        sortable_fields: ["order", "title", "published"],
+        fields: typeFields(type),
+      })
+      continue
+    }
+    const collection = collections.get(place.collection) ?? {
+      name: place.collection,
+      label: COLLECTION_LABELS[place.collection] ?? labelOf(place.collection),
+      format: CONTENT_FORMAT,
+      files: [],
+    }
+    collection.files!.push({
+      name: place.name,
+      label: place.label,
+      file: `${CONTENT_FOLDER}/${type.location}`,
+      fields: typeFields(type),
+    })
+    collections.set(place.collection, collection)
+  }
+  return {
+    backend: {
+      name: "git-gateway",
+      branch: "main",
+      commit_messages: {
+        create: "Content: create {{collection}} “{{slug}}”",
+        update: "Content: update {{collection}} “{{slug}}”",
+        delete: "Content: delete {{collection}} “{{slug}}”",
+        uploadMedia: "Content: upload “{{path}}”",
+        deleteMedia: "Content: delete “{{path}}”",
+      },
+    },
+    local_backend: true,
+    publish_mode: "simple",
+    site_url: siteUrl,
+    display_url: siteUrl,
+    media_folder: `${CONTENT_FOLDER}/images`,
+    public_folder: "../images",
+    collections: [...collections.values()],
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The CMS lets through exactly what the build accepts: field by field, the Decap configuration agrees
+ * with the JSON Schema of each content type (the schema editors' files name in "$schema").
+ */
+import { describe, expect, it } from "vitest"
+import { cmsConfig, type CmsCollection, type CmsField } from "../../gatsby/content/cms-config"
+import { jsonSchemaOf, type JsonSchema } from "../../gatsby/content/json-schema"
+import { CONTENT_TYPES, type ContentType } from "../../gatsby/content/registry"
+import { CMS_RELATION_META, IMAGE_PATH_META } from "../../gatsby/content/schemas"
+
+const config = cmsConfig("https://aurelle-intelligence.ch")
+
+function fieldsOf(type: ContentType): CmsField[] {
+  const file = `content/${type.location}`
+  for (const collection of config.collections) {
+    if (collection.folder === file) return collection.fields!
+    const entry = collection.files?.find((candidate) => candidate.file === file)
+    if (entry) return entry.fields
+  }
+  throw new Error(`${file} is not in the CMS`)
+}
+
+/** Every disagreement between a schema node and its CMS field, as "path: what differs". */
+function disagreements(schema: JsonSchema, field: CmsField, path: string, required: boolean): string[] {
+  const problems: string[] = []
+  const expect = (condition: boolean, what: string) => {
+    if (!condition) problems.push(`${path}: ${what}`)
+  }
+  expect(field.required === required, `required is ${field.required}, the schema says ${required}`)
+
+  if (schema.enum) {
+    expect(field.widget === "select", `widget ${field.widget} for an enum`)
+    expect(JSON.stringify(field.options) === JSON.stringify(schema.enum), `options ${field.options} != ${schema.enum}`)
+  } else if (schema.type === "boolean") {
+    expect(field.widget === "boolean", `widget ${field.widget} for a boolean`)
+  } else if (schema.type === "integer" || schema.type === "number") {
+    expect(field.widget === "number", `widget ${field.widget} for a number`)
+    expect(field.value_type === (schema.type === "integer" ? "int" : "float"), `value_type ${field.value_type}`)
+    expect(field.min === schema.minimum, `min ${field.min} != ${schema.minimum}`)
+    expect(field.max === schema.maximum, `max ${field.max} != ${schema.maximum}`)
+  } else if (schema.type === "array") {
+    expect(field.widget === "list", `widget ${field.widget} for a list`)
+    expect(field.min === schema.minItems, `min ${field.min} != minItems ${schema.minItems}`)
+    expect(field.max === schema.maxItems, `max ${field.max} != maxItems ${schema.maxItems}`)
+    const items = schema.items!
+    if (items.type === "object") problems.push(...objectDisagreements(items, field.fields ?? [], `${path}[]`))
+    else if (!field.field) problems.push(`${path}: a list of values without its item field`)
+    else problems.push(...disagreements(items, field.field, `${path}[]`, true))
+  } else if (schema.type === "object") {
+    expect(field.widget === "object", `widget ${field.widget} for an object`)
+    problems.push(...objectDisagreements(schema, field.fields ?? [], path))
+  } else if (schema[IMAGE_PATH_META]) {
+    expect(field.widget === "image", `widget ${field.widget} for an image path`)
+  } else if (schema.format === "date") {
+    expect(field.widget === "datetime" && field.format === "YYYY-MM-DD", `a ${field.widget} for a date`)
+  } else if (schema[CMS_RELATION_META]) {
+    expect(field.widget === "relation", `widget ${field.widget} for a relation`)
+  } else {
+    expect(schema.type === "string", `type ${schema.type} has no CMS counterpart`)
+    expect(["string", "text", "hidden"].includes(field.widget), `widget ${field.widget} for a string`)
+    if (schema.pattern) expect(field.pattern?.[0] === schema.pattern, `pattern ${field.pattern?.[0]} != ${schema.pattern}`)
+    else if (schema.minLength) expect(field.pattern?.[0] === "\\S", "a required text without the not-blank pattern")
+  }
+  return problems
+}
+
+function objectDisagreements(schema: JsonSchema, fields: CmsField[], path: string): string[] {
+  const properties = Object.keys(schema.properties ?? {})
+  const names = fields.map((field) => field.name)
+  const required = new Set(schema.required ?? [])
+  const problems: string[] = []
+  for (const name of properties) if (!names.includes(name)) problems.push(`${path}.${name}: missing from the CMS`)
+  for (const name of names) if (!properties.includes(name)) problems.push(`${path}.${name}: not in the schema`)
+  for (const field of fields) {
+    const property = schema.properties?.[field.name]
+    if (!property || field.name === "$schema") continue
+    problems.push(...disagreements(property, field, `${path}.${field.name}`, required.has(field.name)))
+  }
+  return problems
+}
+
+describe("the CMS configuration", () => {
+  it.each(CONTENT_TYPES.map((type) => [type.location, type] as const))(
+    "content/%s: every field, requirement, pattern and bound matches the schema",
+    (_location, type) => {
+      expect(objectDisagreements(jsonSchemaOf(type), fieldsOf(type), type.location)).toEqual([])
+    },
+  )
+
+  it("lists every content file once, and nothing else", () => {
+    const places = config.collections.flatMap((collection: CmsCollection) =>
+      collection.folder ? [collection.folder] : collection.files!.map((file) => file.file),
+    )
+    expect(places.sort()).toEqual(CONTENT_TYPES.map((type) => `content/${type.location}`).sort())
+  })
+
+  it("notices a field the schema has and the CMS lacks", () => {
+    const type = CONTENT_TYPES.find((candidate) => candidate.location === "home/contact.json")!
+    const fields = fieldsOf(type).filter((field) => field.name !== "replyPromise")
+    expect(objectDisagreements(jsonSchemaOf(type), fields, type.location)).toEqual([
+      "home/contact.json.replyPromise: missing from the CMS",
+    ])
+  })
+
+  it("explains a pattern with the schema's own message", () => {
+    const metrics = fieldsOf(CONTENT_TYPES.find((type) => type.location === "case-studies")!).find(
+      (field) => field.name === "metrics",
+    )!
+    expect(metrics.fields!.find((field) => field.name === "timeframe")!.pattern).toEqual([
+      "^\\d+ (month|months|week|weeks)$",
+      'expected a duration like "6 months"',
+    ])
+  })
+
+  it("lets editors create, edit and delete case studies, one file each, named by slug", () => {
+    const cases = config.collections.find((collection) => collection.folder === "content/case-studies")!
+    expect(cases).toMatchObject({ create: true, delete: true, format: "content-json", extension: "json", slug: "{{slug}}" })
+  })
+
+  it("writes locally through decap-server and, deployed, through git-gateway", () => {
+    expect(config.local_backend).toBe(true)
+    expect(config.backend.name).toBe("git-gateway")
+  })
+})
