@@ -1,6 +1,6 @@
 import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
-import { writeAdmin } from "./gatsby/cms"
+import { serveAdminInDevelopment, writeAdmin } from "./gatsby/cms"
 import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
 import { writeTouchIcon } from "./gatsby/touch-icon"
@@ -30,6 +30,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /** The editors' interface, /admin (gatsby/cms.ts). */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = (args) => {
   writeAdmin(args)
+}
+
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
+  serveAdminInDevelopment(args)
 }
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {

@@ -104,3 +104,17 @@ export function writeAdmin({ store, reporter }: ParentSpanPluginArgs): void {
     `Wrote the CMS into public/${ADMIN_DIR}/ (${files.length} Decap files, config from the content schemas)`,
   )
 }
+
+/**
+ * `gatsby develop` serves public/ without directory indexes, so /admin/ would reach its page router;
+ * the admin page is handed out directly instead (`npm run cms`).
+ */
+export function serveAdminInDevelopment({ app, store }: ParentSpanPluginArgs & { app: DevServerApp }): void {
+  const { program } = store.getState() as { program: { directory: string } }
+  const page = path.join(program.directory, "public", ADMIN_DIR, "index.html")
+  app.get([`/${ADMIN_DIR}`, `/${ADMIN_DIR}/`], (_request, response) => response.sendFile(page))
+}
+
+interface DevServerApp {
+  get(paths: string[], handler: (request: unknown, response: { sendFile(file: string): void }) => void): void
+}
