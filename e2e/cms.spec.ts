@@ -10,6 +10,7 @@ import os from "node:os"
 import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
 import { validateContent } from "../gatsby/content/validate"
+import { deferredBundles } from "../gatsby/hydrate-after-paint"
 
 const ROOT = path.resolve(__dirname, "..")
 const DECAP_PORT = 8081
@@ -111,9 +112,9 @@ test("the admin is kept out of search and out of the site's own JavaScript", asy
   expect(sitemap).not.toContain("/admin")
 
   const home = await (await request.get("/")).text()
-  const bundles = JSON.parse(/<script id="hydrate-after-paint">[\s\S]*?\)\((\[[^\]]*\]),\d+\)<\/script>/.exec(home)![1])
+  const bundles = deferredBundles(home)
   expect(bundles.length).toBe(3)
-  for (const bundle of bundles as string[]) {
+  for (const bundle of bundles) {
     expect(await (await request.get(bundle)).text(), bundle).not.toMatch(/decap|netlify-cms/i)
   }
 })

@@ -4,11 +4,10 @@
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.
  */
-import { z } from "zod"
 import { CONTENT_DIR } from "../paths"
 import { CONTENT_TYPES, type ContentType } from "./registry"
 import { CMS_RELATION_META, CMS_WIDGET_META, IMAGE_PATH_META, type CmsRelation } from "./schemas"
-import type { JsonSchema } from "./json-schema"
+import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import path from "node:path"
 
 /** Decap's name for the JSON format gatsby/cms.ts registers: keys written in the fields' order. */
@@ -123,18 +122,14 @@ const CONTENT_FOLDER = path.basename(CONTENT_DIR)
 
 /** The content type's JSON Schema with each check's message kept beside its pattern. */
 function schemaWithMessages(type: ContentType): JsonSchema {
-  return z.toJSONSchema(type.schema, {
-    target: "draft-7",
-    io: "input",
-    override: ({ zodSchema, jsonSchema }) => {
-      const def = (zodSchema as unknown as { _zod: { def: ZodDef } })._zod.def
-      const message = [def, ...(def.checks ?? []).map((check) => check._zod.def)].find(
-        (check) => check.pattern instanceof RegExp && typeof check.error === "function",
-      )
-      const text = message?.error?.({ code: "invalid_format" })
-      if (typeof text === "string") jsonSchema[PATTERN_MESSAGE] = text
-    },
-  }) as JsonSchema
+  return jsonSchemaOf(type, ({ zodSchema, jsonSchema }) => {
+    const def = (zodSchema as unknown as { _zod: { def: ZodDef } })._zod.def
+    const message = [def, ...(def.checks ?? []).map((check) => check._zod.def)].find(
+      (check) => check.pattern instanceof RegExp && typeof check.error === "function",
+    )
+    const text = message?.error?.({ code: "invalid_format" })
+    if (typeof text === "string") jsonSchema[PATTERN_MESSAGE] = text
+  })
 }
 
 interface ZodDef {
@@ -211,12 +206,13 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
 
 const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
 
-/** The fields of an object schema, in the schema's order; `$schema` rides along hidden. */
+/** The fields of an object schema, in the schema's order. */
 function objectFields(schema: JsonSchema): CmsField[] {
   const required = new Set(schema.required ?? [])
   return Object.entries(schema.properties ?? {}).map(([name, property]) => cmsField(name, property, required.has(name)))
 }
 
+/** A content type's fields; `$schema` rides along hidden, with the file's schema path. */
 function typeFields(type: ContentType): CmsField[] {
   return objectFields(schemaWithMessages(type)).map((field) =>
     field.name === "$schema"

@@ -11,9 +11,12 @@ export type JsonSchema = {
   [key: string]: unknown
 }
 
-export function jsonSchemaOf(type: ContentType): JsonSchema {
-  return z.toJSONSchema(type.schema, { target: "draft-7", io: "input" }) as JsonSchema
+/** The content type's JSON Schema; `override` may add to each node (see z.toJSONSchema). */
+export function jsonSchemaOf(type: ContentType, override?: JsonSchemaOverride): JsonSchema {
+  return z.toJSONSchema(type.schema, { target: "draft-7", io: "input", override }) as JsonSchema
 }
+
+type JsonSchemaOverride = NonNullable<Parameters<typeof z.toJSONSchema>[1]>["override"]
 
 /** File name -> schema document, one per distinct schema file (legal pages share one). */
 export function jsonSchemaFiles(): Map<string, JsonSchema> {
