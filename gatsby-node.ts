@@ -28,8 +28,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 }
 
 /** The editors' interface, /admin (gatsby/cms.ts). */
-export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = (args) => {
-  writeAdmin(args)
+export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async (args) => {
+  await writeAdmin(args)
 }
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {

@@ -8,9 +8,13 @@ import type { ParentSpanPluginArgs } from "gatsby"
 import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
+import { PREVIEW_SCRIPT, buildPreviews } from "./cms-preview"
 import { CONTENT_FORMAT, type CmsField, cmsConfig } from "./content/cms-config"
 
 export const ADMIN_DIR = "admin"
+
+/** The site's favicon (gatsby-plugin-manifest writes it); without a link the browser asks for /favicon.ico. */
+const SITE_ICON = "favicon-32x32.png"
 
 /** decap-cms.js and the chunks and WebAssembly it loads on demand from its own folder. */
 const isDecapFile = (name: string) =>
@@ -24,11 +28,13 @@ export function adminPage(siteName: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
     <title>Content · ${siteName}</title>
+    <link rel="icon" href="/${SITE_ICON}" type="image/png" />
     <link rel="cms-config-url" type="text/yaml" href="/${ADMIN_DIR}/config.yml" />
   </head>
   <body>
     <script src="/${ADMIN_DIR}/manual-init.js"></script>
     <script src="/${ADMIN_DIR}/decap-cms.js"></script>
+    <script src="/${ADMIN_DIR}/${PREVIEW_SCRIPT}"></script>
     <script src="/${ADMIN_DIR}/cms-setup.js"></script>
   </body>
 </html>
@@ -80,7 +86,7 @@ export function setupScript(shapes: string[][]): string {
   return `CMS.registerCustomFormat(${JSON.stringify(CONTENT_FORMAT)}, "json", (${contentJsonFormat.toString()})(${JSON.stringify(shapes)}));\nCMS.init();\n`
 }
 
-export function writeAdmin({ store, reporter }: ParentSpanPluginArgs): void {
+export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Promise<void> {
   const { program, config } = store.getState() as {
     program: { directory: string }
     config: { siteMetadata: { title: string; siteUrl: string } }
@@ -100,8 +106,10 @@ export function writeAdmin({ store, reporter }: ParentSpanPluginArgs): void {
   fs.writeFileSync(path.join(target, "manual-init.js"), "window.CMS_MANUAL_INIT = true;\n")
   fs.writeFileSync(path.join(target, "cms-setup.js"), setupScript(shapes))
   fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
+  const previewBytes = await buildPreviews(target, `/${ADMIN_DIR}`)
   reporter.info(
-    `Wrote the CMS into public/${ADMIN_DIR}/ (${files.length} Decap files, config from the content schemas)`,
+    `Wrote the CMS into public/${ADMIN_DIR}/ (${files.length} Decap files, config from the content schemas, ` +
+      `previews ${Math.round(previewBytes / 1000)} kB)`,
   )
 }
 

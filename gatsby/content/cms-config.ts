@@ -5,6 +5,7 @@
  * multi-line prose, and where uploaded photos go.
  */
 import { CONTENT_DIR } from "../paths"
+import { cmsPlaceOf, labelOf } from "./cms-places"
 import { CONTENT_TYPES, type ContentType } from "./registry"
 import { CMS_RELATION_META, CMS_WIDGET_META, IMAGE_PATH_META, type CmsRelation } from "./schemas"
 import { jsonSchemaOf, type JsonSchema } from "./json-schema"
@@ -80,39 +81,10 @@ export interface CmsConfig {
   collections: CmsCollection[]
 }
 
-/** How a content type appears in the CMS: its collection, and its name and label there. */
-const PLACES: Record<string, { collection: string; name: string; label: string }> = {
-  "site/settings.json": { collection: "settings", name: "site", label: "Site settings" },
-  "home/hero.json": { collection: "home", name: "hero", label: "Hero" },
-  "home/industries.json": { collection: "home", name: "industries", label: "Industries" },
-  "home/services.json": { collection: "home", name: "services", label: "Services" },
-  "home/process.json": { collection: "home", name: "process", label: "Process" },
-  "home/about.json": { collection: "home", name: "about", label: "About and team" },
-  "home/contact.json": { collection: "home", name: "contact", label: "Contact" },
-  "pages/book-demo.json": { collection: "pages", name: "book-demo", label: "Book a demo" },
-  "pages/case-studies.json": { collection: "pages", name: "case-studies", label: "Case studies page" },
-  "pages/privacy-policy.json": { collection: "pages", name: "privacy-policy", label: "Privacy policy" },
-  "pages/terms-of-service.json": { collection: "pages", name: "terms-of-service", label: "Terms of service" },
-  "case-studies": { collection: "case-studies", name: "case-studies", label: "Case studies" },
-}
-
 const COLLECTION_LABELS: Record<string, string> = {
   settings: "Settings",
   home: "Home page",
   pages: "Pages",
-}
-
-const ACRONYMS: Record<string, string> = { url: "URL", id: "ID", cta: "CTA" }
-
-/** "caseSlug" -> "Case slug", "schedulingUrl" -> "Scheduling URL". */
-export const labelOf = (name: string): string => {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(" ")
-    .map((word) => ACRONYMS[word] ?? word)
-    .join(" ")
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** What a collapsed list item shows: its title or name if it has one. */
@@ -230,8 +202,7 @@ function typeFields(type: ContentType): CmsField[] {
 export function cmsConfig(siteUrl: string): CmsConfig {
   const collections = new Map<string, CmsCollection>()
   for (const type of CONTENT_TYPES) {
-    const place = PLACES[type.location]
-    if (!place) throw new Error(`gatsby/content/cms-config.ts: no place in the CMS for content/${type.location}`)
+    const place = cmsPlaceOf(type.location)
     if (type.kind === "folder") {
       collections.set(place.collection, {
         name: place.collection,

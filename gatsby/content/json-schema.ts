@@ -1,5 +1,5 @@
 /** JSON Schema documents for editors, derived from the zod content schemas. */
-import { z } from "zod"
+import * as z from "zod"
 import { CONTENT_TYPES, type ContentType } from "./registry"
 
 export type JsonSchema = {

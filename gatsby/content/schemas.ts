@@ -3,7 +3,7 @@
  * build-time validation (validate.ts), the GraphQL types (graphql.ts) and the JSON Schema files
  * that content files name in "$schema" (json-schema.ts).
  */
-import { z } from "zod"
+import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT } from "../../src/config/behaviour"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */

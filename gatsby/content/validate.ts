@@ -5,10 +5,11 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { z } from "zod"
+import type { z } from "zod"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "./registry"
 import type { aboutSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "./schemas"
-import { type ContentProblem, type PathSegment, closestName, jsonPath, lineAndColumn } from "./problems"
+import { type ContentProblem, jsonPath, lineAndColumn } from "./problems"
+import { schemaIssues } from "./schema-issues"
 
 export interface ContentReport {
   errors: ContentProblem[]
@@ -33,69 +34,12 @@ function listJsonFiles(root: string, folder = ""): string[] {
   })
 }
 
-function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
-  return segments.reduce<unknown>(
-    (value, segment) =>
-      value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[segment] : undefined,
-    data,
-  )
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return "null"
-  if (Array.isArray(value)) return "a list"
-  if (typeof value === "object") return "an object"
-  if (typeof value === "string") return `the text ${JSON.stringify(value)}`
-  return `${typeof value} ${String(value)}`
-}
-
-/** The field names an object accepts at a JSON path of a schema, for "did you mean" hints. */
-function knownFieldsAt(schema: z.ZodType, segments: readonly PathSegment[]): string[] {
-  let current: z.ZodType | undefined = schema
-  for (const segment of segments) {
-    while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
-    if (current instanceof z.ZodObject && typeof segment === "string") current = current.shape[segment] as z.ZodType
-    else if (current instanceof z.ZodArray && typeof segment === "number") current = current.element as z.ZodType
-    else return []
-  }
-  return current instanceof z.ZodObject ? Object.keys(current.shape).filter((key) => key !== "$schema") : []
-}
-
 function schemaProblems(file: ParsedFile): ContentProblem[] {
-  const result = file.type.schema.safeParse(file.data)
-  if (result.success) return []
-  return result.error.issues.flatMap((issue): ContentProblem[] => {
-    const at = (segments: readonly PathSegment[], message: string) => ({
-      file: file.file,
-      path: jsonPath(segments),
-      message,
-    })
-    switch (issue.code) {
-      case "invalid_type": {
-        const value = valueAt(file.data, issue.path)
-        if (issue.path.length === 0) return [at([], `expected a JSON object, got ${describeValue(value)}`)]
-        return [
-          at(
-            issue.path,
-            value === undefined
-              ? "required field is missing"
-              : `expected ${issue.expected === "array" ? "a list" : issue.expected}, got ${describeValue(value)}`,
-          ),
-        ]
-      }
-      case "unrecognized_keys": {
-        const known = knownFieldsAt(file.type.schema, issue.path)
-        return issue.keys.map((key) => {
-          const suggestion = closestName(key, known)
-          return at([...issue.path, key], `unknown field${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`)
-        })
-      }
-      case "invalid_value":
-        return [at(issue.path, `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`)]
-      default:
-        return [at(issue.path, issue.message)]
-    }
-  })
+  return schemaIssues(file.type.schema, file.data).map(({ segments, message }) => ({
+    file: file.file,
+    path: jsonPath(segments),
+    message,
+  }))
 }
 
 function readContentFile(root: string, relative: string, label: string): ParsedFile | ContentProblem {

@@ -1,5 +1,5 @@
 import { type PageProps, graphql } from "gatsby"
-import { LegalDocumentPage } from "../components/pages/legal-document"
+import { LegalDocumentPage } from "../components/pages/legal-document-page"
 import { PRIVACY_PATH } from "../routes"
 
 export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPolicyPageQuery>) {

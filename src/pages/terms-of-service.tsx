@@ -1,5 +1,5 @@
 import { type PageProps, graphql } from "gatsby"
-import { LegalDocumentPage } from "../components/pages/legal-document"
+import { LegalDocumentPage } from "../components/pages/legal-document-page"
 import { TERMS_PATH } from "../routes"
 
 export default function TermsOfServicePage({ data }: PageProps<Queries.TermsOfServicePageQuery>) {

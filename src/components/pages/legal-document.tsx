@@ -1,8 +1,6 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { Layout } from "../layout/layout"
-import { Seo } from "../layout/seo"
 import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
 import { theme } from "../../styles/theme"
@@ -57,12 +55,11 @@ const Intro = styled.p`
   color: ${theme.color.mutedOnLight};
 `
 
-/** A legal page set for long reading: narrow measure, paper background, generous rhythm. */
-export function LegalDocumentPage({ page, path }: { page: Queries.LegalDocumentFragment; path: string }) {
+/** A legal document set for long reading: narrow measure, paper background, generous rhythm. */
+export function LegalDocument({ page }: { page: Queries.LegalDocumentFragment }) {
   const { settings } = useSiteSettings()
   return (
-    <Layout>
-      <Seo title={page.title} description={page.description} path={path} />
+    <>
       <PageHeader title={page.title} lede={`${settings.labels.lastUpdated}: ${page.lastUpdated}`} />
       <Body>
         <Container $narrow>
@@ -86,6 +83,6 @@ export function LegalDocumentPage({ page, path }: { page: Queries.LegalDocumentF
           </Article>
         </Container>
       </Body>
-    </Layout>
+    </>
   )
 }

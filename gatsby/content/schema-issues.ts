@@ -1,0 +1,76 @@
+/**
+ * The content schemas' verdict on a document, as the build reports it (validate.ts) and as the CMS
+ * preview shows it (src/cms/): the same words in both places. Nothing here needs Node.
+ */
+import * as z from "zod"
+import { type PathSegment, closestName } from "./problems"
+
+export interface SchemaIssue {
+  segments: readonly PathSegment[]
+  message: string
+}
+
+function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
+  return segments.reduce<unknown>(
+    (value, segment) =>
+      value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[segment] : undefined,
+    data,
+  )
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null"
+  if (Array.isArray(value)) return "a list"
+  if (typeof value === "object") return "an object"
+  if (typeof value === "string") return `the text ${JSON.stringify(value)}`
+  return `${typeof value} ${String(value)}`
+}
+
+/** The field names an object accepts at a JSON path of a schema, for "did you mean" hints. */
+function knownFieldsAt(schema: z.ZodType, segments: readonly PathSegment[]): string[] {
+  let current: z.ZodType | undefined = schema
+  for (const segment of segments) {
+    while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
+    if (current instanceof z.ZodObject && typeof segment === "string") current = current.shape[segment] as z.ZodType
+    else if (current instanceof z.ZodArray && typeof segment === "number") current = current.element as z.ZodType
+    else return []
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape).filter((key) => key !== "$schema") : []
+}
+
+/**
+ * What is wrong with `data` for `schema`, one issue per problem, in words an editor can act on:
+ * "required field is missing", "unknown field (did you mean ...)", the schema's own messages.
+ */
+export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
+  const result = schema.safeParse(data)
+  if (result.success) return []
+  return result.error.issues.flatMap((issue): SchemaIssue[] => {
+    const at = (segments: readonly PathSegment[], message: string) => ({ segments, message })
+    switch (issue.code) {
+      case "invalid_type": {
+        const value = valueAt(data, issue.path)
+        if (issue.path.length === 0) return [at([], `expected a JSON object, got ${describeValue(value)}`)]
+        return [
+          at(
+            issue.path,
+            value === undefined
+              ? "required field is missing"
+              : `expected ${issue.expected === "array" ? "a list" : issue.expected}, got ${describeValue(value)}`,
+          ),
+        ]
+      }
+      case "unrecognized_keys": {
+        const known = knownFieldsAt(schema, issue.path)
+        return issue.keys.map((key) => {
+          const suggestion = closestName(key, known)
+          return at([...issue.path, key], `unknown field${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`)
+        })
+      }
+      case "invalid_value":
+        return [at(issue.path, `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`)]
+      default:
+        return [at(issue.path, issue.message)]
+    }
+  })
+}

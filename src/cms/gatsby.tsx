@@ -1,0 +1,35 @@
+/**
+ * `gatsby` in the preview bundle (gatsby/cms-preview.ts). The site's components import Link,
+ * navigate, graphql and useStaticQuery; in the CMS's preview pane there is no Gatsby runtime, so
+ * Link is a plain anchor (the pane opens links in a new tab), navigate stays put, graphql tags are
+ * inert, and useStaticQuery answers with the site data the preview loaded from the CMS.
+ */
+import { type AnchorHTMLAttributes, createContext, useContext } from "react"
+
+/** What the site's one static query (hooks/use-site-settings.ts) asks for. */
+export interface StaticSiteData {
+  siteSettings: unknown
+  allCaseStudy: { nodes: readonly unknown[] }
+}
+
+export const StaticQueryContext = createContext<StaticSiteData | null>(null)
+
+export const graphql = (): string => ""
+
+export const navigate = async (): Promise<void> => undefined
+
+type LinkProps = { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>
+
+export function Link({ to, children, ...props }: LinkProps) {
+  return (
+    <a href={to} {...props}>
+      {children}
+    </a>
+  )
+}
+
+export function useStaticQuery(): StaticSiteData {
+  const data = useContext(StaticQueryContext)
+  if (!data) throw new Error("A preview rendered a component that needs site data outside its provider")
+  return data
+}

@@ -1,0 +1,67 @@
+/**
+ * The content every preview shares with the site's own static query: site settings and the case
+ * studies (for header, footer and labels), and the case studies page (the case pages' labels).
+ * Loaded from the CMS's backend, so a preview shows what is saved now, and checked with the content
+ * schemas, as the build checks them.
+ */
+import { useEffect, useState } from "react"
+import type { z } from "zod"
+import { CMS_PLACES } from "../../gatsby/content/cms-places"
+import { jsonPath } from "../../gatsby/content/problems"
+import { schemaIssues } from "../../gatsby/content/schema-issues"
+import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../gatsby/content/schemas"
+import { loadedData, plain, type PreviewTemplateProps } from "./decap"
+
+export interface SiteData {
+  settings: z.output<typeof siteSettingsSchema>
+  /** In the site's order. */
+  caseStudies: z.output<typeof caseStudySchema>[]
+  caseStudiesPage: z.output<typeof caseStudiesPageSchema>
+}
+
+type GetCollection = PreviewTemplateProps["getCollection"]
+
+const SETTINGS = CMS_PLACES["site/settings.json"]
+const CASE_STUDIES = CMS_PLACES["case-studies"]
+const CASE_STUDIES_PAGE = CMS_PLACES["pages/case-studies.json"]
+
+/** Saved data as the site gets it, once the build would accept it. */
+function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
+  const [issue] = schemaIssues(schema, data)
+  if (issue) throw new Error(`The saved ${what} would stop the build: ${jsonPath(issue.segments)}: ${issue.message}`)
+  return data as z.output<S>
+}
+
+export async function loadSiteData(getCollection: GetCollection): Promise<SiteData> {
+  const [settings, caseStudies, caseStudiesPage] = await Promise.all([
+    getCollection(SETTINGS.collection, SETTINGS.name),
+    getCollection(CASE_STUDIES.collection),
+    getCollection(CASE_STUDIES_PAGE.collection, CASE_STUDIES_PAGE.name),
+  ])
+  const studies = (plain(caseStudies) as unknown[]).map((entry) =>
+    checked(caseStudySchema, loadedData(entry), "case studies"),
+  )
+  return {
+    settings: checked(siteSettingsSchema, loadedData(settings), "site settings"),
+    caseStudies: studies.sort((left, right) => left.order - right.order),
+    caseStudiesPage: checked(caseStudiesPageSchema, loadedData(caseStudiesPage), "case studies page texts"),
+  }
+}
+
+export type SiteDataState =
+  { status: "loading" } | { status: "ready"; data: SiteData } | { status: "failed"; message: string }
+
+export function useSiteData(getCollection: GetCollection): SiteDataState {
+  const [state, setState] = useState<SiteDataState>({ status: "loading" })
+  useEffect(() => {
+    let current = true
+    loadSiteData(getCollection).then(
+      (data) => current && setState({ status: "ready", data }),
+      (error: Error) => current && setState({ status: "failed", message: error.message }),
+    )
+    return () => {
+      current = false
+    }
+  }, [getCollection])
+  return state
+}

@@ -1,0 +1,87 @@
+/**
+ * The preview of every content type, by its location in content/ (gatsby/content/registry.ts): the
+ * site's own components, given the entry as the site's queries would give it to them.
+ */
+import type { IGatsbyImageData } from "gatsby-plugin-image"
+import type { z } from "zod"
+import {
+  aboutSchema,
+  caseStudiesPageSchema,
+  caseStudySchema,
+  contactSchema,
+  demoPageSchema,
+  heroSchema,
+  industriesSchema,
+  legalPageSchema,
+  processSchema,
+  servicesSchema,
+  siteSettingsSchema,
+} from "../../gatsby/content/schemas"
+import { CaseStudiesContent } from "../components/case-study/case-studies-content"
+import { CaseStudyArticle } from "../components/case-study/case-study-article"
+import { About } from "../components/home/about"
+import { Contact } from "../components/home/contact"
+import { Hero } from "../components/home/hero"
+import { Industries } from "../components/home/industries"
+import { Process } from "../components/home/process"
+import { Services } from "../components/home/services"
+import { Footer } from "../components/layout/footer"
+import { DemoContent } from "../components/pages/demo-content"
+import { LegalDocument } from "../components/pages/legal-document"
+import { StaticQueryContext } from "./gatsby"
+import { type PreviewContext, type PreviewTemplate, previewTemplate, staticQueryOf } from "./preview-pane"
+
+/** The frame of a team photo on the site (TeamMember fragment): 360 px wide, 4:5. */
+export const PHOTO_WIDTH = 360
+export const PHOTO_HEIGHT = 450
+
+/** A team photo's stored path as the image data the site's TeamPhoto draws; none while it has no URL. */
+export function previewPhoto(photo: string, assetUrl: PreviewContext["assetUrl"]) {
+  const src = assetUrl(photo, ["members", "photo"])
+  if (!src) return null
+  const gatsbyImageData: IGatsbyImageData = {
+    layout: "constrained",
+    width: PHOTO_WIDTH,
+    height: PHOTO_HEIGHT,
+    images: { fallback: { src } },
+  }
+  return { childImageSharp: { gatsbyImageData } }
+}
+
+const withPhotos = (about: z.output<typeof aboutSchema>, assetUrl: PreviewContext["assetUrl"]) => ({
+  ...about,
+  members: about.members.map((member) => ({ ...member, photo: previewPhoto(member.photo, assetUrl) })),
+})
+
+// GraphQL answers a missing optional field with null, where the JSON simply lacks it.
+const legalDocument = previewTemplate(legalPageSchema, (page) => (
+  <LegalDocument
+    page={{ ...page, sections: page.sections.map((section) => ({ ...section, items: section.items ?? null })) }}
+  />
+))
+
+export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
+  // The settings show where a visitor meets them on every page: the footer, drawn with the entry.
+  "site/settings.json": previewTemplate(siteSettingsSchema, (settings, { site }) => (
+    <StaticQueryContext.Provider value={staticQueryOf({ ...site, settings })}>
+      <Footer />
+    </StaticQueryContext.Provider>
+  )),
+  "home/hero.json": previewTemplate(heroSchema, (hero) => <Hero hero={hero} />),
+  "home/industries.json": previewTemplate(industriesSchema, (industries) => <Industries industries={industries} />),
+  "home/services.json": previewTemplate(servicesSchema, (services) => <Services services={services} />),
+  "home/process.json": previewTemplate(processSchema, (process) => <Process process={process} />),
+  "home/about.json": previewTemplate(aboutSchema, (about, { assetUrl }) => (
+    <About about={withPhotos(about, assetUrl)} />
+  )),
+  "home/contact.json": previewTemplate(contactSchema, (contact) => <Contact contact={contact} />),
+  "case-studies": previewTemplate(caseStudySchema, (study, { site }) => (
+    <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />
+  )),
+  "pages/case-studies.json": previewTemplate(caseStudiesPageSchema, (page, { site }) => (
+    <CaseStudiesContent page={page} studies={site.caseStudies} search="" redirected={false} />
+  )),
+  "pages/book-demo.json": previewTemplate(demoPageSchema, (page) => <DemoContent page={page} />),
+  "pages/privacy-policy.json": legalDocument,
+  "pages/terms-of-service.json": legalDocument,
+}

@@ -1,0 +1,219 @@
+import { graphql } from "gatsby"
+import styled from "styled-components"
+import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../routes"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { ButtonLink } from "../ui/button"
+import { Container } from "../ui/container"
+import { CaseIcon } from "../ui/icons"
+import { PageHeader } from "../ui/page-header"
+import { theme } from "../../styles/theme"
+
+export const query = graphql`
+  fragment CaseStudyDetail on CaseStudy {
+    slug
+    published
+    title
+    industry
+    icon
+    client
+    summary {
+      description
+    }
+    situation
+    task
+    action
+    result
+    metrics {
+      timeframe
+      dataPoints
+      competitors
+    }
+  }
+  fragment CaseStudyLabels on CaseStudiesPageDetail {
+    clientLabel
+    situationLabel
+    taskLabel
+    actionLabel
+    resultLabel
+    metricsLabel
+    timeframeLabel
+    dataPointsLabel
+    competitorsLabel
+    backLabel
+    ctaTitle
+    ctaText
+  }
+`
+
+const HeaderIcon = styled(CaseIcon)`
+  width: ${theme.layout.iconLarge};
+  margin-bottom: ${theme.space[3]};
+  color: ${theme.color.goldLight};
+`
+
+const Client = styled.p`
+  margin-top: ${theme.space[3]};
+  color: ${theme.color.mutedOnDark};
+
+  strong {
+    color: ${theme.color.goldLight};
+    font-weight: ${theme.fontWeight.semibold};
+  }
+`
+
+const Metrics = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${theme.layout.metricMin}, 1fr));
+  gap: ${theme.space[4]};
+  margin: ${theme.space[8]} 0 0;
+  padding-top: ${theme.space[4]};
+  border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
+
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+  }
+
+  dt {
+    font-size: ${theme.fontSize.small};
+    color: ${theme.color.mutedOnDark};
+  }
+
+  dd {
+    margin: 0;
+    font-family: ${theme.font.display};
+    font-size: ${theme.fontSize.metric};
+    line-height: ${theme.lineHeight.tight};
+  }
+`
+
+const Story = styled.div`
+  display: grid;
+  gap: ${theme.space[8]};
+  padding: ${theme.space[10]} 0;
+`
+
+const Chapter = styled.section`
+  display: grid;
+  gap: ${theme.space[2]};
+
+  ${theme.media.lg} {
+    grid-template-columns: 1fr 3fr;
+    gap: ${theme.space[6]};
+  }
+
+  h2 {
+    font-size: ${theme.fontSize.h3};
+  }
+
+  p,
+  ul {
+    max-width: ${theme.layout.text};
+    font-size: ${theme.fontSize.lead};
+  }
+
+  ul {
+    display: grid;
+    gap: ${theme.space[2]};
+    list-style: none;
+  }
+
+  li {
+    padding-left: ${theme.space[3]};
+    border-left: ${theme.border.hairline} solid ${theme.color.bronze};
+  }
+`
+
+const Closing = styled.aside`
+  display: grid;
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[12]};
+  padding: ${theme.space[6]} ${theme.space[4]};
+  background: ${theme.color.paper};
+  border-top: ${theme.border.rule} solid ${theme.color.bronze};
+
+  h2 {
+    font-size: ${theme.fontSize.h3};
+  }
+
+  p {
+    max-width: ${theme.layout.text};
+    color: ${theme.color.mutedOnLight};
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+`
+
+interface CaseStudyArticleProps {
+  study: Queries.CaseStudyDetailFragment
+  labels: Queries.CaseStudyLabelsFragment
+}
+
+/** A case told as a story: situation, task, action, result, with the metrics pulled out. */
+export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
+  const { settings } = useSiteSettings()
+  const metrics = [
+    { label: labels.timeframeLabel, value: study.metrics.timeframe },
+    { label: labels.dataPointsLabel, value: study.metrics.dataPoints },
+    { label: labels.competitorsLabel, value: study.metrics.competitors },
+  ]
+  return (
+    <>
+      <PageHeader mark={<HeaderIcon name={study.icon} />} eyebrow={study.industry} title={study.title}>
+        <Client>
+          <strong>{labels.clientLabel}:</strong> {study.client}
+        </Client>
+        <Metrics aria-label={labels.metricsLabel}>
+          {metrics.map((metric) => (
+            <div key={metric.label}>
+              <dt>{metric.label}</dt>
+              <dd>{metric.value}</dd>
+            </div>
+          ))}
+        </Metrics>
+      </PageHeader>
+      <Container>
+        <Story>
+          <Chapter aria-labelledby="situation">
+            <h2 id="situation">{labels.situationLabel}</h2>
+            <p>{study.situation}</p>
+          </Chapter>
+          <Chapter aria-labelledby="task">
+            <h2 id="task">{labels.taskLabel}</h2>
+            <p>{study.task}</p>
+          </Chapter>
+          <Chapter aria-labelledby="action">
+            <h2 id="action">{labels.actionLabel}</h2>
+            <ul>
+              {study.action.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </Chapter>
+          <Chapter aria-labelledby="result">
+            <h2 id="result">{labels.resultLabel}</h2>
+            <ul>
+              {study.result.map((outcome) => (
+                <li key={outcome}>{outcome}</li>
+              ))}
+            </ul>
+          </Chapter>
+        </Story>
+        <Closing aria-labelledby="closing-title">
+          <h2 id="closing-title">{labels.ctaTitle}</h2>
+          <p>{labels.ctaText}</p>
+          <Actions>
+            <ButtonLink to={BOOK_DEMO_PATH}>{settings.bookDemoLabel}</ButtonLink>
+            <ButtonLink to={CASE_STUDIES_PATH} $variant="secondary">
+              {labels.backLabel}
+            </ButtonLink>
+          </Actions>
+        </Closing>
+      </Container>
+    </>
+  )
+}
