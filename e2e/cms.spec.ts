@@ -2,7 +2,8 @@
  * The editors' interface, end to end: Decap CMS at /admin of the built site, with its local backend
  * (decap-server) writing into a copy of content/ in a temporary folder, so the repository's content
  * is never touched. An edit saved in the CMS lands in the JSON file and still passes validation; an
- * empty required field is refused with a message and nothing is written.
+ * empty required field is refused with a message and nothing is written. The preview pane draws each
+ * entry with the site's own components, theme and faces, and follows the editor's typing.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
@@ -55,12 +56,39 @@ test.afterAll(() => {
 
 const caseOnDisk = () => JSON.parse(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8"))
 
-async function openCaseStudy(page: Page, title: string) {
+async function logIn(page: Page) {
   await page.goto("/admin/")
   await page.getByRole("button", { name: "Login" }).click()
+}
+
+async function openCaseStudy(page: Page, title: string) {
+  await logIn(page)
   await page.getByRole("link", { name: "Case studies" }).first().click()
   await page.getByText(title, { exact: false }).first().click()
   await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toBeVisible()
+}
+
+/** Opens one file of a files collection, by the labels the CMS shows; logs in if the CMS asks. */
+async function openFile(page: Page, collection: string, file: string) {
+  await page.goto("/admin/")
+  const login = page.getByRole("button", { name: "Login" })
+  const collectionLink = page.getByRole("link", { name: collection, exact: true })
+  await expect(login.or(collectionLink)).toBeVisible()
+  if (await login.isVisible()) await login.click()
+  await collectionLink.click()
+  await page.getByRole("link", { name: file, exact: true }).click()
+}
+
+const previewOf = (page: Page) => page.frameLocator("#preview-pane")
+
+/** Console errors and uncaught exceptions of the page, for a test to find none. */
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text())
+  })
+  page.on("pageerror", (error) => errors.push(error.message))
+  return errors
 }
 
 const fieldNamed = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true })
@@ -117,4 +145,118 @@ test("the admin is kept out of search and out of the site's own JavaScript", asy
   for (const bundle of bundles) {
     expect(await (await request.get(bundle)).text(), bundle).not.toMatch(/decap|netlify-cms/i)
   }
+})
+
+test("a case study's preview is the site's page, in its faces, and follows the editor's typing", async ({ page }) => {
+  const errors = collectErrors(page)
+  const study = caseOnDisk()
+  const labels = JSON.parse(fs.readFileSync(path.join(workspace, "content/pages/case-studies.json"), "utf8")).detail
+  await openCaseStudy(page, study.title)
+  const preview = previewOf(page)
+  const title = preview.getByRole("heading", { level: 1 })
+  await expect(title).toHaveText(study.title)
+  await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
+  await expect(preview.getByText(study.metrics.dataPoints, { exact: true })).toBeVisible()
+
+  // The site's theme and faces: the display serif, loaded from the admin's own copy; the ink band.
+  expect(await title.evaluate((node) => getComputedStyle(node).fontFamily)).toMatch(/^"Cormorant Garamond"/)
+  await expect
+    .poll(() =>
+      title.evaluate((node) =>
+        [...node.ownerDocument.fonts].some(
+          (face) => face.family.includes("Cormorant Garamond") && face.status === "loaded",
+        ),
+      ),
+    )
+    .toBe(true)
+  const band = preview.locator("header").first()
+  expect(await band.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe("rgb(14, 15, 19)")
+
+  await fieldNamed(page, "Title").fill("Allocations Traced Across Forty Markets")
+  await expect(title).toHaveText("Allocations Traced Across Forty Markets")
+
+  // An entry the build would refuse is listed by field, in the build's words, instead of drawn.
+  await fieldNamed(page, "Title").fill("")
+  const problems = preview.getByRole("alert")
+  await expect(problems.getByRole("heading", { name: "Not previewed yet" })).toBeVisible()
+  await expect(problems).toContainText("Title: must not be empty")
+  await expect(title).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test("the team's preview shows every member's card with the photo from content/images/team", async ({ page }) => {
+  const errors = collectErrors(page)
+  const about = JSON.parse(fs.readFileSync(path.join(workspace, "content/home/about.json"), "utf8"))
+  await openFile(page, "Home page", "About and team")
+  const preview = previewOf(page)
+  await expect(preview.getByRole("heading", { level: 2, name: about.title })).toBeVisible()
+  for (const member of about.members) {
+    await expect(preview.getByRole("heading", { name: member.name })).toBeVisible()
+    const photo = preview.getByAltText(new RegExp(`${member.name}$`))
+    await photo.scrollIntoViewIfNeeded()
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  }
+  expect(errors).toEqual([])
+})
+
+const readContent = (relative: string) => JSON.parse(fs.readFileSync(path.join(workspace, "content", relative), "utf8"))
+
+const FILE_PREVIEWS = [
+  {
+    collection: "Home page",
+    file: "Hero",
+    heading: () => ({ level: 1, name: new RegExp(`^${readContent("home/hero.json").titleLead}`) }),
+  },
+  {
+    collection: "Home page",
+    file: "Industries",
+    heading: () => ({ level: 2, name: readContent("home/industries.json").title }),
+  },
+  {
+    collection: "Home page",
+    file: "Services",
+    heading: () => ({ level: 2, name: readContent("home/services.json").title }),
+  },
+  {
+    collection: "Home page",
+    file: "Process",
+    heading: () => ({ level: 2, name: readContent("home/process.json").title }),
+  },
+  {
+    collection: "Home page",
+    file: "Contact",
+    heading: () => ({ level: 2, name: readContent("home/contact.json").title }),
+  },
+  {
+    collection: "Pages",
+    file: "Book a demo",
+    heading: () => ({ level: 1, name: readContent("pages/book-demo.json").title }),
+  },
+  {
+    collection: "Pages",
+    file: "Privacy policy",
+    heading: () => ({ level: 1, name: readContent("pages/privacy-policy.json").title }),
+  },
+  {
+    collection: "Settings",
+    file: "Site settings",
+    heading: () => ({ level: 2, name: readContent("site/settings.json").footer.quickLinksTitle }),
+  },
+]
+
+test("every home section, page and the settings preview with the site's components", async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectErrors(page)
+  for (const { collection, file, heading } of FILE_PREVIEWS) {
+    await openFile(page, collection, file)
+    await expect(previewOf(page).getByRole("heading", heading()).first(), `${collection} › ${file}`).toBeVisible()
+  }
+  const services = readContent("home/services.json")
+  const highlighted = services.services.find((service: { highlighted: boolean }) => service.highlighted)
+  await openFile(page, "Home page", "Services")
+  const card = previewOf(page)
+    .getByRole("listitem")
+    .filter({ has: previewOf(page).getByRole("heading", { name: highlighted.title }) })
+  await expect(card.getByText(services.highlightLabel)).toBeVisible()
+  expect(errors).toEqual([])
 })

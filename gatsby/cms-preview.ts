@@ -22,7 +22,7 @@ const STAND_INS: Record<string, string> = {
   "gatsby-plugin-image": "gatsby-plugin-image.tsx",
 }
 
-const standIns: Plugin = {
+export const standIns: Plugin = {
   name: "cms-stand-ins",
   setup(bundle) {
     bundle.onResolve({ filter: /^(react|react\/jsx-runtime|gatsby|gatsby-plugin-image)$/ }, ({ path: name }) => ({

@@ -1,0 +1,75 @@
+/**
+ * What Decap hands a preview template, made from the real content/ and the real CMS configuration:
+ * the entry's data, its fields as configured, an asset resolver that shows which media folder it was
+ * given, and getCollection answering with the saved files.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { type CmsField, cmsConfig } from "../../gatsby/content/cms-config"
+import { CMS_PLACES } from "../../gatsby/content/cms-places"
+import { CONTENT_TYPES } from "../../gatsby/content/registry"
+import type { DecapField, PreviewTemplateProps } from "../../src/cms/decap"
+
+const CONTENT = path.resolve(__dirname, "../../content")
+
+export const readContent = (relative: string) =>
+  JSON.parse(fs.readFileSync(path.join(CONTENT, relative), "utf8")) as Record<string, any>
+
+const caseStudyFiles = () => fs.readdirSync(path.join(CONTENT, "case-studies")).map((file) => `case-studies/${file}`)
+
+/** Decap's Immutable field list, as far as the previews read it. */
+function fieldList(fields: readonly CmsField[]) {
+  const wrapped = fields.map((field): DecapField => ({
+    get: (key: string) =>
+      key === "fields" ? (field.fields ? fieldList(field.fields) : undefined) : field[key as keyof CmsField],
+  }))
+  return { find: (predicate: (field: DecapField) => boolean) => wrapped.find(predicate) }
+}
+
+/** The configured fields of the entry at a content location. */
+function configuredFields(location: string): readonly CmsField[] {
+  const place = CMS_PLACES[location]
+  const collection = cmsConfig("https://example.com").collections.find(
+    (candidate) => candidate.name === place.collection,
+  )!
+  return collection.fields ?? collection.files!.find((file) => file.name === place.name)!.fields
+}
+
+/** A stand-in for Decap's getAsset: the URL names the media folder it was asked to use. */
+export const assetUrlFor = (stored: string, mediaFolder: string | undefined) =>
+  mediaFolder ? `/media${mediaFolder}/${path.basename(stored)}` : ""
+
+type Saved = Record<string, Record<string, any>>
+
+/** getCollection over saved files; `overrides` replaces a file's saved data (by content location). */
+function getCollection(overrides: Saved) {
+  const saved = (relative: string) => overrides[relative] ?? readContent(relative)
+  return async (collection: string, slug?: string) => {
+    if (collection === CMS_PLACES["case-studies"].collection) {
+      return caseStudyFiles().map((file) => ({ data: saved(file), slug: path.basename(file, ".json"), path: file }))
+    }
+    const type = CONTENT_TYPES.find(
+      (candidate) =>
+        CMS_PLACES[candidate.location].collection === collection && CMS_PLACES[candidate.location].name === slug,
+    )
+    if (!type) throw new Error(`no entry ${collection}/${slug}`)
+    // Decap answers with an Immutable map; its toJS gives the plain entry.
+    return { toJS: () => ({ data: saved(type.location), slug, path: type.location }) }
+  }
+}
+
+export function decapProps(location: string, data: unknown, overrides: Saved = {}): PreviewTemplateProps {
+  return {
+    entry: { get: (key: "data") => (key === "data" ? data : undefined) },
+    fields: fieldList(configuredFields(location)),
+    getAsset: (stored, field) => ({
+      toString: () => assetUrlFor(stored, field?.get("media_folder") as string | undefined),
+    }),
+    getCollection: getCollection(overrides),
+    document,
+  }
+}
+
+/** A location's saved content; for the case studies folder, the wine study. */
+export const savedEntry = (location: string) =>
+  readContent(location === CMS_PLACES["case-studies"].collection ? "case-studies/wine.json" : location)
