@@ -4,6 +4,7 @@ import { serveAdminInDevelopment, writeAdmin } from "./gatsby/cms"
 import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
 import { writeTouchIcon } from "./gatsby/touch-icon"
+import { writeHostingFiles } from "./gatsby/hosting/write"
 import { FILE_NAME_FIELD, contentTypeDefs } from "./gatsby/content/graphql"
 import { CONTENT_DIR } from "./gatsby/paths"
 
@@ -40,6 +41,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
   await writeTouchIcon(args)
   deferBundlesPastFirstPaint(args)
+  // Last: the policy hashes the pages' inline scripts as they are served.
+  writeHostingFiles(args)
 }
 
 /**

@@ -1,7 +1,15 @@
 import { defineConfig, devices } from "@playwright/test"
-import { CHROMIUM_ARGS, E2E_PORT, chromiumPath } from "./e2e/browser"
+import { CHROMIUM_ARGS, E2E_PORT, NGINX_E2E_PORT, chromiumPath } from "./e2e/browser"
 
-/** End-to-end tests run against the production build served by `gatsby serve`. */
+/** Specs that run against the site as production serves it: nginx, with the generated hosting rules. */
+const OVER_NGINX = ["**/hosting.spec.ts", "**/cms.spec.ts"]
+
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }
+
+/**
+ * End-to-end tests run against the production build: served by `gatsby serve`, and by nginx with
+ * the hosting configuration (its headers, Content-Security-Policy included) for the specs above.
+ */
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -13,16 +21,27 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    command: `npx gatsby serve --port ${E2E_PORT} --host 127.0.0.1`,
-    url: `http://127.0.0.1:${E2E_PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { GATSBY_TELEMETRY_DISABLED: "1" },
-  },
+  projects: [
+    { name: "desktop", testIgnore: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${E2E_PORT}` } },
+    { name: "nginx", testMatch: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${NGINX_E2E_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `npx gatsby serve --port ${E2E_PORT} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${E2E_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { GATSBY_TELEMETRY_DISABLED: "1" },
+    },
+    {
+      command: "npx tsx scripts/serve-nginx.ts",
+      url: `http://127.0.0.1:${NGINX_E2E_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { NGINX_PORT: String(NGINX_E2E_PORT) },
+    },
+  ],
 })

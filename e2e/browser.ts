@@ -21,3 +21,6 @@ export const CHROMIUM_ARGS = [
 ]
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 9100)
+
+/** nginx with the generated hosting configuration (scripts/serve-nginx.ts), for the specs that need it. */
+export const NGINX_E2E_PORT = Number(process.env.NGINX_E2E_PORT ?? 9101)

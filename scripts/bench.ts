@@ -9,6 +9,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { builtPages } from "./lib/built-pages"
+import { writeReadmeBlock } from "./lib/readme-block"
 import { kB, pageWeight, routeOf } from "./lib/page-weight"
 
 const ROOT = path.resolve(__dirname, "..")
@@ -84,15 +85,7 @@ function main() {
   console.log(`\n${table}\n`)
 
   if (process.argv.includes("--readme")) {
-    const readme = path.join(ROOT, "README.md")
-    const text = fs.readFileSync(readme, "utf8")
-    const start = "<!-- bench:start -->"
-    const end = "<!-- bench:end -->"
-    if (!text.includes(start) || !text.includes(end)) throw new Error(`README.md has no ${start} ... ${end} block`)
-    const before = text.slice(0, text.indexOf(start) + start.length)
-    const after = text.slice(text.indexOf(end))
-    fs.writeFileSync(readme, `${before}\n${table}\n${after}`)
-    execSync("npx prettier --write README.md", { cwd: ROOT, env, stdio: "ignore" })
+    writeReadmeBlock("bench", table)
     console.log("README.md Performance table updated.")
   }
   if (lighthouse.status !== 0) {

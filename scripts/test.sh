@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, in order: install, code hygiene, build (which also validates content and
 # generates the GraphQL types), integrity and byte budgets of the build, type-check, unit tests,
-# browser tests against the built site, then Lighthouse CI. Every gate runs even when an earlier
-# one fails; the closing lines say which failed, and the exit status is non-zero if any did.
+# browser tests against the built site (served by gatsby serve and by nginx), load, then Lighthouse
+# CI. Every gate runs even when an earlier one fails; the closing lines say which failed, and the
+# exit status is non-zero if any did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GATSBY_TELEMETRY_DISABLED=1
@@ -26,7 +27,7 @@ gate() {
 
 step "Installing dependencies (skipped when package-lock.json is unchanged)"
 bash scripts/ensure-install.sh || exit 1
-bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-system-packages.sh || exit 1
 
 step "Code hygiene: ESLint (zero warnings) and Prettier"
 gate "eslint" npx eslint --max-warnings 0 .
@@ -49,6 +50,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console included)"
 npx playwright test
+
+step "Load: nginx and gatsby serve under the same load (no failed request, nginx ahead)"
+gate "load" npx tsx scripts/bench-load.ts
 
 step "Lighthouse CI: every route, mobile and desktop, median of three runs"
 gate "lighthouse" bash scripts/lighthouse-ci.sh

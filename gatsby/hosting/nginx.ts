@@ -1,0 +1,151 @@
+/**
+ * The hosting policy (policy.ts) as an nginx server block. Headers are chosen per response by `map`s,
+ * so one `add_header` per header at server level covers every location, error pages included (nginx
+ * drops server-level add_header in any location that sets its own). Headers of a prefix follow the
+ * address asked for, as a CDN's path rules do; Cache-Control follows the file served, so a 404 page
+ * is never cached as a hashed file would be.
+ */
+import type { HostingPolicy } from "./policy"
+
+export interface NginxOptions {
+  /** Absolute path of the built site (public/). */
+  root: string
+  /** What `listen` says: a port, or address:port. */
+  listen: string
+  /** Compress with brotli too (needs Debian's libnginx-mod-http-brotli-filter). */
+  brotli: boolean
+}
+
+/** Text types worth compressing; HTML is always compressed by gzip_types' default. */
+const COMPRESSIBLE = [
+  "text/css",
+  "text/plain",
+  "text/xml",
+  "application/javascript",
+  "application/json",
+  "application/manifest+json",
+  "application/xml",
+  "image/svg+xml",
+  "application/wasm",
+]
+
+const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`
+const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+const CSP = "Content-Security-Policy"
+const MAP_BUCKET_SIZE = 128
+const PAGE_CSP = "$hosting_page_csp"
+
+/**
+ * The `map` blocks (http level): each page's policy by the file served; headers of a prefix by the
+ * address asked for, falling back to the page's; Cache-Control by the file served.
+ */
+export function nginxMaps(policy: HostingPolicy): string {
+  const pageCsp = [
+    `  default ${quote(policy.headers[CSP])};`,
+    ...policy.pagePolicies.flatMap(({ files, csp }) => files.map((file) => `  ${quote(file)} ${quote(csp)};`)),
+  ]
+  const maps = [`map $uri ${PAGE_CSP} {\n${pageCsp.join("\n")}\n}`]
+  for (const header of prefixHeaderNames(policy)) {
+    const fallback = header === CSP ? PAGE_CSP : quote(policy.headers[header] ?? "")
+    const lines = [`  default ${fallback};`]
+    for (const { prefix, headers } of policy.prefixHeaders) {
+      if (headers[header] !== undefined) lines.push(`  ~^${escapeRegex(prefix)} ${quote(headers[header])};`)
+    }
+    maps.push(`map $request_uri ${variableOf(header)} {\n${lines.join("\n")}\n}`)
+  }
+  const cache = [
+    `  default ${quote(policy.cacheControl.revalidate)};`,
+    ...policy.immutable.prefixes.map((prefix) => `  ~^${escapeRegex(prefix)} ${quote(policy.cacheControl.immutable)};`),
+    ...policy.immutable.files.map((file) => `  ${file} ${quote(policy.cacheControl.immutable)};`),
+  ]
+  maps.push(`map $uri $hosting_cache_control {\n${cache.join("\n")}\n}`)
+  // Keys as long as the bundles' names need larger buckets than nginx's default (64 bytes).
+  return [`map_hash_bucket_size ${MAP_BUCKET_SIZE};`, ...maps].join("\n\n")
+}
+
+const prefixHeaderNames = (policy: HostingPolicy) =>
+  new Set([CSP, ...policy.prefixHeaders.flatMap(({ headers }) => Object.keys(headers))])
+
+export function nginxServer(policy: HostingPolicy, { root, listen, brotli }: NginxOptions): string {
+  const overridden = prefixHeaderNames(policy)
+  const headerNames = [...new Set([...Object.keys(policy.headers), ...overridden])]
+  const addHeaders = headerNames.map((header) =>
+    overridden.has(header)
+      ? `  add_header ${header} ${variableOf(header)} always;`
+      : `  add_header ${header} ${quote(policy.headers[header])} always;`,
+  )
+  const compressed = COMPRESSIBLE.join(" ")
+  const redirects = policy.pages
+    .filter((page) => page !== "/")
+    .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
+  const notFound = policy.notFound.map(({ prefix, file }) =>
+    [`  location ${prefix} {`, `    try_files $uri $uri/ =404;`, `    error_page 404 ${file};`, `  }`].join("\n"),
+  )
+  return `server {
+  listen ${listen};
+  server_name _;
+  root ${root};
+  index index.html;
+  charset utf-8;
+  server_tokens off;
+  # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
+  absolute_redirect off;
+
+  gzip on;
+  gzip_vary on;
+  gzip_comp_level 6;
+  gzip_min_length 256;
+  gzip_types ${compressed};
+${brotli ? `  brotli on;\n  brotli_comp_level 6;\n  brotli_min_length 256;\n  brotli_types ${compressed};\n` : ""}
+${addHeaders.join("\n")}
+  add_header Cache-Control $hosting_cache_control always;
+
+  error_page 404 ${policy.notFound[policy.notFound.length - 1].file};
+
+  # Instructions for CDNs, not content.
+${policy.hostFiles.map((file) => `  location = ${file} { return 404; }`).join("\n")}
+
+  # Every page has one address, with its trailing slash.
+${redirects.join("\n")}
+
+  # A path that is no page: the nearest 404 page, with status 404.
+${notFound.join("\n")}
+}
+`
+}
+
+/** A whole nginx configuration serving the site on its own (npm run serve:nginx, the tests). */
+export function nginxStandalone(
+  policy: HostingPolicy,
+  options: NginxOptions & { prefix: string; mimeTypes: string; brotliModule?: string },
+): string {
+  return `${options.brotliModule ? `load_module ${options.brotliModule};\n` : ""}worker_processes auto;
+pid ${options.prefix}/nginx.pid;
+error_log ${options.prefix}/error.log warn;
+events {
+  worker_connections 1024;
+}
+http {
+  include ${options.mimeTypes};
+  default_type application/octet-stream;
+  types {
+    application/manifest+json webmanifest;
+  }
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  client_body_temp_path ${options.prefix}/client_body;
+  proxy_temp_path ${options.prefix}/proxy;
+  fastcgi_temp_path ${options.prefix}/fastcgi;
+  uwsgi_temp_path ${options.prefix}/uwsgi;
+  scgi_temp_path ${options.prefix}/scgi;
+
+${nginxMaps(policy)}
+
+${nginxServer(policy, options)}
+}
+`
+}

@@ -1,0 +1,208 @@
+/**
+ * How the built site is served, decided once: which addresses are pages, what answers a path that is
+ * no page, and which headers every response carries. gatsby/hosting/nginx.ts and cdn.ts write this
+ * policy in their hosts' own languages, so a server and a CDN behave the same; it is read from the
+ * build (its pages, its hashed files, what its HTML carries inline), so it is always the build's own.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { hashSource, inlineSources } from "./inline-sources"
+
+export const ADMIN_PREFIX = "/admin/"
+
+/** A path that is no page is answered, with status 404, by the nearest of these pages. */
+export interface NotFoundPage {
+  /** Paths under this prefix... */
+  prefix: string
+  /** ...get this file (a copy of the page that handles them). */
+  file: string
+}
+
+/** A page's own Content-Security-Policy: only the inline code its HTML carries is allowed. */
+export interface PagePolicy {
+  /** The addresses it answers: a page's address, or a prefix pattern ("/case-studies/*"). */
+  path: string
+  /** The HTML files served there. */
+  files: string[]
+  csp: string
+}
+
+export interface HostingPolicy {
+  /** Every page's one address, with its trailing slash; the address without it redirects (301). */
+  pages: string[]
+  /** Nearest first, the last one for `/`. */
+  notFound: NotFoundPage[]
+  /**
+   * Sent with every response. Its Content-Security-Policy is the one of the pages that answer any
+   * address (the home page and the 404 page, which shows the home screen).
+   */
+  headers: Record<string, string>
+  /** Each other page's policy, broadest address first, replacing the one above. */
+  pagePolicies: PagePolicy[]
+  /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
+  prefixHeaders: Array<{ prefix: string; headers: Record<string, string> }>
+  /** Files whose names carry their content's hash: cached for a year, never revalidated. */
+  immutable: { prefixes: string[]; files: string[] }
+  cacheControl: { immutable: string; revalidate: string }
+  /** Files in the build that are instructions for a host, never served. */
+  hostFiles: string[]
+}
+
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
+export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
+
+/** The case studies' client-only page (src/pages/case-studies/[...].tsx) answers unknown slugs. */
+const CASE_FALLBACK = "case-studies/[...]/index.html"
+export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: "/case-studies/404.html" }
+export const SITE_NOT_FOUND: NotFoundPage = { prefix: "/", file: "/404.html" }
+
+export const HOST_FILES = ["/_headers", "/_redirects"]
+
+/** webpack's chunks and Gatsby's bundles at the root of the build: name-<20 hex>.js */
+const HASHED_BUNDLE = /^[\w.-]+-[0-9a-f]{20}\.js$/
+
+const PERMISSIONS_DENIED = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+
+const policyText = (directives: Record<string, readonly string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(" "))
+    .join("; ")
+
+/**
+ * The site's Content-Security-Policy: nothing by default; its own origin for scripts, styles, fonts,
+ * images, data and the manifest; the inline scripts and styles of the build by hash (styled-components
+ * adds rules to an empty style element at run time, whose hash is that of nothing). External links
+ * (the scheduler, the profiles) are navigations, which a policy does not restrict.
+ */
+export function siteCsp(htmlFiles: readonly string[]): string {
+  const inline = inlineSources(htmlFiles)
+  return policyText({
+    "default-src": ["'none'"],
+    "script-src": ["'self'", ...inline.scripts],
+    "style-src": ["'self'", hashSource(""), ...inline.styles],
+    "style-src-attr": ["'unsafe-hashes'", ...inline.styleAttributes],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+  })
+}
+
+/** The local editing backend (`npm run cms`), which the CMS calls from the browser. */
+export const LOCAL_CMS_BACKEND = "http://localhost:8081"
+
+/**
+ * The CMS's policy (/admin/), apart from the site's: Decap checks its configuration with ajv, which
+ * compiles its checks with `new Function` (so this page, and only this one, allows eval); it styles
+ * itself inline at run time and draws the preview in a frame written from the page; it reads uploads
+ * as blobs and, when editing locally, talks to decap-server. Nothing but our own files runs here.
+ */
+export const ADMIN_CSP = policyText({
+  "default-src": ["'self'"],
+  "script-src": ["'self'", "'unsafe-eval'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "font-src": ["'self'", "data:"],
+  "connect-src": ["'self'", LOCAL_CMS_BACKEND],
+  "frame-src": ["'self'", "blob:"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+  "object-src": ["'none'"],
+})
+
+/** Folders whose HTML is no page of the site: the CMS's, and Gatsby's slice fragments. */
+const NOT_PAGES = [ADMIN_PREFIX, "/_gatsby/"]
+
+/** Every HTML page of the build, as paths from `publicDir`. */
+function builtHtml(publicDir: string, folder = ""): string[] {
+  return fs.readdirSync(path.join(publicDir, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.posix.join(folder, entry.name)
+    if (entry.isDirectory()) return NOT_PAGES.includes(`/${relative}/`) ? [] : builtHtml(publicDir, relative)
+    return entry.name.endsWith(".html") ? [relative] : []
+  })
+}
+
+/** Pages answering every address under a prefix, and the files they are served from. */
+const PREFIX_PAGES = [{ path: `${CASE_NOT_FOUND.prefix}*`, files: [CASE_NOT_FOUND.file, `/${CASE_FALLBACK}`] }]
+/** The home screen answers "/" and, as the 404 page, any address that is no page. */
+const HOME_SCREEN_FILES = ["/index.html", "/404.html", "/404/index.html"]
+
+export function hostingPolicy(publicDir: string): HostingPolicy {
+  const html = builtHtml(publicDir)
+  const notFound = [CASE_NOT_FOUND, SITE_NOT_FOUND]
+  const cspOf = (files: readonly string[]) => siteCsp(files.map((file) => path.join(publicDir, file)))
+  const pages = html
+    .filter((file) => file.endsWith("/index.html") || file === "index.html")
+    .map((file) => `/${file.slice(0, -"index.html".length)}`)
+    // Not pages of their own: the 404 page's folder copy and the unknown-slug handler.
+    .filter((page) => page !== "/404/" && `${page.slice(1)}index.html` !== CASE_FALLBACK)
+    .sort()
+  const pagePolicies = [
+    ...PREFIX_PAGES.map(({ path: address, files }) => ({ path: address, files, csp: cspOf(files) })),
+    ...pages
+      .filter((page) => page !== "/")
+      .map((page) => ({ path: page, files: [`${page}index.html`], csp: cspOf([`${page}index.html`]) })),
+  ]
+  // A page no policy names would be served with another page's hashes and break: say so now.
+  const covered = new Set([...HOME_SCREEN_FILES, ...pagePolicies.flatMap(({ files }) => files)])
+  const uncovered = html.filter((file) => !covered.has(`/${file}`))
+  if (uncovered.length > 0) {
+    throw new Error(`gatsby/hosting/policy.ts: no Content-Security-Policy for ${uncovered.join(", ")}`)
+  }
+  return {
+    pages,
+    notFound,
+    headers: {
+      "Content-Security-Policy": cspOf(HOME_SCREEN_FILES),
+      "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": PERMISSIONS_DENIED.map((feature) => `${feature}=()`).join(", "),
+      "Cross-Origin-Opener-Policy": "same-origin",
+    },
+    pagePolicies,
+    prefixHeaders: [
+      { prefix: ADMIN_PREFIX, headers: { "Content-Security-Policy": ADMIN_CSP, "X-Robots-Tag": "noindex, nofollow" } },
+    ],
+    immutable: {
+      prefixes: ["/static/", `${ADMIN_PREFIX}fonts/`],
+      files: fs
+        .readdirSync(publicDir)
+        .filter((file) => HASHED_BUNDLE.test(file))
+        .sort()
+        .map((file) => `/${file}`),
+    },
+    cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
+    hostFiles: HOST_FILES,
+  }
+}
+
+/** The copies of the pages that answer unknown paths, where a host looks for them (nearest 404.html). */
+export function writeNotFoundPages(publicDir: string): void {
+  fs.copyFileSync(path.join(publicDir, CASE_FALLBACK), path.join(publicDir, CASE_NOT_FOUND.file))
+}

@@ -1,0 +1,33 @@
+/**
+ * After the build (gatsby-node onPostBuild, once the pages' HTML is final): the hosting policy read
+ * from public/, written for a CDN (public/_headers, public/_redirects, the nearest-404 copies) and
+ * for nginx (.hosting/nginx.conf, a server block for a machine's sites-enabled).
+ */
+import type { BuildArgs } from "gatsby"
+import fs from "node:fs"
+import path from "node:path"
+import { headersFile, redirectsFile } from "./cdn"
+import { nginxMaps, nginxServer } from "./nginx"
+import { hostingPolicy, writeNotFoundPages } from "./policy"
+
+export const HOSTING_DIR = ".hosting"
+export const NGINX_SITE = "nginx.conf"
+
+export function writeHostingFiles({ store, reporter }: BuildArgs): void {
+  const { program } = store.getState() as { program: { directory: string } }
+  const publicDir = path.join(program.directory, "public")
+  writeNotFoundPages(publicDir)
+  const policy = hostingPolicy(publicDir)
+  fs.writeFileSync(path.join(publicDir, "_headers"), headersFile(policy))
+  fs.writeFileSync(path.join(publicDir, "_redirects"), redirectsFile(policy))
+  const target = path.join(program.directory, HOSTING_DIR)
+  fs.mkdirSync(target, { recursive: true })
+  const server = nginxServer(policy, { root: publicDir, listen: "80", brotli: true })
+  fs.writeFileSync(
+    path.join(target, NGINX_SITE),
+    `# Written by the build from gatsby/hosting/policy.ts (README: Deploying). Goes in nginx's http block.\n${nginxMaps(policy)}\n\n${server}`,
+  )
+  reporter.info(
+    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.files.length} hashed bundles; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${NGINX_SITE}`,
+  )
+}

@@ -1,0 +1,112 @@
+/**
+ * npm run bench:load: the built site under load, served by nginx with the hosting configuration and
+ * by `gatsby serve`, in the same run on this machine: autocannon with 50 connections for 10 s per
+ * server and page (the home page and a case page), asking for compressed responses as browsers do.
+ * Prints requests per second, p99 latency and errors (failed requests, time-outs, non-2xx answers);
+ * `--readme` writes the table into README.md. Fails if any request failed, or if nginx does not serve
+ * more requests per second than `gatsby serve` on every page (a gate of `npm test`).
+ */
+import autocannon from "autocannon"
+import { type ChildProcess, spawn } from "node:child_process"
+import os from "node:os"
+import { startNginx } from "./lib/nginx"
+import { writeReadmeBlock } from "./lib/readme-block"
+
+const CONNECTIONS = 50
+const DURATION_S = 10
+const PAGES = ["/", "/case-studies/wine/"]
+const NGINX_PORT = 9500
+const GATSBY_PORT = 9501
+
+interface Row {
+  server: string
+  page: string
+  requestsPerSecond: number
+  p99Ms: number
+  errors: number
+}
+
+async function measure(server: string, base: string): Promise<Row[]> {
+  const rows: Row[] = []
+  for (const page of PAGES) {
+    const result = await autocannon({
+      url: `${base}${page}`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { "accept-encoding": "br, gzip" },
+    })
+    rows.push({
+      server,
+      page,
+      requestsPerSecond: Math.round(result.requests.average),
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    })
+    console.log(`${server} ${page}: ${rows.at(-1)!.requestsPerSecond} req/s`)
+  }
+  return rows
+}
+
+async function startGatsbyServe(): Promise<ChildProcess> {
+  const server = spawn("npx", ["gatsby", "serve", "--port", String(GATSBY_PORT), "--host", "127.0.0.1"], {
+    stdio: "ignore",
+    detached: true,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  })
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${GATSBY_PORT}/`)).ok) return server
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error("gatsby serve did not start")
+}
+
+async function main() {
+  const nginx = await startNginx({ port: NGINX_PORT })
+  const gatsby = await startGatsbyServe()
+  let rows: Row[]
+  try {
+    rows = [
+      ...(await measure("nginx", nginx.url)),
+      ...(await measure("gatsby serve", `http://127.0.0.1:${GATSBY_PORT}`)),
+    ]
+  } finally {
+    await nginx.stop()
+    process.kill(-gatsby.pid!, "SIGTERM")
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}`
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, client and servers on the same machine:`,
+    `autocannon, ${CONNECTIONS} connections for ${DURATION_S} s per row, \`accept-encoding: br, gzip\`.`,
+    "",
+    "| Server | Page | Requests/s | p99 latency ms | Errors |",
+    "|---|---|--:|--:|--:|",
+    ...rows.map((row) => `| ${row.server} | ${row.page} | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.errors} |`),
+  ].join("\n")
+  console.log(`\n${table}\n`)
+  if (process.argv.includes("--readme")) {
+    writeReadmeBlock("load", table)
+    console.log("README.md load table updated.")
+  }
+  if (rows.some((row) => row.errors > 0)) {
+    console.error("Some requests failed under load (see the Errors column).")
+    process.exitCode = 1
+  }
+  for (const page of PAGES) {
+    const [nginxRow, gatsbyRow] = ["nginx", "gatsby serve"].map((server) =>
+      rows.find((row) => row.server === server && row.page === page),
+    )
+    if (nginxRow!.requestsPerSecond <= gatsbyRow!.requestsPerSecond) {
+      console.error(`${page}: nginx served no more requests per second than gatsby serve`)
+      process.exitCode = 1
+    }
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message)
+  process.exit(1)
+})

@@ -1,0 +1,94 @@
+/**
+ * Debian's nginx serving the built site with the hosting policy (gatsby/hosting/), on loopback, as
+ * its own process with its own prefix folder: `npm run serve:nginx`, the hosting tests and the load
+ * bench all start it here (scripts/ensure-system-packages.sh installs nginx where it may).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { nginxStandalone } from "../../gatsby/hosting/nginx"
+import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
+
+const ROOT = path.resolve(__dirname, "../..")
+export const PUBLIC_DIR = path.join(ROOT, "public")
+const NGINX = "/usr/sbin/nginx"
+const MIME_TYPES = "/etc/nginx/mime.types"
+const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
+
+/** nginx's path, installed first from Debian's packages if this process may (root) and must. */
+export function ensureNginx(): string {
+  const result = spawnSync("bash", [path.join(ROOT, "scripts/ensure-system-packages.sh"), "nginx"], {
+    stdio: "inherit",
+  })
+  if (result.status !== 0) throw new Error("nginx is needed (see above)")
+  return NGINX
+}
+
+export interface RunningNginx {
+  url: string
+  /** The configuration it runs with, for a look. */
+  config: string
+  brotli: boolean
+  stop(): Promise<void>
+}
+
+async function waitForAnswer(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`nginx stopped at start (exit ${server.exitCode}):\n${output()}`)
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  throw new Error(`nginx did not answer at ${url}`)
+}
+
+export async function startNginx({
+  port,
+  publicDir = PUBLIC_DIR,
+}: {
+  port: number
+  publicDir?: string
+}): Promise<RunningNginx> {
+  if (!fs.existsSync(path.join(publicDir, CASE_NOT_FOUND.file))) {
+    throw new Error(`${publicDir} is not a complete build: run npm run build first`)
+  }
+  const binary = ensureNginx()
+  fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true })
+  const prefix = fs.mkdtempSync(path.join(ROOT, ".tmp", "nginx-"))
+  // Workers may run as another user than a root master: they read the site and write nothing here.
+  fs.chmodSync(prefix, 0o755)
+  const brotli = fs.existsSync(BROTLI_MODULE)
+  const config = nginxStandalone(hostingPolicy(publicDir), {
+    root: publicDir,
+    listen: `127.0.0.1:${port}`,
+    brotli,
+    brotliModule: brotli ? BROTLI_MODULE : undefined,
+    prefix,
+    mimeTypes: MIME_TYPES,
+  })
+  const configFile = path.join(prefix, "nginx.conf")
+  fs.writeFileSync(configFile, config)
+  const server = spawn(binary, ["-p", prefix, "-c", configFile, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  })
+  let errors = ""
+  server.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()))
+  const url = `http://127.0.0.1:${port}`
+  await waitForAnswer(`${url}/`, server, () => errors)
+  return {
+    url,
+    config,
+    brotli,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve))
+        server.kill("SIGTERM")
+        await exited
+      }
+      fs.rmSync(prefix, { recursive: true, force: true })
+    },
+  }
+}

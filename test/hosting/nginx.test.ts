@@ -1,0 +1,184 @@
+/**
+ * The built site served by the real nginx with the generated configuration, over HTTP on loopback:
+ * statuses of every page in both slash forms, unknown paths and slugs, the security headers on pages,
+ * assets, redirects and 404s, cache lifetimes and compression. Needs `npm run build` first.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  ADMIN_CSP,
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  type HostingPolicy,
+  hostingPolicy,
+} from "../../gatsby/hosting/policy"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
+
+const PORT = 9400
+let nginx: RunningNginx
+let policy: HostingPolicy
+
+beforeAll(async () => {
+  policy = hostingPolicy(PUBLIC_DIR)
+  nginx = await startNginx({ port: PORT })
+}, 60_000)
+
+afterAll(async () => {
+  await nginx?.stop()
+})
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${nginx.url}${pathname}`, { redirect: "manual", headers })
+
+const readJson = (relative: string) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, "../../content", relative), "utf8"))
+
+const firstBundle = () => policy.immutable.files[0]
+const font = () => `/static/${fs.readdirSync(path.join(PUBLIC_DIR, "static")).find((file) => file.endsWith(".woff2"))}`
+
+/** Every header of the policy; the Content-Security-Policy is the page's own (tested below). */
+function expectSecurityHeaders(response: Response, pathname: string) {
+  for (const [header, value] of Object.entries(policy.headers)) {
+    if (header === "Content-Security-Policy") {
+      expect(response.headers.get(header), `${header} on ${pathname}`).toMatch(/^default-src 'none'; script-src 'self'/)
+    } else {
+      expect(response.headers.get(header), `${header} on ${pathname}`).toBe(value)
+    }
+  }
+}
+
+describe("pages", () => {
+  it("knows every page of the build, with its trailing slash", () => {
+    expect(policy.pages).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/book-demo/",
+        "/case-studies/",
+        "/case-studies/wine/",
+        "/privacy-policy/",
+        "/terms-of-service/",
+      ]),
+    )
+    expect(policy.pages).toHaveLength(11)
+  })
+
+  it("answers every page with 200, and its address without the slash with a 301 to it", async () => {
+    for (const page of policy.pages) {
+      const response = await get(page)
+      expect(response.status, page).toBe(200)
+      expect(response.headers.get("content-type"), page).toBe("text/html; charset=utf-8")
+      if (page === "/") continue
+      const slashless = await get(`${page.slice(0, -1)}?ref=mail`)
+      expect(slashless.status, page).toBe(301)
+      expect(slashless.headers.get("location"), page).toBe(`${page}?ref=mail`)
+    }
+  })
+})
+
+describe("addresses that are no page", () => {
+  it.each(["/no-such-page/", "/no-such-page", "/services/old/", "/book-demo/extra"])(
+    "%s answers 404 with the home content, kept out of search",
+    async (pathname) => {
+      const response = await get(pathname)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toContain(readJson("home/hero.json").titleLead)
+      expect(html).toMatch(/<meta[^>]* name="robots" content="noindex/)
+    },
+  )
+
+  it.each(["/case-studies/not-a-case/", "/case-studies/not-a-case", "/case-studies/retired/study/"])(
+    "%s answers 404 with the case studies' fallback, which sends the visitor to the list",
+    async (pathname) => {
+      const response = await get(pathname)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "case-studies/[...]/index.html"), "utf8"))
+    },
+  )
+
+  it("never serves the CDN's instruction files", async () => {
+    for (const file of ["/_headers", "/_redirects"]) expect((await get(file)).status, file).toBe(404)
+  })
+})
+
+describe("headers", () => {
+  it("sends every security header on pages, assets, data, redirects and 404s", async () => {
+    for (const pathname of [
+      "/",
+      "/case-studies/wine/",
+      firstBundle(),
+      font(),
+      "/page-data/app-data.json",
+      "/book-demo",
+      "/nope/",
+    ]) {
+      expectSecurityHeaders(await get(pathname), pathname)
+    }
+  })
+
+  it("has policies that allow no eval, no inline code but the page's own, no wildcard, and frame nothing", () => {
+    const policies = [policy.headers["Content-Security-Policy"], ...policy.pagePolicies.map(({ csp }) => csp)]
+    expect(policies).toHaveLength(policy.pages.length + 1)
+    for (const csp of policies) {
+      expect(csp).toContain("default-src 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*/)
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/)
+    }
+  })
+
+  it("sends each page its own policy, wherever it is answered from", async () => {
+    for (const { path: address, files, csp } of policy.pagePolicies) {
+      const pathname = address.endsWith("*") ? `${address.slice(0, -1)}no-such-case/` : address
+      expect((await get(pathname)).headers.get("content-security-policy"), `${pathname} (${files[0]})`).toBe(csp)
+    }
+    for (const pathname of ["/", "/no-such-page/"]) {
+      expect((await get(pathname)).headers.get("content-security-policy"), pathname).toBe(
+        policy.headers["Content-Security-Policy"],
+      )
+    }
+  })
+
+  it("gives the CMS its own policy and keeps it out of search", async () => {
+    const response = await get("/admin/")
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-security-policy")).toBe(ADMIN_CSP)
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow")
+    expect(response.headers.get("strict-transport-security")).toBe(policy.headers["Strict-Transport-Security"])
+  })
+
+  it("caches hashed files for a year and makes everything else revalidate", async () => {
+    for (const pathname of [firstBundle(), font(), policy.immutable.files.at(-1)!]) {
+      expect((await get(pathname)).headers.get("cache-control"), pathname).toBe(CACHE_IMMUTABLE)
+    }
+    for (const pathname of [
+      "/",
+      "/case-studies/",
+      "/page-data/index/page-data.json",
+      "/page-data/app-data.json",
+      "/nope/",
+      "/admin/",
+    ]) {
+      expect((await get(pathname)).headers.get("cache-control"), pathname).toBe(CACHE_REVALIDATE)
+    }
+  })
+})
+
+describe("compression", () => {
+  it("compresses text with brotli where asked and possible, else gzip", async () => {
+    for (const pathname of ["/", firstBundle(), "/page-data/index/page-data.json", "/manifest.webmanifest"]) {
+      expect((await get(pathname, { "accept-encoding": "gzip" })).headers.get("content-encoding"), pathname).toBe(
+        "gzip",
+      )
+      const brotli = await get(pathname, { "accept-encoding": "br, gzip" })
+      expect(brotli.headers.get("content-encoding"), pathname).toBe(nginx.brotli ? "br" : "gzip")
+      expect(brotli.headers.get("vary"), pathname).toBe("Accept-Encoding")
+    }
+  })
+
+  it("leaves already-compressed files alone", async () => {
+    expect((await get(font(), { "accept-encoding": "br, gzip" })).headers.get("content-encoding")).toBeNull()
+  })
+})
