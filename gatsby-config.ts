@@ -3,6 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
 import { contentTypeOf } from "./gatsby/content/registry"
+import { LOCAL_CMS_BACKEND } from "./gatsby/content/cms-config"
 import { theme } from "./src/styles/theme"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
@@ -22,6 +23,8 @@ const config: GatsbyConfig = {
     siteUrl: settings.siteUrl,
   },
   trailingSlash: "always",
+  // npm run cms: the CMS reaches decap-server through the site's own origin (gatsby/content/cms-config.ts).
+  proxy: [{ prefix: LOCAL_CMS_BACKEND.prefix, url: LOCAL_CMS_BACKEND.url }],
   jsxRuntime: "automatic",
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",

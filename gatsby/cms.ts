@@ -9,7 +9,7 @@ import fs from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import { PREVIEW_SCRIPT, buildPreviews } from "./cms-preview"
-import { CONTENT_FORMAT, type CmsField, cmsConfig } from "./content/cms-config"
+import { CONTENT_FORMAT, type CmsField, LOCAL_CMS_BACKEND, cmsConfig } from "./content/cms-config"
 
 export const ADMIN_DIR = "admin"
 
@@ -82,8 +82,18 @@ export function fieldShapes(fields: readonly CmsField[]): string[][] {
   ]
 }
 
+/**
+ * Registers the content format and starts the CMS. Decap wants its local backend as a full URL, and
+ * the page's origin is only known in the browser: it is the origin the admin was loaded from, which
+ * passes decap-server's API on (gatsby/content/cms-config.ts, LOCAL_CMS_BACKEND).
+ */
 export function setupScript(shapes: string[][]): string {
-  return `CMS.registerCustomFormat(${JSON.stringify(CONTENT_FORMAT)}, "json", (${contentJsonFormat.toString()})(${JSON.stringify(shapes)}));\nCMS.init();\n`
+  const localBackend = `{ url: new URL(${JSON.stringify(LOCAL_CMS_BACKEND.path)}, location.origin).href }`
+  return [
+    `CMS.registerCustomFormat(${JSON.stringify(CONTENT_FORMAT)}, "json", (${contentJsonFormat.toString()})(${JSON.stringify(shapes)}));`,
+    `CMS.init({ config: { local_backend: ${localBackend} } });`,
+    "",
+  ].join("\n")
 }
 
 export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Promise<void> {

@@ -11,6 +11,13 @@ import { CMS_RELATION_META, CMS_WIDGET_META, IMAGE_PATH_META, type CmsRelation }
 import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import path from "node:path"
 
+/**
+ * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
+ * admin page names it at start-up, gatsby/cms.ts): in development Gatsby proxies it (gatsby-config
+ * `proxy`), under `npm run serve:nginx` nginx does, so the CMS connects to nothing but its origin.
+ */
+export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
+
 /** Decap's name for the JSON format gatsby/cms.ts registers: keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"
 

@@ -61,8 +61,13 @@ export function nginxMaps(policy: HostingPolicy): string {
     ...policy.immutable.files.map((file) => `  ${file} ${quote(policy.cacheControl.immutable)};`),
   ]
   maps.push(`map $uri $hosting_cache_control {\n${cache.join("\n")}\n}`)
-  // Keys as long as the bundles' names need larger buckets than nginx's default (64 bytes).
-  return [`map_hash_bucket_size ${MAP_BUCKET_SIZE};`, ...maps].join("\n\n")
+  // Keys as long as the bundles' names need larger buckets than nginx's default (64 bytes). The types
+  // add to mime.types (which lacks these two) at http level; a server-level block would replace it.
+  return [
+    `map_hash_bucket_size ${MAP_BUCKET_SIZE};`,
+    `types {\n  application/manifest+json webmanifest;\n  text/yaml yml;\n}`,
+    ...maps,
+  ].join("\n\n")
 }
 
 const prefixHeaderNames = (policy: HostingPolicy) =>
@@ -116,11 +121,23 @@ ${notFound.join("\n")}
 `
 }
 
-/** A whole nginx configuration serving the site on its own (npm run serve:nginx, the tests). */
+/**
+ * A whole nginx configuration serving the site on its own (npm run serve:nginx, the tests), with the
+ * CMS's local backend (decap-server) on the site's origin for editing against it.
+ */
 export function nginxStandalone(
   policy: HostingPolicy,
-  options: NginxOptions & { prefix: string; mimeTypes: string; brotliModule?: string },
+  options: NginxOptions & {
+    prefix: string
+    mimeTypes: string
+    brotliModule?: string
+    cmsBackend: { path: string; url: string }
+  },
 ): string {
+  const server = nginxServer(policy, options).replace(
+    /\n}\n$/,
+    `\n  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }\n}\n`,
+  )
   return `${options.brotliModule ? `load_module ${options.brotliModule};\n` : ""}worker_processes auto;
 pid ${options.prefix}/nginx.pid;
 error_log ${options.prefix}/error.log warn;
@@ -130,9 +147,6 @@ events {
 http {
   include ${options.mimeTypes};
   default_type application/octet-stream;
-  types {
-    application/manifest+json webmanifest;
-  }
   access_log off;
   sendfile on;
   tcp_nopush on;
@@ -145,7 +159,6 @@ http {
 
 ${nginxMaps(policy)}
 
-${nginxServer(policy, options)}
-}
+${server}}
 `
 }

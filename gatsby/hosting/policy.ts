@@ -111,14 +111,11 @@ export function siteCsp(htmlFiles: readonly string[]): string {
   })
 }
 
-/** The local editing backend (`npm run cms`), which the CMS calls from the browser. */
-export const LOCAL_CMS_BACKEND = "http://localhost:8081"
-
 /**
  * The CMS's policy (/admin/), apart from the site's: Decap checks its configuration with ajv, which
  * compiles its checks with `new Function` (so this page, and only this one, allows eval); it styles
- * itself inline at run time and draws the preview in a frame written from the page; it reads uploads
- * as blobs and, when editing locally, talks to decap-server. Nothing but our own files runs here.
+ * itself inline at run time and draws the preview in a frame written from the page, and reads uploads
+ * as blobs. Its backends (git-gateway deployed, decap-server locally) answer on its own origin.
  */
 export const ADMIN_CSP = policyText({
   "default-src": ["'self'"],
@@ -126,7 +123,7 @@ export const ADMIN_CSP = policyText({
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:"],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'", LOCAL_CMS_BACKEND],
+  "connect-src": ["'self'"],
   "frame-src": ["'self'", "blob:"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],

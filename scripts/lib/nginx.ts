@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { LOCAL_CMS_BACKEND } from "../../gatsby/content/cms-config"
 import { nginxStandalone } from "../../gatsby/hosting/nginx"
 import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
 
@@ -68,6 +69,7 @@ export async function startNginx({
     brotliModule: brotli ? BROTLI_MODULE : undefined,
     prefix,
     mimeTypes: MIME_TYPES,
+    cmsBackend: LOCAL_CMS_BACKEND,
   })
   const configFile = path.join(prefix, "nginx.conf")
   fs.writeFileSync(configFile, config)
