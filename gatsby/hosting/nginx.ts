@@ -85,14 +85,17 @@ export function nginxServer(policy: HostingPolicy, { root, listen, brotli }: Ngi
   const redirects = policy.pages
     .filter((page) => page !== "/")
     .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
+  // A folder is a page only with its index.html ("/static/" answers 404, as on a CDN, not 403), and
+  // "${uri}index.html" keeps the served URI free of double slashes, which the policy maps key on.
   const notFound = policy.notFound.map(({ prefix, file }) =>
-    [`  location ${prefix} {`, `    try_files $uri $uri/ =404;`, `    error_page 404 ${file};`, `  }`].join("\n"),
+    [`  location ${prefix} {`, `    try_files $uri \${uri}index.html =404;`, `    error_page 404 ${file};`, `  }`].join(
+      "\n",
+    ),
   )
   return `server {
   listen ${listen};
   server_name _;
   root ${root};
-  index index.html;
   charset utf-8;
   server_tokens off;
   # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.

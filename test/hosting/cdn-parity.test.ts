@@ -10,7 +10,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type HostingPolicy, hostingPolicy } from "../../gatsby/hosting/policy"
+import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../gatsby/hosting/policy"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 const PORT = 9401
@@ -149,6 +149,9 @@ function addresses(): string[] {
     "/admin/preview.js",
     `/admin/fonts/${adminFont}`,
     "/admin/no-such-file",
+    "/static/",
+    "/page-data/",
+    "/case-studies/%5B...%5D/",
     ...policy.immutable.files,
     firstOf(".woff2"),
     firstOf(".avif"),
@@ -177,6 +180,12 @@ describe("the CDN files and the nginx configuration", () => {
       const expected = cdnAnswer(address, names)
       // A CDN applies its redirect rules before its header rules: a redirect carries none of them.
       if (expected.status === 301) served.headers = expected.headers
+      // The one deliberate difference: nginx caches a 404 as the page it serves (revalidated), never
+      // as the hashed file the address looks like; Pages' documentation leaves that case open.
+      if (expected.status === 404) {
+        expect(served.headers["cache-control"], address).toBe(CACHE_REVALIDATE)
+        served.headers["cache-control"] = expected.headers["cache-control"]
+      }
       expect(served, address).toEqual(expected)
       if (expected.status === 404) {
         const page = nearestNotFound(address.split("?")[0])
