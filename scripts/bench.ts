@@ -8,7 +8,7 @@ import { execSync, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { builtPages } from "./lib/built-pages"
+import { builtPages } from "../gatsby/built-pages"
 import { writeReadmeBlock } from "./lib/readme-block"
 import { kB, pageWeight, routeOf } from "./lib/page-weight"
 

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "./lib/built-pages"
+import { builtPages } from "../gatsby/built-pages"
 import { kB, pageWeight } from "./lib/page-weight"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")

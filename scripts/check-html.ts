@@ -5,7 +5,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
-import { builtPages } from "./lib/built-pages"
+import { builtPages } from "../gatsby/built-pages"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 

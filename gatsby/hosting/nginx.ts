@@ -14,6 +14,8 @@ export interface NginxOptions {
   listen: string
   /** Compress with brotli too (needs Debian's libnginx-mod-http-brotli-filter). */
   brotli: boolean
+  /** Further `location` blocks, for a server that does more than serve the site. */
+  locations?: string[]
 }
 
 /** Text types worth compressing; HTML is always compressed by gzip_types' default. */
@@ -73,7 +75,7 @@ export function nginxMaps(policy: HostingPolicy): string {
 const prefixHeaderNames = (policy: HostingPolicy) =>
   new Set([CSP, ...policy.prefixHeaders.flatMap(({ headers }) => Object.keys(headers))])
 
-export function nginxServer(policy: HostingPolicy, { root, listen, brotli }: NginxOptions): string {
+export function nginxServer(policy: HostingPolicy, { root, listen, brotli, locations = [] }: NginxOptions): string {
   const overridden = prefixHeaderNames(policy)
   const headerNames = [...new Set([...Object.keys(policy.headers), ...overridden])]
   const addHeaders = headerNames.map((header) =>
@@ -120,7 +122,7 @@ ${redirects.join("\n")}
 
   # A path that is no page: the nearest 404 page, with status 404.
 ${notFound.join("\n")}
-}
+${locations.map((location) => `\n${location}\n`).join("")}}
 `
 }
 
@@ -137,10 +139,8 @@ export function nginxStandalone(
     cmsBackend: { path: string; url: string }
   },
 ): string {
-  const server = nginxServer(policy, options).replace(
-    /\n}\n$/,
-    `\n  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }\n}\n`,
-  )
+  const cmsBackend = `  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`
+  const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), cmsBackend] })
   return `${options.brotliModule ? `load_module ${options.brotliModule};\n` : ""}worker_processes auto;
 pid ${options.prefix}/nginx.pid;
 error_log ${options.prefix}/error.log warn;

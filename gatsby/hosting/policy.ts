@@ -6,6 +6,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import { builtPages } from "../built-pages"
 import { hashSource, inlineSources } from "./inline-sources"
 
 export const ADMIN_PREFIX = "/admin/"
@@ -131,25 +132,14 @@ export const ADMIN_CSP = policyText({
   "object-src": ["'none'"],
 })
 
-/** Folders whose HTML is no page of the site: the CMS's, and Gatsby's slice fragments. */
-const NOT_PAGES = [ADMIN_PREFIX, "/_gatsby/"]
-
-/** Every HTML page of the build, as paths from `publicDir`. */
-function builtHtml(publicDir: string, folder = ""): string[] {
-  return fs.readdirSync(path.join(publicDir, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.posix.join(folder, entry.name)
-    if (entry.isDirectory()) return NOT_PAGES.includes(`/${relative}/`) ? [] : builtHtml(publicDir, relative)
-    return entry.name.endsWith(".html") ? [relative] : []
-  })
-}
-
 /** Pages answering every address under a prefix, and the files they are served from. */
 const PREFIX_PAGES = [{ path: `${CASE_NOT_FOUND.prefix}*`, files: [CASE_NOT_FOUND.file, `/${CASE_FALLBACK}`] }]
 /** The home screen answers "/" and, as the 404 page, any address that is no page. */
 const HOME_SCREEN_FILES = ["/index.html", "/404.html", "/404/index.html"]
 
 export function hostingPolicy(publicDir: string): HostingPolicy {
-  const html = builtHtml(publicDir)
+  // Every HTML page of the build (the CMS and Gatsby's slice fragments apart), as "a/b/index.html".
+  const html = builtPages(publicDir).map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
   const notFound = [CASE_NOT_FOUND, SITE_NOT_FOUND]
   const cspOf = (files: readonly string[]) => siteCsp(files.map((file) => path.join(publicDir, file)))
   const pages = html
