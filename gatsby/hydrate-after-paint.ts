@@ -21,36 +21,43 @@ const LOADER_ID = "hydrate-after-paint"
 export const FALLBACK_MS = 3000
 
 /**
- * Runs in the page, inlined as source (so: no imports, no closures over this module). Appends the
- * bundles once, after the first contentful paint; at once on a page nobody sees (a background tab
- * does not paint); after the first frame where paint timing is not supported.
+ * Runs in the page, inlined as written here: a string, not a function of this module, so the page
+ * carries the same bytes (and its policy the same hash) whichever compiler loads this file, Gatsby's
+ * for the build or the test runner's when a test recomputes the policy. Appends the bundles once,
+ * after the first contentful paint; at once on a page nobody sees (a background tab does not paint);
+ * after the first frame where paint timing is not supported.
  */
-export function loadAfterFirstPaint(bundles: string[], fallbackMs: number): void {
-  let loaded = false
-  const load = () => {
-    if (loaded) return
-    loaded = true
-    for (const src of bundles) {
-      const script = document.createElement("script")
-      script.src = src
-      document.body.appendChild(script)
-    }
+export const LOADER_FUNCTION = `function (bundles, fallbackMs) {
+  var loaded = false;
+  var load = function () {
+    if (loaded) return;
+    loaded = true;
+    bundles.forEach(function (src) {
+      var script = document.createElement("script");
+      script.src = src;
+      document.body.appendChild(script);
+    });
+  };
+  setTimeout(load, fallbackMs);
+  if (document.visibilityState === "hidden") return load();
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (!types || types.indexOf("paint") === -1) {
+    requestAnimationFrame(function () { setTimeout(load, 0); });
+    return;
   }
-  setTimeout(load, fallbackMs)
-  if (document.visibilityState === "hidden") return load()
-  if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
-    requestAnimationFrame(() => setTimeout(load, 0))
-    return
-  }
-  new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName("first-contentful-paint").length === 0) return
-    observer.disconnect()
-    setTimeout(load, 0)
-  }).observe({ type: "paint", buffered: true })
-}
+  new PerformanceObserver(function (entries, observer) {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    setTimeout(load, 0);
+  }).observe({ type: "paint", buffered: true });
+}`
+
+/** The loader's code for a page that runs `bundles`: what its inline script holds, and its policy hashes. */
+export const loaderSource = (bundles: readonly string[]): string =>
+  `(${LOADER_FUNCTION})(${JSON.stringify(bundles)},${FALLBACK_MS})`
 
 export const loaderScript = (bundles: readonly string[]): string =>
-  `<script id="${LOADER_ID}">(${loadAfterFirstPaint.toString()})(${JSON.stringify(bundles)},${FALLBACK_MS})</script>`
+  `<script id="${LOADER_ID}">${loaderSource(bundles)}</script>`
 
 /** A loader this step wrote before, with the bundle list it was given. */
 const LOADER_TAG = new RegExp(`<script id="${LOADER_ID}">[\\s\\S]*?\\)\\((\\[[^\\]]*\\]),\\d+\\)</script>`)

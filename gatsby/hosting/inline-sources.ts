@@ -1,8 +1,13 @@
 /**
- * What the built pages carry inline, as CSP hash sources: every script that runs (not JSON-LD data
- * blocks), every style element and every style attribute, each hashed once however many pages hold
- * it. Gatsby's own inline scripts differ per page (its page path and chunk map), so the policy lists
- * the hashes of all of them.
+ * What the built pages carry inline, as CSP hash sources: every script that runs, every style
+ * element and every style attribute, each hashed once however many pages hold it. Gatsby's own
+ * inline scripts differ per page (its page path), so a policy lists the hashes of all its pages'.
+ *
+ * Only code the build itself writes is ever listed. Each inline script and style element must be
+ * one that a known writer produces (known-inline.ts: Gatsby's runtime, gatsby-plugin-image,
+ * styled-components, the site's document CSS, the after-paint loader); JSON-LD blocks must be
+ * escaped JSON data. Anything else (a script that content smuggled into a page, or a tool whose
+ * output changed) is reported as foreign, and the hosting step stops the build rather than allow it.
  */
 import { createHash } from "node:crypto"
 import fs from "node:fs"
@@ -11,13 +16,24 @@ export interface InlineSources {
   scripts: string[]
   styles: string[]
   styleAttributes: string[]
+  /** Inline code no known writer produced, as "file: what it is: its first characters". */
+  foreign: string[]
+}
+
+/** Recognises the inline code the build writes (known-inline.ts). */
+export interface KnownInlineCode {
+  /** Whether a runnable inline script's body, found in the page `html`, is one the build wrote. */
+  script(body: string, html: string): boolean
+  /** Whether a style element (its attributes and body) is one the build wrote. */
+  style(body: string, attributes: string): boolean
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g
+const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/g
 const STYLE_ATTRIBUTE = /<[a-z][^>]*?\sstyle="([^"]*)"/g
-/** Script types a browser runs; any other type (application/ld+json) is data and needs no source. */
+/** Script types a browser runs. */
 const RUNS = /^(|text\/javascript|module)$/
+const JSON_LD = "application/ld+json"
 
 export const hashSource = (text: string): string =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
@@ -31,20 +47,45 @@ const unescapeAttribute = (value: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&")
 
-export function inlineSources(htmlFiles: readonly string[]): InlineSources {
+/** JSON-LD is data, never run: it must parse as JSON and hold no `<` that could end its element. */
+function isSafeJsonLd(body: string): boolean {
+  if (body.includes("<")) return false
+  try {
+    JSON.parse(body)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const excerpt = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+
+export function inlineSources(htmlFiles: readonly string[], known: KnownInlineCode): InlineSources {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   const styleAttributes = new Set<string>()
+  const foreign: string[] = []
   for (const file of htmlFiles) {
     const html = fs.readFileSync(file, "utf8")
-    for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    for (const [tag, attributes, body] of html.matchAll(SCRIPT)) {
+      if (/\bsrc=/.test(attributes)) continue
       const type = /\btype="([^"]*)"/.exec(attributes)?.[1] ?? ""
-      if (/\bsrc=/.test(attributes) || !RUNS.test(type)) continue
-      scripts.add(hashSource(body))
+      if (type === JSON_LD) {
+        if (!isSafeJsonLd(body)) foreign.push(`${file}: a JSON-LD block that is not escaped JSON: ${excerpt(tag)}`)
+      } else if (!RUNS.test(type)) {
+        foreign.push(`${file}: an inline script of an unexpected type: ${excerpt(tag)}`)
+      } else if (known.script(body, html)) {
+        scripts.add(hashSource(body))
+      } else {
+        foreign.push(`${file}: an inline script the build did not write: ${excerpt(tag)}`)
+      }
     }
-    for (const [, body] of html.matchAll(STYLE)) styles.add(hashSource(body))
+    for (const [tag, attributes, body] of html.matchAll(STYLE)) {
+      if (known.style(body, attributes)) styles.add(hashSource(body))
+      else foreign.push(`${file}: a style element the build did not write: ${excerpt(tag)}`)
+    }
     for (const [, value] of html.matchAll(STYLE_ATTRIBUTE)) styleAttributes.add(hashSource(unescapeAttribute(value)))
   }
   const sorted = (set: Set<string>) => [...set].sort()
-  return { scripts: sorted(scripts), styles: sorted(styles), styleAttributes: sorted(styleAttributes) }
+  return { scripts: sorted(scripts), styles: sorted(styles), styleAttributes: sorted(styleAttributes), foreign }
 }

@@ -7,7 +7,8 @@
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages } from "../built-pages"
-import { hashSource, inlineSources } from "./inline-sources"
+import { type KnownInlineCode, hashSource, inlineSources } from "./inline-sources"
+import { knownInlineCode } from "./known-inline"
 
 export const ADMIN_PREFIX = "/admin/"
 
@@ -94,8 +95,14 @@ const policyText = (directives: Record<string, readonly string[]>) =>
  * adds rules to an empty style element at run time, whose hash is that of nothing). External links
  * (the scheduler, the profiles) are navigations, which a policy does not restrict.
  */
-export function siteCsp(htmlFiles: readonly string[]): string {
-  const inline = inlineSources(htmlFiles)
+export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): string {
+  const inline = inlineSources(htmlFiles, known)
+  // Never allow what the build did not write: content that became code, or a tool that changed.
+  if (inline.foreign.length > 0) {
+    throw new Error(
+      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee gatsby/hosting/known-inline.ts for the writers it knows.`,
+    )
+  }
   return policyText({
     "default-src": ["'none'"],
     "script-src": ["'self'", ...inline.scripts],
@@ -141,7 +148,12 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
   // Every HTML page of the build (the CMS and Gatsby's slice fragments apart), as "a/b/index.html".
   const html = builtPages(publicDir).map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
   const notFound = [CASE_NOT_FOUND, SITE_NOT_FOUND]
-  const cspOf = (files: readonly string[]) => siteCsp(files.map((file) => path.join(publicDir, file)))
+  const known = knownInlineCode(publicDir)
+  const cspOf = (files: readonly string[]) =>
+    siteCsp(
+      files.map((file) => path.join(publicDir, file)),
+      known,
+    )
   const pages = html
     .filter((file) => file.endsWith("/index.html") || file === "index.html")
     .map((file) => `/${file.slice(0, -"index.html".length)}`)

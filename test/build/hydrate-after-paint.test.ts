@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { FALLBACK_MS, deferBundles, loadAfterFirstPaint } from "../../gatsby/hydrate-after-paint"
+import { FALLBACK_MS, LOADER_FUNCTION, deferBundles } from "../../gatsby/hydrate-after-paint"
+
+/** The loader exactly as a page runs it. */
+const loadAfterFirstPaint = new Function(`return (${LOADER_FUNCTION})`)() as (
+  bundles: string[],
+  fallbackMs: number,
+) => void
 
 const BUNDLES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]
 const CHUNK_MAPPING = `<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>`

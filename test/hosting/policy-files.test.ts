@@ -8,8 +8,8 @@ import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/hosting/cdn"
-import { inlineSources } from "../../gatsby/hosting/inline-sources"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy } from "../../gatsby/hosting/policy"
+import { type KnownInlineCode, inlineSources } from "../../gatsby/hosting/inline-sources"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, siteCsp } from "../../gatsby/hosting/policy"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
 
@@ -19,22 +19,60 @@ function pageFile(html: string) {
   return file
 }
 
+/** Stands in for known-inline.ts: the page-path scripts and the styled-components sheet are the build's. */
+const known: KnownInlineCode = {
+  script: (body) => body.startsWith("window.pagePath=") || body === "const e=1",
+  style: (_body, attributes) => attributes.includes("data-styled"),
+}
+
 describe("inlineSources", () => {
   it("hashes the scripts that run, every style element and every style attribute, once each", () => {
     const page = pageFile(`<!doctype html><html><head>
 <style data-styled="">.a{color:red}</style>
 <script>window.pagePath="/"</script>
-<script type="application/ld+json">{"@type":"Organization"}</script>
+<script type="application/ld+json">{"@type":"Organization","name":"A \\u003c/script>"}</script>
 <script src="/app-0123456789abcdef0123.js" async></script>
 <script type="module">const e=1</script>
 </head><body><div style="opacity:0"></div><p style="font-family:&quot;Inter&quot;">x</p><span style="opacity:0"></span></body></html>`)
     const other = pageFile(`<script>window.pagePath="/book-demo/"</script>`)
-    expect(inlineSources([page, other])).toEqual({
+    expect(inlineSources([page, other], known)).toEqual({
       scripts: [sha('window.pagePath="/"'), sha('window.pagePath="/book-demo/"'), sha("const e=1")].sort(),
       styles: [sha(".a{color:red}")],
       // The hash is of the value the browser reads, entities decoded.
       styleAttributes: [sha("opacity:0"), sha('font-family:"Inter"')].sort(),
+      foreign: [],
     })
+  })
+
+  it("lists, and never hashes, inline code that no known writer produced", () => {
+    // A title of x</script><script>alert(1)</script> in JSON-LD printed without escaping.
+    const page = pageFile(
+      `<script type="application/ld+json">{"name":"x</script><script>alert(1)</script>"}</script><style>body{}</style><script type="text/x-template">t</script>`,
+    )
+    const sources = inlineSources([page], known)
+    expect(sources.scripts).toEqual([])
+    expect(sources.styles).toEqual([])
+    expect(sources.foreign).toEqual([
+      `${page}: a JSON-LD block that is not escaped JSON: ${JSON.stringify('<script type="application/ld+json">{"name":"x</script>')}`,
+      `${page}: an inline script the build did not write: ${JSON.stringify("<script>alert(1)</script>")}`,
+      `${page}: an inline script of an unexpected type: ${JSON.stringify('<script type="text/x-template">t</script>')}`,
+      `${page}: a style element the build did not write: ${JSON.stringify("<style>body{}</style>")}`,
+    ])
+  })
+})
+
+describe("the site's policy", () => {
+  it("stops the build when a page carries a script the build did not write", () => {
+    const page = pageFile(`<script>window.pagePath="/"</script><script>alert(1)</script>`)
+    expect(() => siteCsp([page], known)).toThrow(
+      /inline script the build did not write: "<script>alert\(1\)<\/script>"/,
+    )
+  })
+
+  it("allows the build's own inline code by hash, and nothing inline beside it", () => {
+    const csp = siteCsp([pageFile(`<script>window.pagePath="/"</script>`)], known)
+    expect(csp).toContain(`script-src 'self' ${sha('window.pagePath="/"')};`)
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
   })
 })
 

@@ -1,6 +1,7 @@
 import { Helmet } from "react-helmet"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { SOCIAL_IMAGE_SIZE, socialImagePath } from "../../seo/social-image"
+import { jsonLdText } from "../../seo/json-ld"
 import { type JsonLdNode, siteGraph } from "../../seo/structured-data"
 import { documentTitle } from "../../seo/title"
 
@@ -46,7 +47,7 @@ export function Seo({ title, description, path, type = "website", jsonLd = [] }:
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
-      <script type="application/ld+json">{JSON.stringify(graph)}</script>
+      <script type="application/ld+json">{jsonLdText(graph)}</script>
     </Helmet>
   )
 }

@@ -1,0 +1,72 @@
+/**
+ * The inline code the build writes, each piece known by where it comes from, so that a page's
+ * Content-Security-Policy can allow exactly these and the build can stop on anything else:
+ *
+ * - Gatsby's runtime: the scripts of its slices in public/_gatsby/slices/ (chunk map, compilation
+ *   hash), read from the files Gatsby wrote, and the page-path script of its static entry.
+ * - gatsby-plugin-image: the style and script elements of its `onRenderBody` and the script each
+ *   `GatsbyImage` renders, taken by calling those public APIs, so a new plugin version is followed.
+ * - The site: the after-paint loader (hydrate-after-paint.ts), rebuilt from the page's bundle list.
+ * - Style elements marked by their writers: styled-components' sheet (`data-styled`) and the site's
+ *   document CSS (`data-global-css`, gatsby-ssr.tsx). Their text is code of this repository; content
+ *   reaches a page only as React-escaped text, which can make no element.
+ *
+ * Gatsby's page-path script is rebuilt from its template; if Gatsby changes that template the page
+ * reports a foreign script and the build stops, which is the point: nothing unrecognised is allowed.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { createElement, type ReactElement, type ReactNode } from "react"
+import { renderToStaticMarkup } from "react-dom/server"
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
+import { onRenderBody as imagePluginRenderBody } from "gatsby-plugin-image/gatsby-ssr"
+import { deferredBundles, loaderSource } from "../hydrate-after-paint"
+import type { KnownInlineCode } from "./inline-sources"
+
+const SCRIPT_BODY = /<script\b[^>]*>([\s\S]*?)<\/script>/g
+const STYLE_BODY = /<style\b[^>]*>([\s\S]*?)<\/style>/g
+/** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
+const MARKED_STYLE = /^\s+data-(styled|global-css)=""/
+const SLICES_DIR = "_gatsby/slices"
+/** Gatsby's static entry: `window.pagePath=<the page's path as a JSON string>`. */
+const PAGE_PATH_SCRIPT = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");\/\*\]\]>\*\/$/
+
+const bodies = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1])
+
+function isGatsbyPagePath(body: string): boolean {
+  const literal = PAGE_PATH_SCRIPT.exec(body)?.[1]
+  if (!literal) return false
+  const pagePath: unknown = JSON.parse(literal)
+  return typeof pagePath === "string" && body === `/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/`
+}
+
+/** What gatsby-plugin-image writes into a page: its head elements and the script of an image. */
+function imagePluginMarkup(): string {
+  const head: ReactNode[] = []
+  imagePluginRenderBody({ setHeadComponents: (nodes) => head.push(...nodes) })
+  const image: IGatsbyImageData = {
+    layout: "constrained",
+    width: 1,
+    height: 1,
+    images: { fallback: { src: "/image.jpg" }, sources: [] },
+  }
+  const elements: ReactElement[] = [...(head as ReactElement[]), createElement(GatsbyImage, { image, alt: "" })]
+  return elements.map((element) => renderToStaticMarkup(element)).join("")
+}
+
+export function knownInlineCode(publicDir: string): KnownInlineCode {
+  const slicesDir = path.join(publicDir, SLICES_DIR)
+  const slices = fs.existsSync(slicesDir)
+    ? fs.readdirSync(slicesDir).map((file) => fs.readFileSync(path.join(slicesDir, file), "utf8"))
+    : []
+  const plugin = imagePluginMarkup()
+  const scripts = new Set([...slices.flatMap((html) => bodies(html, SCRIPT_BODY)), ...bodies(plugin, SCRIPT_BODY)])
+  const styles = new Set(bodies(plugin, STYLE_BODY))
+  return {
+    script: (body, html) =>
+      scripts.has(body) ||
+      isGatsbyPagePath(body) ||
+      (deferredBundles(html).length > 0 && body === loaderSource(deferredBundles(html))),
+    style: (body, attributes) => styles.has(body) || MARKED_STYLE.test(attributes),
+  }
+}
