@@ -10,8 +10,8 @@ import { CONTENT_DIR } from "./gatsby/paths"
 
 export { createPages } from "./gatsby/create-pages"
 
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  assertValidContent(CONTENT_DIR, reporter)
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
+  await assertValidContent(CONTENT_DIR, reporter)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

@@ -111,7 +111,7 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
   await expect.poll(() => caseOnDisk().title, { timeout: 15_000 }).toBe(edited)
   // Only the title changed: same keys, same order, same formatting, so the commit shows one line.
   expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(beforeText.replace(before.title, edited))
-  const report = validateContent(path.join(workspace, "content"))
+  const report = await validateContent(path.join(workspace, "content"))
   expect(report.errors).toEqual([])
 })
 

@@ -3,7 +3,7 @@ import path from "node:path"
 import { formatProblem } from "../gatsby/content/problems"
 import { validateContent } from "../gatsby/content/validate"
 
-const { errors, warnings } = validateContent(path.resolve("content"))
+const { errors, warnings } = await validateContent(path.resolve("content"))
 for (const warning of warnings) console.warn(`warning ${formatProblem(warning)}`)
 for (const error of errors) console.error(`error   ${formatProblem(error)}`)
 if (errors.length > 0) {

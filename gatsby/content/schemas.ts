@@ -5,6 +5,7 @@
  */
 import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT } from "../../src/config/behaviour"
+import { TITLE_MAX_LENGTH } from "../../src/seo/title"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -24,9 +25,46 @@ export interface CmsRelation {
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const METRIC_PATTERN = /^[0-9][0-9.,]*[KMB]?\+?$/
 
-const text = () => z.string().trim().min(1, "must not be empty")
+/**
+ * How long each kind of text may be, chosen from the layout and from search engines. Every text
+ * field names its kind below; the limit reaches the JSON Schema (maxLength), the CMS (its pattern and
+ * hint) and the preview from here.
+ */
+export const TEXT_LIMITS = {
+  word: { max: 20, why: "it is set in the headline's large italic and must fit a phone's width" },
+  label: { max: 40, why: "it must fit one line of a button, link, tag or label on a phone" },
+  title: { max: TITLE_MAX_LENGTH, why: `search results show a title whole up to ${TITLE_MAX_LENGTH} characters` },
+  sentence: { max: 120, why: "it is one line of supporting text" },
+  description: { max: 160, why: "search results cut a description after 160 characters" },
+  card: { max: 200, why: "it must fit its card beside the others" },
+  intro: { max: 280, why: "an introduction is read at a glance" },
+  paragraph: { max: 1200, why: "a longer paragraph is hard to read on a phone: split it in two" },
+} as const
+
+export type TextKind = keyof typeof TEXT_LIMITS
+
+/**
+ * A character a reader can see: anything but white space and the invisible format characters
+ * (zero-width spaces and joiners, direction marks, soft hyphen, variation selectors, fillers). Written
+ * without \p{...} classes so the CMS, which reads the pattern without the `u` flag, applies it too.
+ */
+export const VISIBLE_CHARACTER =
+  "[^\\s\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]"
+export const INVISIBLE_ONLY_MESSAGE =
+  "must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)"
+const visible = new RegExp(VISIBLE_CHARACTER)
+
+const text = (kind: TextKind) => {
+  const { max, why } = TEXT_LIMITS[kind]
+  return z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, { error: (issue) => `must be at most ${max} characters, it has ${String(issue.input).length}: ${why}` })
+    .refine((value) => value === "" || visible.test(value), INVISIBLE_ONLY_MESSAGE)
+}
 /** Text of a sentence or more: the same rules, edited in a multi-line box. */
-const prose = () => text().meta({ [CMS_WIDGET_META]: "text" })
+const prose = (kind: TextKind) => text(kind).meta({ [CMS_WIDGET_META]: "text" })
 const relation = <T extends z.ZodType>(schema: T, to: CmsRelation) => schema.meta({ [CMS_RELATION_META]: to })
 const CASE_STUDY: CmsRelation = { collection: "case-studies", valueField: "slug", displayField: "title" }
 const TEAM_MEMBER: CmsRelation = {
@@ -48,56 +86,92 @@ const imagePath = () =>
     .regex(/\.(jpe?g|png|webp|avif)$/i, "expected a path to a .jpg, .png, .webp or .avif file")
     .meta({ [IMAGE_PATH_META]: true })
 
+/**
+ * Dates are checked against the day of the build (or of the preview): nothing is dated in the future.
+ * Whether a date also falls after the house's founding is checked across files (validate.ts).
+ */
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
+const today = () => new Date().toISOString().slice(0, 10)
+const thisYear = () => new Date().getUTCFullYear()
+const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
+/** "June 2025" as "2025-06", comparable with an ISO date's first seven characters. */
+export const isoMonthOf = (value: string): string => {
+  const [month, year] = value.split(" ")
+  return `${year}-${String(MONTHS.indexOf(month as (typeof MONTHS)[number]) + 1).padStart(2, "0")}`
+}
+const pastYear = () =>
+  z
+    .number()
+    .int()
+    .min(1900)
+    .max(2100)
+    .refine((year) => year <= thisYear(), { error: () => `must not be after this year (${thisYear()})` })
+
 /** Every content file may name its JSON Schema so editors get completion and errors. */
 const document = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ $schema: z.string().optional(), ...shape })
 
 const sectionIntro = {
-  eyebrow: text(),
-  title: text(),
-  intro: prose(),
+  eyebrow: text("label"),
+  title: text("title"),
+  intro: prose("intro"),
 }
 
 export const SECTION_IDS = ["home", "industries", "services", "process", "about", "contact"] as const
 
 export const siteSettingsSchema = document({
-  name: text(),
-  shortName: text(),
-  tagline: text(),
-  description: prose(),
+  name: text("label"),
+  shortName: text("label"),
+  tagline: text("sentence"),
+  description: prose("description"),
   siteUrl: httpsUrl(),
   contactEmail: email(),
   schedulingUrl: httpsUrl(),
   caseStudiesSiteUrl: httpsUrl(),
-  foundingYear: z.number().int().min(1900).max(2100),
-  copyrightYear: z.number().int().min(1900).max(2100),
+  foundingYear: pastYear(),
+  copyrightYear: pastYear(),
   address: z.strictObject({
-    locality: text(),
-    country: text(),
+    locality: text("label"),
+    country: text("label"),
     countryCode: z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter country code like "CH"'),
   }),
   navigation: list(
     z.strictObject({
       section: z.enum(SECTION_IDS),
-      label: text(),
+      label: text("label"),
     }),
   ),
-  areaServed: list(text()),
-  bookDemoLabel: text(),
-  newWindowLabel: text(),
-  skipLinkLabel: text(),
-  socialImageAlt: text(),
+  areaServed: list(text("label")),
+  bookDemoLabel: text("label"),
+  newWindowLabel: text("label"),
+  skipLinkLabel: text("label"),
+  socialImageAlt: text("sentence"),
   labels: z.strictObject({
-    homeLink: text(),
-    mainNavigation: text(),
-    openMenu: text(),
-    closeMenu: text(),
-    pauseMotion: text(),
-    playMotion: text(),
-    profileLink: text(),
-    portraitAlt: text(),
-    noPhoto: text(),
-    lastUpdated: text(),
+    homeLink: text("label"),
+    mainNavigation: text("label"),
+    openMenu: text("label"),
+    closeMenu: text("label"),
+    pauseMotion: text("label"),
+    playMotion: text("label"),
+    profileLink: text("label"),
+    portraitAlt: text("label"),
+    noPhoto: text("label"),
+    lastUpdated: text("label"),
   }),
   profiles: z.array(
     z.strictObject({
@@ -106,28 +180,44 @@ export const siteSettingsSchema = document({
     }),
   ),
   footer: z.strictObject({
-    summary: prose(),
-    quickLinksTitle: text(),
-    caseStudiesTitle: text(),
-    legalTitle: text(),
-    privacyLabel: text(),
-    termsLabel: text(),
-    rights: text(),
+    summary: prose("intro"),
+    quickLinksTitle: text("label"),
+    caseStudiesTitle: text("label"),
+    legalTitle: text("label"),
+    privacyLabel: text("label"),
+    termsLabel: text("label"),
+    rights: text("label"),
   }),
+}).superRefine((settings, context) => {
+  const homeTitle = `${settings.name} | ${settings.tagline}`
+  if (homeTitle.length > TITLE_MAX_LENGTH) {
+    context.addIssue({
+      code: "custom",
+      path: ["tagline"],
+      message: `with the name it makes the home page's title "${homeTitle}", ${homeTitle.length} characters; search results show ${TITLE_MAX_LENGTH}: shorten it by ${homeTitle.length - TITLE_MAX_LENGTH}`,
+    })
+  }
+  if (settings.copyrightYear < settings.foundingYear) {
+    context.addIssue({
+      code: "custom",
+      path: ["copyrightYear"],
+      message: `must not be before the founding year (${settings.foundingYear})`,
+    })
+  }
 })
 
 export const heroSchema = document({
-  eyebrow: text(),
-  titleLead: text(),
-  rotatingWords: list(text()),
-  rotationLabel: text(),
-  lede: prose(),
-  primaryCta: text(),
-  secondaryCta: text(),
+  eyebrow: text("label"),
+  titleLead: text("title"),
+  rotatingWords: list(text("word")),
+  rotationLabel: text("label"),
+  lede: prose("intro"),
+  primaryCta: text("label"),
+  secondaryCta: text("label"),
   claims: list(
     z.strictObject({
-      value: text(),
-      label: text(),
+      value: text("label"),
+      label: text("label"),
     }),
   ),
 })
@@ -135,36 +225,36 @@ export const heroSchema = document({
 export const industriesSchema = document({
   ...sectionIntro,
   chips: z
-    .array(text())
+    .array(text("label"))
     .length(INDUSTRY_CHIP_COUNT, `expected exactly ${INDUSTRY_CHIP_COUNT} chips for the strip`),
-  chipsLabel: text(),
-  applicationsLabel: text(),
+  chipsLabel: text("label"),
+  applicationsLabel: text("label"),
   cards: list(
     z.strictObject({
       id: slug(),
-      title: text(),
-      description: prose(),
-      applications: z.array(text()).length(3, "expected exactly three application tags"),
+      title: text("title"),
+      description: prose("card"),
+      applications: z.array(text("label")).length(3, "expected exactly three application tags"),
       caseSlug: relation(slug(), CASE_STUDY),
     }),
   ),
   prompt: z.strictObject({
-    title: text(),
-    text: prose(),
-    linkLabel: text(),
+    title: text("title"),
+    text: prose("intro"),
+    linkLabel: text("label"),
   }),
-  cardLinkLabel: text(),
+  cardLinkLabel: text("label"),
 })
 
 export const servicesSchema = document({
   ...sectionIntro,
-  highlightLabel: text(),
-  featuresLabel: text(),
+  highlightLabel: text("label"),
+  featuresLabel: text("label"),
   services: list(
     z.strictObject({
-      title: text(),
-      description: prose(),
-      features: z.array(text()).length(3, "expected exactly three feature tags"),
+      title: text("title"),
+      description: prose("card"),
+      features: z.array(text("label")).length(3, "expected exactly three feature tags"),
       highlighted: z.boolean(),
     }),
   ).refine(
@@ -178,33 +268,33 @@ export const processSchema = document({
   steps: list(
     z.strictObject({
       number: z.string().regex(/^\d{2}$/, 'expected a two-digit step number like "01"'),
-      title: text(),
-      description: prose(),
+      title: text("title"),
+      description: prose("card"),
     }),
   ),
 })
 
 export const aboutSchema = document({
   ...sectionIntro,
-  story: list(prose()),
+  story: list(prose("paragraph")),
   facts: list(
     z.strictObject({
-      label: text(),
-      value: text(),
+      label: text("label"),
+      value: text("label"),
     }),
   ),
-  teamTitle: text(),
-  badgesLabel: text(),
-  expertiseLabel: text(),
+  teamTitle: text("label"),
+  badgesLabel: text("label"),
+  expertiseLabel: text("label"),
   members: list(
     z.strictObject({
       slug: slug(),
-      name: text(),
-      role: text(),
-      badges: z.array(text()),
-      description: prose(),
-      background: prose(),
-      expertise: list(text()),
+      name: text("label"),
+      role: text("label"),
+      badges: z.array(text("label")),
+      description: prose("card"),
+      background: prose("card"),
+      expertise: list(text("label")),
       photo: imagePath(),
     }),
   ),
@@ -212,9 +302,9 @@ export const aboutSchema = document({
 
 export const contactSchema = document({
   ...sectionIntro,
-  emailLabel: text(),
-  locationLabel: text(),
-  replyPromise: text(),
+  emailLabel: text("label"),
+  locationLabel: text("label"),
+  replyPromise: text("sentence"),
 })
 
 export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] as const
@@ -222,20 +312,24 @@ export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] a
 export const caseStudySchema = document({
   slug: slug(),
   order: z.number().int().min(1),
-  published: z.iso.date({ error: 'expected a date like "2025-03-12"' }),
-  title: text(),
-  industry: text(),
+  published: z.iso
+    .date({ error: 'expected a date like "2025-03-12"' })
+    .refine((date) => !ISO_DATE.test(date) || date <= today(), {
+      error: () => `must not be after today (${today()}): a case study is dated the day it is published`,
+    }),
+  title: text("title"),
+  industry: text("label"),
   icon: z.enum(CASE_ICONS),
-  client: text(),
+  client: text("sentence"),
   summary: z.strictObject({
-    description: prose(),
-    problem: prose(),
-    solution: prose(),
+    description: prose("card"),
+    problem: prose("card"),
+    solution: prose("card"),
   }),
-  situation: prose(),
-  task: prose(),
-  action: list(prose()),
-  result: list(prose()),
+  situation: prose("paragraph"),
+  task: prose("paragraph"),
+  action: list(prose("paragraph")),
+  result: list(prose("paragraph")),
   metrics: z.strictObject({
     timeframe: z.string().regex(/^\d+ (month|months|week|weeks)$/, 'expected a duration like "6 months"'),
     dataPoints: z.string().regex(METRIC_PATTERN, 'expected a string like "5M+"'),
@@ -244,77 +338,77 @@ export const caseStudySchema = document({
 })
 
 export const caseStudiesPageSchema = document({
-  title: text(),
-  description: prose(),
-  intro: prose(),
-  problemLabel: text(),
-  solutionLabel: text(),
-  readMoreLabel: text(),
-  redirectNotice: text(),
+  title: text("title"),
+  description: prose("description"),
+  intro: prose("intro"),
+  problemLabel: text("label"),
+  solutionLabel: text("label"),
+  readMoreLabel: text("label"),
+  redirectNotice: text("sentence"),
   search: z.strictObject({
-    label: text(),
-    button: text(),
-    noResults: text().regex(/\{query\}/, 'must contain "{query}" where the search goes'),
-    reset: text(),
-    results: text().regex(/\{count\}/, 'must contain "{count}" where the number goes'),
+    label: text("label"),
+    button: text("label"),
+    noResults: text("sentence").regex(/\{query\}/, 'must contain "{query}" where the search goes'),
+    reset: text("label"),
+    results: text("sentence").regex(/\{count\}/, 'must contain "{count}" where the number goes'),
   }),
   detail: z.strictObject({
-    clientLabel: text(),
-    situationLabel: text(),
-    taskLabel: text(),
-    actionLabel: text(),
-    resultLabel: text(),
-    metricsLabel: text(),
-    timeframeLabel: text(),
-    dataPointsLabel: text(),
-    competitorsLabel: text(),
-    backLabel: text(),
-    ctaTitle: text(),
-    ctaText: text(),
+    clientLabel: text("label"),
+    situationLabel: text("label"),
+    taskLabel: text("label"),
+    actionLabel: text("label"),
+    resultLabel: text("label"),
+    metricsLabel: text("label"),
+    timeframeLabel: text("label"),
+    dataPointsLabel: text("label"),
+    competitorsLabel: text("label"),
+    backLabel: text("label"),
+    ctaTitle: text("title"),
+    ctaText: text("sentence"),
   }),
   notFound: z.strictObject({
-    title: text(),
-    text: text(),
-    backLabel: text(),
+    title: text("title"),
+    text: text("sentence"),
+    backLabel: text("label"),
   }),
 })
 
 export const demoPageSchema = document({
-  title: text(),
-  description: prose(),
-  intro: prose(),
+  title: text("title"),
+  description: prose("description"),
+  intro: prose("intro"),
   schedule: z.strictObject({
-    badge: text(),
-    title: text(),
-    text: prose(),
-    expectationsTitle: text(),
-    expectations: list(text()),
-    buttonLabel: text(),
+    badge: text("label"),
+    title: text("title"),
+    text: prose("intro"),
+    expectationsTitle: text("label"),
+    expectations: list(text("sentence")),
+    buttonLabel: text("label"),
   }),
   direct: z.strictObject({
-    title: text(),
-    text: prose(),
-    replyPromise: text(),
+    title: text("title"),
+    text: prose("intro"),
+    replyPromise: text("sentence"),
   }),
-  commitment: prose(),
-  backLabel: text(),
+  commitment: prose("intro"),
+  backLabel: text("label"),
 })
 
 export const legalPageSchema = document({
-  title: text(),
-  description: prose(),
+  title: text("title"),
+  description: prose("description"),
   lastUpdated: z
     .string()
-    .regex(
-      /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
-      'expected a month and year like "June 2025"',
-    ),
-  intro: prose(),
+    .regex(MONTH_YEAR, 'expected a month and year like "June 2025"')
+    .refine((value) => !MONTH_YEAR.test(value) || isoMonthOf(value) <= today().slice(0, 7), {
+      error: () => `must not be after this month (${monthYear(today())})`,
+    }),
+  intro: prose("intro"),
   sections: list(
     z.strictObject({
-      heading: text(),
-      paragraphs: list(prose()),
-      items: z.array(prose()).optional(),
+      heading: text("title"),
+      paragraphs: list(prose("paragraph")),
+      items: z.array(prose("paragraph")).optional(),
     }),
   ),
 })

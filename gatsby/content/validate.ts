@@ -7,8 +7,18 @@ import fs from "node:fs"
 import path from "node:path"
 import type { z } from "zod"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "./registry"
-import type { aboutSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "./schemas"
-import { type ContentProblem, jsonPath, lineAndColumn } from "./problems"
+import { visit } from "jsonc-parser"
+import { HEADLINE_ITALIC_RANGES, TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
+import {
+  type aboutSchema,
+  type caseStudySchema,
+  type industriesSchema,
+  type legalPageSchema,
+  type siteSettingsSchema,
+  isoMonthOf,
+} from "./schemas"
+import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "./problems"
+import { photoProblem } from "./photos"
 import { schemaIssues } from "./schema-issues"
 
 export interface ContentReport {
@@ -42,26 +52,56 @@ function schemaProblems(file: ParsedFile): ContentProblem[] {
   }))
 }
 
-function readContentFile(root: string, relative: string, label: string): ParsedFile | ContentProblem {
+const BYTE_ORDER_MARK = "\uFEFF"
+
+/** Keys an object holds twice: JSON.parse keeps the last silently, so the first edit would be lost. */
+function duplicateKeys(source: string, file: string): ContentProblem[] {
+  const objects: Array<Map<string, { line: number; column: number }>> = []
+  const found: ContentProblem[] = []
+  visit(source, {
+    onObjectBegin: () => void objects.push(new Map()),
+    onObjectEnd: () => void objects.pop(),
+    onObjectProperty: (key, _offset, _length, line, character, parentPath) => {
+      const keys = objects[objects.length - 1]
+      const first = keys.get(key)
+      const here = { line: line + 1, column: character + 1 }
+      if (first) {
+        found.push({
+          file,
+          path: jsonPath([...parentPath(), key]),
+          message: `the field appears twice (line ${first.line}, column ${first.column} and line ${here.line}, column ${here.column}); only the last would be kept: delete one of them`,
+        })
+      } else {
+        keys.set(key, here)
+      }
+    },
+  })
+  return found
+}
+
+function readContentFile(root: string, relative: string, label: string): { parsed?: ParsedFile; problems: ContentProblem[] } {
   const file = `${label}/${relative}`
   const type = contentTypeOf(relative)
   if (!type) {
-    return { file, path: "", message: "not a known content file (see README: Editing content)" }
+    return { problems: [{ file, path: "", message: "not a known content file (see README: Editing content)" }] }
   }
   const absolutePath = path.join(root, relative)
   const source = fs.readFileSync(absolutePath, "utf8")
+  if (source.startsWith(BYTE_ORDER_MARK)) {
+    const message =
+      "malformed JSON at line 1, column 1: the file begins with a byte-order mark (an invisible character some editors add); save it as UTF-8 without BOM"
+    return { problems: [{ file, path: "", message }] }
+  }
   try {
-    return { type, file, absolutePath, data: JSON.parse(source) }
+    const data: unknown = JSON.parse(source)
+    return { parsed: { type, file, absolutePath, data }, problems: duplicateKeys(source, file) }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     const offset = /position (\d+)/.exec(reason)
     const where = offset ? lineAndColumn(source, Number(offset[1])) : undefined
     const plain = reason.replace(/ in JSON at position \d+.*$/, "")
-    return {
-      file,
-      path: "",
-      message: `malformed JSON${where ? ` at line ${where.line}, column ${where.column}` : ""}: ${plain}`,
-    }
+    const message = `malformed JSON${where ? ` at line ${where.line}, column ${where.column}` : ""}: ${plain}`
+    return { problems: [{ file, path: "", message }] }
   }
 }
 
@@ -86,6 +126,7 @@ type CaseStudy = z.infer<typeof caseStudySchema>
 type Industries = z.infer<typeof industriesSchema>
 type About = z.infer<typeof aboutSchema>
 type SiteSettings = z.infer<typeof siteSettingsSchema>
+type LegalPage = z.infer<typeof legalPageSchema>
 
 /** The string at `key` of each item, or undefined when any item lacks one. */
 function stringsAt(items: readonly unknown[], key: string): string[] | undefined {
@@ -99,7 +140,11 @@ function stringsAt(items: readonly unknown[], key: string): string[] | undefined
  * sound; when they are not (a file that does not parse, a broken slug), the reference check waits,
  * so one mistake is reported once rather than again through everything that points at it.
  */
-function crossFileProblems(parsed: readonly ParsedFile[], errors: readonly ContentProblem[], label: string): ContentReport {
+async function crossFileProblems(
+  parsed: readonly ParsedFile[],
+  errors: readonly ContentProblem[],
+  label: string,
+): Promise<ContentReport> {
   const found: ContentProblem[] = []
   const warnings: ContentProblem[] = []
   const filesOf = (typeName: string) => parsed.filter((file) => file.type.typeName === typeName)
@@ -127,6 +172,19 @@ function crossFileProblems(parsed: readonly ParsedFile[], errors: readonly Conte
     )
   }
   const knownCases = [...new Set(caseSlugs)]
+  // A duplicate slug is reported as such, not again as a file name it does not match.
+  const reported = new Set(found.map((problem) => problem.file))
+  for (const file of caseSlugs ? cases.filter((file) => !reported.has(file.file)) : []) {
+    const { slug } = file.data as CaseStudy
+    const name = path.basename(file.file, ".json")
+    if (slug !== name) {
+      found.push({
+        file: file.file,
+        path: "slug",
+        message: `must match the file name, as the page's address is both: the file is "${name}.json" and the slug "${slug}"; rename the file to "${slug}.json" or set the slug to "${name}"`,
+      })
+    }
+  }
 
   for (const file of filesOf("HomeIndustries").filter(isValid)) {
     const { cards } = file.data as Industries
@@ -165,17 +223,21 @@ function crossFileProblems(parsed: readonly ParsedFile[], errors: readonly Conte
         }),
       ),
     )
-    members.forEach((member, index) => {
+    for (const [index, member] of members.entries()) {
       const photo = path.resolve(path.dirname(file.absolutePath), member.photo)
-      if (!fs.existsSync(photo)) {
+      const problem = fs.existsSync(photo) ? await photoProblem(photo) : "not found"
+      if (problem) {
         warnings.push({
           file: file.file,
           path: `members[${index}].photo`,
-          message: `photo file "${member.photo}" not found; the card shows the placeholder icon`,
+          message: `photo file "${member.photo}" ${problem}; the card shows the placeholder icon`,
         })
       }
-    })
+    }
   }
+
+  const settings = filesOf("SiteSettings").find(isValid)
+  if (settings) found.push(...beforeFounding(parsed.filter(isValid), settings))
 
   for (const file of memberSlugs ? filesOf("SiteSettings").filter(isValid) : []) {
     ;(file.data as SiteSettings).profiles.forEach((profile, index) => {
@@ -191,8 +253,54 @@ function crossFileProblems(parsed: readonly ParsedFile[], errors: readonly Conte
   return { errors: found, warnings }
 }
 
+/** Dates of the house's own work cannot come before the house: case studies and policy updates. */
+function beforeFounding(files: readonly ParsedFile[], settings: ParsedFile): ContentProblem[] {
+  const { foundingYear } = settings.data as SiteSettings
+  const dated = files.flatMap((file) => {
+    if (file.type.typeName === "CaseStudy") return [{ file, path: "published", year: (file.data as CaseStudy).published.slice(0, 4) }]
+    if (file.type.typeName === "LegalPage") return [{ file, path: "lastUpdated", year: isoMonthOf((file.data as LegalPage).lastUpdated).slice(0, 4) }]
+    return []
+  })
+  return dated
+    .filter(({ year }) => Number(year) < foundingYear)
+    .map(({ file, path: at }) => ({
+      file: file.file,
+      path: at,
+      message: `must not be before ${foundingYear}, the founding year (foundingYear in ${settings.file})`,
+    }))
+}
+
+/**
+ * Characters the self-hosted faces do not have (src/styles/font-subset.ts): they would show in a
+ * fallback face on the page and as empty boxes on its sharing image. A warning, one per field.
+ */
+function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
+  const found: ContentProblem[] = []
+  const visitStrings = (value: unknown, segments: PathSegment[]) => {
+    if (typeof value === "string") {
+      const italic = file.type.typeName === "HomeHero" && segments[0] === "rotatingWords"
+      const ranges = italic ? HEADLINE_ITALIC_RANGES : TEXT_RANGES
+      const outside = [...new Set([...value.replace(/[ \n\t]/g, "")].filter((character) => !inRanges(ranges, character)))]
+      if (outside.length > 0) {
+        const named = outside.map((character) => `"${character}" (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`)
+        found.push({
+          file: file.file,
+          path: jsonPath(segments),
+          message: `${named.join(", ")} ${outside.length === 1 ? "is" : "are"} not in the site's typefaces${italic ? " (the headline's italic)" : ""}: ${outside.length === 1 ? "it shows" : "they show"} in a fallback face on the page and as an empty box on the sharing image; type ${outside.length === 1 ? "it" : "them"} differently or have the faces extended (src/styles/font-subset.ts)`,
+        })
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => visitStrings(item, [...segments, index]))
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) if (key !== "$schema") visitStrings(item, [...segments, key])
+    }
+  }
+  visitStrings(file.data, [])
+  return found
+}
+
 /** Validates every content file under `root`; `label` is how the folder is named in messages. */
-export function validateContent(root: string, label = "content"): ContentReport {
+export async function validateContent(root: string, label = "content"): Promise<ContentReport> {
   const errors: ContentProblem[] = []
   const parsed: ParsedFile[] = []
   const present = new Set(listJsonFiles(root))
@@ -207,12 +315,13 @@ export function validateContent(root: string, label = "content"): ContentReport 
   }
 
   for (const relative of [...present].sort()) {
-    const outcome = readContentFile(root, relative, label)
-    if ("message" in outcome) errors.push(outcome)
-    else parsed.push(outcome)
+    const { parsed: file, problems } = readContentFile(root, relative, label)
+    errors.push(...problems)
+    if (file) parsed.push(file)
   }
 
   for (const file of parsed) errors.push(...schemaProblems(file))
-  const crossFile = crossFileProblems(parsed, errors, label)
-  return { errors: [...errors, ...crossFile.errors], warnings: crossFile.warnings }
+  const crossFile = await crossFileProblems(parsed, errors, label)
+  const warnings = [...crossFile.warnings, ...parsed.flatMap(uncoveredCharacters)]
+  return { errors: [...errors, ...crossFile.errors], warnings }
 }

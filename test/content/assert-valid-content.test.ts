@@ -7,19 +7,19 @@ function fakeReporter() {
 }
 
 describe("the build's content gate (onPreBootstrap)", () => {
-  it("lets valid content through without a word", () => {
+  it("lets valid content through without a word", async () => {
     const reporter = fakeReporter()
-    expect(assertValidContent(contentFixture().root, reporter)).toBe(true)
+    expect(await assertValidContent(contentFixture().root, reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(reporter.warn).not.toHaveBeenCalled()
   })
 
-  it("stops the build with one line per problem, each naming the file and JSON path", () => {
+  it("stops the build with one line per problem, each naming the file and JSON path", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/watches.json", (data) => (data.metrics.dataPoints = "many"))
     fixture.edit("home/industries.json", (data) => (data.cards[0].applications = ["Price parity"]))
     const reporter = fakeReporter()
-    expect(assertValidContent(fixture.root, reporter)).toBe(false)
+    expect(await assertValidContent(fixture.root, reporter)).toBe(false)
     expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1)
     const message = reporter.panicOnBuild.mock.calls[0][0] as string
     expect(message.split("\n")).toEqual([
@@ -29,11 +29,11 @@ describe("the build's content gate (onPreBootstrap)", () => {
     ])
   })
 
-  it("warns, but builds, when a team photo is missing", () => {
+  it("warns, but builds, when a team photo is missing", async () => {
     const fixture = contentFixture()
     fixture.remove("images/team/julien-rochat.jpg")
     const reporter = fakeReporter()
-    expect(assertValidContent(fixture.root, reporter)).toBe(true)
+    expect(await assertValidContent(fixture.root, reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("content/home/about.json: members[1].photo"))
   })

@@ -3,191 +3,191 @@ import { formatProblem } from "../../gatsby/content/problems"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
 
-const errorsOf = (root: string) => validateContent(root).errors.map(formatProblem)
+const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
 
 describe("content validation", () => {
-  it("accepts the shipped content with no errors and no warnings", () => {
+  it("accepts the shipped content with no errors and no warnings", async () => {
     const fixture = contentFixture()
-    expect(validateContent(fixture.root)).toEqual({ errors: [], warnings: [] })
+    expect(await validateContent(fixture.root)).toEqual({ errors: [], warnings: [] })
   })
 
-  it("reports malformed JSON with its line and column", () => {
+  it("reports malformed JSON with its line and column", async () => {
     const fixture = contentFixture()
     fixture.writeRaw("case-studies/watches.json", '{\n  "slug": "watches",\n  "title": "Watches"\n  "order": 6\n}\n')
-    const [message] = errorsOf(fixture.root)
+    const [message] = (await errorsOf(fixture.root))
     expect(message).toMatch(/^content\/case-studies\/watches\.json: malformed JSON at line 4, column 3: /)
   })
 
-  it("reports a missing required field", () => {
+  it("reports a missing required field", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/hotels.json", (data) => delete data.situation)
-    expect(errorsOf(fixture.root)).toEqual(["content/case-studies/hotels.json: situation: required field is missing"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/hotels.json: situation: required field is missing"])
   })
 
-  it("reports a value of the wrong type", () => {
+  it("reports a value of the wrong type", async () => {
     const fixture = contentFixture()
     fixture.edit("home/services.json", (data) => (data.services[2].highlighted = "yes"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       'content/home/services.json: services[2].highlighted: expected boolean, got the text "yes"',
     ])
   })
 
-  it("reports a metric that is not written like the spec's table", () => {
+  it("reports a metric that is not written like the spec's table", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/watches.json", (data) => (data.metrics.dataPoints = 5000000))
     fixture.edit("case-studies/retail.json", (data) => (data.metrics.dataPoints = "lots"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/case-studies/retail.json: metrics.dataPoints: expected a string like \"5M+\"",
       "content/case-studies/watches.json: metrics.dataPoints: expected string, got number 5000000",
     ])
   })
 
-  it("reports an unknown (misspelt) field and suggests the right name", () => {
+  it("reports an unknown (misspelt) field and suggests the right name", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => {
       data.titel = data.title
       delete data.title
     })
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/case-studies/wine.json: title: required field is missing",
       'content/case-studies/wine.json: titel: unknown field (did you mean "title"?)',
     ])
   })
 
-  it("reports an unknown field inside a nested object", () => {
+  it("reports an unknown field inside a nested object", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.metrics.competitor = "50+"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       'content/case-studies/wine.json: metrics.competitor: unknown field (did you mean "competitors"?)',
     ])
   })
 
-  it("reports a duplicate case slug, naming the file that has it first", () => {
+  it("reports a duplicate case slug, naming the file that has it first", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.slug = "watches"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       'content/case-studies/wine.json: slug: duplicate slug "watches": already used by content/case-studies/watches.json',
       'content/home/industries.json: cards[2].caseSlug: no case study has the slug "wine" (known: cruises, hotels, real-estate, retail, watches)',
     ])
   })
 
-  it("reports a slug that is not a lowercase URL slug", () => {
+  it("reports a slug that is not a lowercase URL slug", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/real-estate.json", (data) => (data.slug = "Real Estate"))
-    const errors = errorsOf(fixture.root)
+    const errors = (await errorsOf(fixture.root))
     expect(errors).toContain(
       'content/case-studies/real-estate.json: slug: must be a lowercase URL slug like "real-estate"',
     )
   })
 
-  it("reports an industry card that points to a case study that does not exist", () => {
+  it("reports an industry card that points to a case study that does not exist", async () => {
     const fixture = contentFixture()
     fixture.edit("home/industries.json", (data) => (data.cards[3].caseSlug = "real-estat"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       'content/home/industries.json: cards[3].caseSlug: no case study has the slug "real-estat" (known: cruises, hotels, real-estate, retail, watches, wine)',
     ])
   })
 
-  it("reports an invalid URL and an invalid email address", () => {
+  it("reports an invalid URL and an invalid email address", async () => {
     const fixture = contentFixture()
     fixture.edit("site/settings.json", (data) => {
       data.schedulingUrl = "calendly.com/aurelle"
       data.contactEmail = "contact at aurelle"
     })
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/site/settings.json: contactEmail: expected an email address like name@example.com",
       "content/site/settings.json: schedulingUrl: expected an https:// URL like https://example.com/page",
     ])
   })
 
-  it("refuses a URL that is not https", () => {
+  it("refuses a URL that is not https", async () => {
     const fixture = contentFixture()
     fixture.edit("site/settings.json", (data) => (data.caseStudiesSiteUrl = "javascript:alert(1)"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/site/settings.json: caseStudiesSiteUrl: expected an https:// URL like https://example.com/page",
     ])
   })
 
-  it("reports a publication date that is not a date", () => {
+  it("reports a publication date that is not a date", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/retail.json", (data) => (data.published = "June 2024"))
-    expect(errorsOf(fixture.root)).toEqual(['content/case-studies/retail.json: published: expected a date like "2025-03-12"'])
+    expect((await errorsOf(fixture.root))).toEqual(['content/case-studies/retail.json: published: expected a date like "2025-03-12"'])
   })
 
-  it("reports an empty required list", () => {
+  it("reports an empty required list", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/cruises.json", (data) => (data.result = []))
-    expect(errorsOf(fixture.root)).toEqual(["content/case-studies/cruises.json: result: must not be empty"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/cruises.json: result: must not be empty"])
   })
 
-  it("reports an empty required text", () => {
+  it("reports an empty required text", async () => {
     const fixture = contentFixture()
     fixture.edit("home/process.json", (data) => (data.steps[1].title = "   "))
-    expect(errorsOf(fixture.root)).toEqual(["content/home/process.json: steps[1].title: must not be empty"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/home/process.json: steps[1].title: must not be empty"])
   })
 
-  it("requires exactly one highlighted service", () => {
+  it("requires exactly one highlighted service", async () => {
     const fixture = contentFixture()
     fixture.edit("home/services.json", (data) => (data.services[0].highlighted = true))
-    expect(errorsOf(fixture.root)).toEqual(["content/home/services.json: services: exactly one service must be highlighted"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/home/services.json: services: exactly one service must be highlighted"])
   })
 
-  it("reports a value outside a fixed set of choices", () => {
+  it("reports a value outside a fixed set of choices", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/cruises.json", (data) => (data.icon = "yacht"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       'content/case-studies/cruises.json: icon: expected one of "bag", "bed", "glass", "ship", "building", "watch"',
     ])
   })
 
-  it("reports a profile link for someone who is not on the team", () => {
+  it("reports a profile link for someone who is not on the team", async () => {
     const fixture = contentFixture()
     fixture.edit("site/settings.json", (data) => (data.profiles[0].member = "helene-marchant"))
-    expect(errorsOf(fixture.root)[0]).toMatch(
+    expect((await errorsOf(fixture.root))[0]).toMatch(
       /^content\/site\/settings\.json: profiles\[0\]\.member: no team member has the slug "helene-marchant"/,
     )
   })
 
-  it("reports a missing content file and a JSON file it does not know", () => {
+  it("reports a missing content file and a JSON file it does not know", async () => {
     const fixture = contentFixture()
     fixture.remove("pages/book-demo.json")
     fixture.write("home/servics.json", {})
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/pages/book-demo.json: file is missing",
       "content/home/servics.json: not a known content file (see README: Editing content)",
     ])
   })
 
-  it("still checks references while a case study has an unrelated problem", () => {
+  it("still checks references while a case study has an unrelated problem", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/watches.json", (data) => delete data.task)
     fixture.edit("home/industries.json", (data) => (data.cards[0].caseSlug = "retial"))
-    expect(errorsOf(fixture.root)).toEqual([
+    expect((await errorsOf(fixture.root))).toEqual([
       "content/case-studies/watches.json: task: required field is missing",
       'content/home/industries.json: cards[0].caseSlug: no case study has the slug "retial" (known: cruises, hotels, real-estate, retail, watches, wine)',
     ])
   })
 
-  it("reports a case file that does not parse once, not again through the cards pointing at it", () => {
+  it("reports a case file that does not parse once, not again through the cards pointing at it", async () => {
     const fixture = contentFixture()
     fixture.writeRaw("case-studies/hotels.json", "{")
-    const errors = errorsOf(fixture.root)
+    const errors = (await errorsOf(fixture.root))
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(/^content\/case-studies\/hotels\.json: malformed JSON/)
   })
 
-  it("reports every problem of every file in one pass", () => {
+  it("reports every problem of every file in one pass", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/hotels.json", (data) => delete data.task)
     fixture.edit("home/hero.json", (data) => (data.claims = []))
     fixture.writeRaw("pages/terms-of-service.json", "{ not json")
-    expect(errorsOf(fixture.root)).toHaveLength(3)
+    expect((await errorsOf(fixture.root))).toHaveLength(3)
   })
 
-  it("only warns when a team photo file is missing", () => {
+  it("only warns when a team photo file is missing", async () => {
     const fixture = contentFixture()
     fixture.remove("images/team/leo-bernasconi.jpg")
-    const report = validateContent(fixture.root)
+    const report = await validateContent(fixture.root)
     expect(report.errors).toEqual([])
     expect(report.warnings.map(formatProblem)).toEqual([
       'content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found; the card shows the placeholder icon',
