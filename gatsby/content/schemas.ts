@@ -52,6 +52,8 @@ export const VISIBLE_CHARACTER =
   "[^\\s\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]"
 export const INVISIBLE_ONLY_MESSAGE =
   "must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)"
+// The class lists combining and variation characters one by one on purpose: each is invisible alone.
+// eslint-disable-next-line no-misleading-character-class
 const visible = new RegExp(VISIBLE_CHARACTER)
 
 const text = (kind: TextKind) => {
