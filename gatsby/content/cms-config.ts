@@ -7,7 +7,15 @@
 import { CONTENT_DIR } from "../paths"
 import { cmsPlaceOf, labelOf } from "./cms-places"
 import { CONTENT_TYPES, type ContentType } from "./registry"
-import { CMS_RELATION_META, CMS_WIDGET_META, IMAGE_PATH_META, type CmsRelation } from "./schemas"
+import {
+  CMS_RELATION_META,
+  CMS_WIDGET_META,
+  IMAGE_PATH_META,
+  INVISIBLE_ONLY_MESSAGE,
+  TEXT_LIMITS,
+  VISIBLE_CHARACTER,
+  type CmsRelation,
+} from "./schemas"
 import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import path from "node:path"
 
@@ -117,12 +125,31 @@ interface ZodDef {
   checks?: Array<{ _zod: { def: ZodDef } }>
 }
 
-const NOT_BLANK: [string, string] = ["\\S", "must not be empty"]
+/**
+ * A string's checks as one Decap pattern and hint. Decap tests a single pattern, compiled without
+ * flags, and shows one message; each of the schema's checks becomes a lookahead, so the pattern holds
+ * exactly when every check does: visible text (for a required text), the schema's own pattern, the
+ * length limit of its kind (TEXT_LIMITS). The hint shows the limit before anyone types.
+ */
+export function stringRules(schema: JsonSchema): Pick<CmsField, "pattern" | "hint"> {
+  const checks: Array<[string, string]> = []
+  if (typeof schema.minLength === "number") checks.push([VISIBLE_CHARACTER, INVISIBLE_ONLY_MESSAGE])
+  if (typeof schema.pattern === "string") {
+    checks.push([schema.pattern, (schema[PATTERN_MESSAGE] as string | undefined) ?? `must match ${schema.pattern}`])
+  }
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined
+  if (max !== undefined) checks.push([`^[\\s\\S]{0,${max}}$`, `must be at most ${max} characters`])
+  const limit = Object.values(TEXT_LIMITS).find((kind) => kind.max === max)
+  const hint = max === undefined ? {} : { hint: `Up to ${max} characters${limit ? `: ${limit.why}` : ""}.` }
+  if (checks.length === 0) return hint
+  const pattern =
+    checks.length === 1 ? checks[0][0] : `^${checks.map(([check]) => `(?=[\\s\\S]*?(?:${check}))`).join("")}`
+  return { ...hint, pattern: [pattern, checks.map(([, message]) => message).join("; ")] }
+}
 
 /** One CMS field for a JSON Schema property. */
 export function cmsField(name: string, schema: JsonSchema, required: boolean): CmsField {
   const field: CmsField = { name, label: labelOf(name), widget: "string", required }
-  const message = (schema[PATTERN_MESSAGE] as string | undefined) ?? `must match ${schema.pattern}`
 
   if (schema.enum) return { ...field, widget: "select", options: schema.enum as string[] }
   if (schema.type === "boolean") return { ...field, widget: "boolean", default: false }
@@ -175,12 +202,7 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     }
   }
   const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"
-  const blankAllowed = schema.minLength === undefined && !schema.pattern
-  return {
-    ...field,
-    widget,
-    ...(schema.pattern ? { pattern: [schema.pattern as string, message] } : blankAllowed ? {} : { pattern: NOT_BLANK }),
-  }
+  return { ...field, widget, ...stringRules(schema) }
 }
 
 const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
@@ -219,9 +241,10 @@ export function cmsConfig(siteUrl: string): CmsConfig {
         format: CONTENT_FORMAT,
         create: true,
         delete: true,
-        slug: "{{slug}}",
+        // The file is named by the slug field (the study's address); Decap's own {{slug}} is the title slugified.
+        slug: "{{fields.slug}}",
         identifier_field: "title",
-        summary: "{{title}} ({{slug}})",
+        summary: "{{title}} ({{fields.slug}})",
         sortable_fields: ["order", "title", "published"],
         fields: typeFields(type),
       })

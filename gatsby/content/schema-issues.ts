@@ -74,3 +74,15 @@ export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
     }
   })
 }
+
+/**
+ * A case study's file is named by its slug, the page's address: the file name and the slug must be
+ * one (validate.ts for files on disk, the CMS preview for the entry being edited).
+ */
+export function slugFileNameIssue(fileName: string, slug: unknown): SchemaIssue | undefined {
+  if (typeof slug !== "string" || slug === fileName) return undefined
+  return {
+    segments: ["slug"],
+    message: `must match the file name, as the page's address is both: the file is "${fileName}.json" and the slug "${slug}"; rename the file to "${slug}.json" or set the slug to "${fileName}"`,
+  }
+}

@@ -19,7 +19,7 @@ import {
 } from "./schemas"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "./problems"
 import { photoProblem } from "./photos"
-import { schemaIssues } from "./schema-issues"
+import { schemaIssues, slugFileNameIssue } from "./schema-issues"
 
 export interface ContentReport {
   errors: ContentProblem[]
@@ -175,15 +175,8 @@ async function crossFileProblems(
   // A duplicate slug is reported as such, not again as a file name it does not match.
   const reported = new Set(found.map((problem) => problem.file))
   for (const file of caseSlugs ? cases.filter((file) => !reported.has(file.file)) : []) {
-    const { slug } = file.data as CaseStudy
-    const name = path.basename(file.file, ".json")
-    if (slug !== name) {
-      found.push({
-        file: file.file,
-        path: "slug",
-        message: `must match the file name, as the page's address is both: the file is "${name}.json" and the slug "${slug}"; rename the file to "${slug}.json" or set the slug to "${name}"`,
-      })
-    }
+    const issue = slugFileNameIssue(path.basename(file.file, ".json"), (file.data as CaseStudy).slug)
+    if (issue) found.push({ file: file.file, path: jsonPath(issue.segments), message: issue.message })
   }
 
   for (const file of filesOf("HomeIndustries").filter(isValid)) {

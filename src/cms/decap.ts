@@ -7,6 +7,8 @@ interface MaybeImmutable {
 
 export interface DecapEntry {
   get(key: "data"): unknown
+  /** The file's name without extension; empty for an entry not yet saved. */
+  get(key: "slug"): string | undefined
 }
 
 export interface DecapAsset {

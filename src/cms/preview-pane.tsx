@@ -23,14 +23,17 @@ export interface PreviewContext {
 export interface PreviewTemplate {
   schema: z.ZodType
   render: (data: unknown, context: PreviewContext) => ReactNode
+  /** What is wrong with the entry given the name of the file it is saved in (a folder collection's). */
+  fileIssues?: (fileName: string, data: unknown) => SchemaIssue[]
 }
 
 /** A template for one content type: its schema, and how the site draws data of that shape. */
 export function previewTemplate<S extends z.ZodType>(
   schema: S,
   render: (data: z.output<S>, context: PreviewContext) => ReactNode,
+  fileIssues?: PreviewTemplate["fileIssues"],
 ): PreviewTemplate {
-  return { schema, render: (data, context) => render(data as z.output<S>, context) }
+  return { schema, render: (data, context) => render(data as z.output<S>, context), fileIssues }
 }
 
 /** The answer of the site's static query (hooks/use-site-settings.ts) for this site data. */
@@ -99,7 +102,11 @@ function Preview({
   const site = useSiteData(getCollection)
   // Drawn as the site draws it: the entry as stored, once the build would accept it.
   const data = plain(entry.get("data"))
-  const issues = schemaIssues(template.schema, data)
+  const fileName = entry.get("slug")
+  const issues = [
+    ...schemaIssues(template.schema, data),
+    ...(fileName && template.fileIssues ? template.fileIssues(fileName, data) : []),
+  ]
   if (issues.length > 0) return <Problems issues={issues} />
   if (site.status === "loading") return <Status role="status">Loading the site’s texts…</Status>
   if (site.status === "failed") return <Status role="alert">{site.message}</Status>

@@ -28,6 +28,7 @@ import { Services } from "../components/home/services"
 import { Footer } from "../components/layout/footer"
 import { DemoContent } from "../components/pages/demo-content"
 import { LegalDocument } from "../components/pages/legal-document"
+import { slugFileNameIssue } from "../../gatsby/content/schema-issues"
 import { StaticQueryContext } from "./gatsby"
 import { type PreviewContext, type PreviewTemplate, previewTemplate, staticQueryOf } from "./preview-pane"
 
@@ -75,9 +76,15 @@ export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
     <About about={withPhotos(about, assetUrl)} />
   )),
   "home/contact.json": previewTemplate(contactSchema, (contact) => <Contact contact={contact} />),
-  "case-studies": previewTemplate(caseStudySchema, (study, { site }) => (
-    <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />
-  )),
+  "case-studies": previewTemplate(
+    caseStudySchema,
+    (study, { site }) => <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />,
+    // The CMS names a new study's file by its slug but never renames a saved one.
+    (fileName, study) => {
+      const issue = slugFileNameIssue(fileName, (study as { slug?: unknown } | null)?.slug)
+      return issue ? [issue] : []
+    },
+  ),
   "pages/case-studies.json": previewTemplate(caseStudiesPageSchema, (page, { site }) => (
     <CaseStudiesContent page={page} studies={site.caseStudies} search="" redirected={false} />
   )),

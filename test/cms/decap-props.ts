@@ -58,9 +58,16 @@ function getCollection(overrides: Saved) {
   }
 }
 
-export function decapProps(location: string, data: unknown, overrides: Saved = {}): PreviewTemplateProps {
+/** Props for an entry at `location`; `fileName` is the saved file's name (a new entry has none). */
+export function decapProps(
+  location: string,
+  data: unknown,
+  overrides: Saved = {},
+  fileName?: string,
+): PreviewTemplateProps {
+  const entry = { data, slug: fileName }
   return {
-    entry: { get: (key: "data") => (key === "data" ? data : undefined) },
+    entry: { get: ((key: "data" | "slug") => entry[key]) as PreviewTemplateProps["entry"]["get"] },
     fields: fieldList(configuredFields(location)),
     getAsset: (stored, field) => ({
       toString: () => assetUrlFor(stored, field?.get("media_folder") as string | undefined),

@@ -28,11 +28,14 @@ beforeAll(() => {
     }) as unknown as MediaQueryList
 })
 
-function renderPreview(location: string, data: unknown, overrides = {}) {
+function renderPreview(location: string, data: unknown, overrides = {}, fileName?: string) {
   const Preview = previewComponent(PREVIEW_TEMPLATES[location])
-  const props = decapProps(location, data, overrides)
+  const props = decapProps(location, data, overrides, fileName)
   const view = render(<Preview {...props} />)
-  return { ...view, update: (next: unknown) => view.rerender(<Preview {...decapProps(location, next, overrides)} />) }
+  return {
+    ...view,
+    update: (next: unknown) => view.rerender(<Preview {...decapProps(location, next, overrides, fileName)} />),
+  }
 }
 
 const edited = <T,>(data: T, change: (copy: any) => void): T => {
@@ -130,6 +133,43 @@ describe("the case study preview", () => {
       ]),
     )
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument()
+  })
+
+  it("lists the build's limits as the editor types past them", async () => {
+    const { update } = renderPreview("case-studies", study)
+    await screen.findByRole("heading", { level: 1, name: study.title })
+    update(edited(study, (copy) => (copy.title = `${"Allocations ".repeat(6)}Traced`)))
+    const problems = await screen.findByRole("alert")
+    expect(
+      within(problems)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Title: must be at most 70 characters, it has 78: search results show a title whole up to 70 characters",
+    ])
+  })
+
+  it("tells the editor of a saved study that its slug must stay its file's name, which the CMS cannot rename", async () => {
+    renderPreview(
+      "case-studies",
+      edited(study, (copy) => (copy.slug = "wines")),
+      {},
+      "wine",
+    )
+    const problems = await screen.findByRole("alert")
+    expect(
+      within(problems)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json" or set the slug to "wine"',
+    ])
+    // A study not yet saved gets its file name from the slug, so it has nothing to match.
+    renderPreview(
+      "case-studies",
+      edited(study, (copy) => (copy.slug = "wines")),
+    )
+    expect(await screen.findByRole("heading", { level: 1, name: study.title })).toBeInTheDocument()
   })
 
   it("says so when the saved texts it needs would stop the build", async () => {

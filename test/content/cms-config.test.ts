@@ -58,8 +58,16 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
   } else {
     expect(schema.type === "string", `type ${schema.type} has no CMS counterpart`)
     expect(["string", "text", "hidden"].includes(field.widget), `widget ${field.widget} for a string`)
-    if (schema.pattern) expect(field.pattern?.[0] === schema.pattern, `pattern ${field.pattern?.[0]} != ${schema.pattern}`)
-    else if (schema.minLength) expect(field.pattern?.[0] === "\\S", "a required text without the not-blank pattern")
+    // Decap tests the pattern as RegExp(pattern), with no flags, and skips it for an empty value.
+    const decapAccepts = (value: string) => !field.pattern || RegExp(field.pattern[0]).test(value)
+    if (typeof schema.pattern === "string") {
+      expect(field.pattern?.[0].includes(schema.pattern) === true, `pattern ${field.pattern?.[0]} lacks ${schema.pattern}`)
+    }
+    if (schema.minLength) expect(!decapAccepts("\u200B \u2060"), "a required text that accepts invisible characters only")
+    if (typeof schema.maxLength === "number") {
+      expect(!decapAccepts("a".repeat(schema.maxLength + 1)), `accepts more than ${schema.maxLength} characters`)
+      expect(field.hint?.startsWith(`Up to ${schema.maxLength} characters`) === true, `hint for ${schema.maxLength}`)
+    }
   }
   return problems
 }
@@ -112,9 +120,38 @@ describe("the CMS configuration", () => {
     ])
   })
 
-  it("lets editors create, edit and delete case studies, one file each, named by slug", () => {
+  it("lets editors create, edit and delete case studies, one file each, named by the slug field", () => {
     const cases = config.collections.find((collection) => collection.folder === "content/case-studies")!
-    expect(cases).toMatchObject({ create: true, delete: true, format: "content-json", extension: "json", slug: "{{slug}}" })
+    expect(cases).toMatchObject({
+      create: true,
+      delete: true,
+      format: "content-json",
+      extension: "json",
+      // Decap's own {{slug}} is the title slugified; the file must be named by the slug field.
+      slug: "{{fields.slug}}",
+      summary: "{{title}} ({{fields.slug}})",
+    })
+  })
+
+  it("shows, and checks while saving, the build's limits for text", () => {
+    const caseFields = fieldsOf(CONTENT_TYPES.find((type) => type.location === "case-studies")!)
+    const title = caseFields.find((field) => field.name === "title")!
+    const decap = (field: CmsField, value: string) => RegExp(field.pattern![0]).test(value)
+    expect(title.hint).toBe("Up to 70 characters: search results show a title whole up to 70 characters.")
+    expect(decap(title, "Detecting Counterfeits at Scale for a Swiss Watchmaker")).toBe(true)
+    expect(decap(title, "t".repeat(70))).toBe(true)
+    expect(decap(title, "t".repeat(71))).toBe(false)
+    expect(decap(title, "\u200B\u200B\u200B")).toBe(false)
+    expect(title.pattern![1]).toBe(
+      "must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces); must be at most 70 characters",
+    )
+
+    const page = fieldsOf(CONTENT_TYPES.find((type) => type.location === "pages/case-studies.json")!)
+    const noResults = page.find((field) => field.name === "search")!.fields!.find((field) => field.name === "noResults")!
+    expect(decap(noResults, "Nothing matches “{query}”.")).toBe(true)
+    expect(decap(noResults, "Nothing matches.")).toBe(false)
+    expect(decap(noResults, `{query}${"x".repeat(113)}`)).toBe(true)
+    expect(decap(noResults, `{query}${"x".repeat(114)}`)).toBe(false)
   })
 
   it("writes locally through decap-server and, deployed, through git-gateway", () => {
