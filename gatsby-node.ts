@@ -3,9 +3,13 @@ import { assertValidContent } from "./gatsby/assert-valid-content"
 import { serveAdminInDevelopment, writeAdmin } from "./gatsby/cms"
 import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
+import { writeSecurityTxt } from "./gatsby/security-txt"
 import { writeTouchIcon } from "./gatsby/touch-icon"
 import { writeHostingFiles } from "./gatsby/hosting/write"
-import { FILE_NAME_FIELD, contentTypeDefs } from "./gatsby/content/graphql"
+import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
+import { photoProblem } from "./gatsby/content/photos"
+
+type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
 
 export { createPages } from "./gatsby/create-pages"
@@ -25,6 +29,17 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       ) => (source.parent ? context.nodeModel.getNodeById({ id: source.parent })?.name : null),
     }),
   })
+  // After @fileByRelativePath: a photo sharp cannot use resolves to nothing, so the card shows its icon
+  // (validation has warned) instead of the image pipeline stopping the build.
+  actions.createFieldExtension({
+    name: USABLE_IMAGE_EXTENSION,
+    extend: (_options: unknown, previous: { resolve: FieldResolver }) => ({
+      async resolve(...args: Parameters<FieldResolver>) {
+        const file = (await previous.resolve(...args)) as { absolutePath?: string } | null
+        return file?.absolutePath && !(await photoProblem(file.absolutePath)) ? file : null
+      },
+    }),
+  })
   actions.createTypes(contentTypeDefs())
 }
 
@@ -40,6 +55,7 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
   await writeTouchIcon(args)
+  writeSecurityTxt(args)
   deferBundlesPastFirstPaint(args)
   // Last: the policy hashes the pages' inline scripts as they are served.
   writeHostingFiles(args)

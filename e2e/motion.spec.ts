@@ -115,6 +115,19 @@ test.describe("with reduced motion", () => {
     await expect(page.getByRole("button", { name: new RegExp(settings.labels.pauseMotion) })).toHaveCount(0)
   })
 
+  test("on a phone the still strip wraps its twelve chips into a compact block, not a column", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.goto("/")
+    const strip = page.getByRole("region", { name: industries.chipsLabel })
+    const chips = strip.locator('ul:not([aria-hidden="true"]) > li')
+    const tops = new Set(await chips.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top)))
+    // Several chips share each row: at most half as many rows as chips.
+    expect(tops.size).toBeLessThanOrEqual(6)
+    const box = (await strip.boundingBox())!
+    expect(box.height).toBeLessThan(420)
+    expect(box.width).toBeLessThanOrEqual(375)
+  })
+
   for (const route of ROUTES) {
     test(`${route}: no animation or transition runs, on load or while scrolling`, async ({ page }) => {
       await page.goto(route)

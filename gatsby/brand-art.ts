@@ -40,9 +40,21 @@ function textPath(face: opentype.Font, text: string, x: number, y: number, size:
     .join(" ")
 }
 
+/** A word wider than the line, in pieces that each fit. */
+function breakWord(face: opentype.Font, word: string, size: number, maxWidth: number): string[] {
+  const pieces = [""]
+  for (const character of word) {
+    const last = pieces[pieces.length - 1]
+    if (last && face.getAdvanceWidth(last + character, size) > maxWidth) pieces.push(character)
+    else pieces[pieces.length - 1] = last + character
+  }
+  return pieces
+}
+
 /** Greedy line breaking by measured width. */
 function wrap(face: opentype.Font, text: string, size: number, maxWidth: number): string[] {
-  return text.split(/\s+/).reduce<string[]>((lines, word) => {
+  const words = text.split(/\s+/).flatMap((word) => breakWord(face, word, size, maxWidth))
+  return words.reduce<string[]>((lines, word) => {
     const last = lines[lines.length - 1]
     if (last !== undefined && face.getAdvanceWidth(`${last} ${word}`, size) <= maxWidth) {
       lines[lines.length - 1] = `${last} ${word}`
@@ -53,24 +65,46 @@ function wrap(face: opentype.Font, text: string, size: number, maxWidth: number)
   }, [])
 }
 
-/** The largest size, from `sizes`, at which the title fits in `maxLines` lines. */
-function fitTitle(title: string, maxWidth: number, sizes: readonly number[], maxLines: number) {
+const ELLIPSIS = "…"
+
+/** The last line of a cut title: as many of its words as fit with an ellipsis after them. */
+function endWithEllipsis(face: opentype.Font, line: string, size: number, maxWidth: number): string {
+  const words = line.split(" ")
+  while (words.length > 1 && face.getAdvanceWidth(`${words.join(" ")}${ELLIPSIS}`, size) > maxWidth) words.pop()
+  let last = words.join(" ").replace(/[\s,;:.–—-]+$/, "")
+  // One word too long for the line on its own: cut it by letters.
+  while (last.length > 1 && face.getAdvanceWidth(`${last}${ELLIPSIS}`, size) > maxWidth) last = last.slice(0, -1)
+  return `${last}${ELLIPSIS}`
+}
+
+/**
+ * The largest size, from `sizes`, at which the title fits in `maxLines` lines; a title too long even
+ * at the smallest size keeps its first lines and ends with an ellipsis, so a cut is never silent.
+ */
+export function fitTitle(title: string, maxWidth: number, sizes: readonly number[], maxLines: number) {
   const face = font("display")
   for (const size of sizes) {
     const lines = wrap(face, title, size, maxWidth)
     if (lines.length <= maxLines) return { size, lines }
   }
   const size = sizes[sizes.length - 1]
-  return { size, lines: wrap(face, title, size, maxWidth).slice(0, maxLines) }
+  const lines = wrap(face, title, size, maxWidth).slice(0, maxLines)
+  lines[maxLines - 1] = endWithEllipsis(face, lines[maxLines - 1], size, maxWidth)
+  return { size, lines }
 }
+
+/** Sizes and lines of the sharing image's title. */
+export const SOCIAL_TITLE = { sizes: [84, 72, 64, 56], maxLines: 3, margin: 96 } as const
+export const socialTitleWidth = (): number => SOCIAL_IMAGE_SIZE.width - 2 * SOCIAL_TITLE.margin
+export const lineWidth = (line: string, size: number): number => font("display").getAdvanceWidth(line, size)
 
 const { color } = theme
 
 /** A 1200 x 630 sharing image: brand line, page title, site address, on ink with a gold rule. */
 export async function socialImage(title: string, siteUrl: string): Promise<Buffer> {
   const { width, height } = SOCIAL_IMAGE_SIZE
-  const margin = 96
-  const { size, lines } = fitTitle(title, width - 2 * margin, [84, 72, 64, 56], 3)
+  const { margin } = SOCIAL_TITLE
+  const { size, lines } = fitTitle(title, socialTitleWidth(), SOCIAL_TITLE.sizes, SOCIAL_TITLE.maxLines)
   const lineHeight = size * 1.12
   const titleTop = height / 2 - ((lines.length - 1) * lineHeight) / 2 + size * 0.3
   const titlePaths = lines.map((line, index) =>

@@ -9,6 +9,8 @@ import { IMAGE_PATH_META } from "./schemas"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */
 export const FILE_NAME_FIELD = "fileName"
+/** An image path resolves to its file only when the image can be shown (photos.ts); otherwise to null. */
+export const USABLE_IMAGE_EXTENSION = "usableImage"
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
@@ -34,7 +36,7 @@ function objectTypes(typeName: string, schema: JsonSchema, isNode: boolean, out:
     .filter(([name]) => name !== "$schema")
     .map(([name, property]) => {
       const nonNull = required.has(name) ? "!" : ""
-      if (property[IMAGE_PATH_META]) return `  ${name}: File @fileByRelativePath`
+      if (property[IMAGE_PATH_META]) return `  ${name}: File @fileByRelativePath @${USABLE_IMAGE_EXTENSION}`
       if (property.type === "object") {
         const nested = `${typeName}${pascal(name)}`
         objectTypes(nested, property, false, out)

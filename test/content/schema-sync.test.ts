@@ -55,7 +55,7 @@ describe("one content model, three views of it", () => {
 
   it("resolves team photos as files and keeps inference off for every content type", () => {
     const sdl = contentTypeDefs()
-    expect(sdl).toContain("  photo: File @fileByRelativePath")
+    expect(sdl).toContain("  photo: File @fileByRelativePath @usableImage")
     expect(sdl).toContain("  metrics: CaseStudyMetrics!")
     expect(sdl).toContain("  action: [String!]!")
     const nodeTypes = sdl.match(/^type \w+ implements Node @dontInfer/gm) ?? []

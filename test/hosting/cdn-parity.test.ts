@@ -161,6 +161,7 @@ function addresses(): string[] {
     "/manifest.webmanifest",
     "/sitemap-index.xml",
     "/robots.txt",
+    "/.well-known/security.txt",
     "/favicon-32x32.png",
   ]
 }

@@ -98,6 +98,24 @@ describe("addresses that are no page", () => {
     },
   )
 
+  it("serves the security contact (RFC 9116) as plain text, from the settings, valid for a year", async () => {
+    const response = await get("/.well-known/security.txt")
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8")
+    const fields = Object.fromEntries(
+      (await response.text())
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/: (.*)/s).slice(0, 2)),
+    )
+    const settings = readJson("site/settings.json")
+    expect(fields.Contact).toBe(`mailto:${settings.contactEmail}`)
+    expect(fields.Canonical).toBe(`${settings.siteUrl}/.well-known/security.txt`)
+    const expires = Date.parse(fields.Expires)
+    const built = fs.statSync(path.join(PUBLIC_DIR, ".well-known/security.txt")).mtimeMs
+    expect(Math.abs(expires - built - 365 * 24 * 3600 * 1000)).toBeLessThan(2 * 24 * 3600 * 1000)
+  })
+
   it("never serves the CDN's instruction files", async () => {
     for (const file of ["/_headers", "/_redirects"]) expect((await get(file)).status, file).toBe(404)
   })

@@ -42,7 +42,9 @@ const Track = styled.div<{ $paused: boolean }>`
     animation-play-state: paused;
   }
 
+  /* Still, the chips wrap across the full width as one compact block instead of a tall column. */
   ${theme.media.reducedMotion} {
+    display: block;
     width: auto;
     animation: none;
   }

@@ -1,0 +1,36 @@
+/**
+ * /.well-known/security.txt (RFC 9116): where to report a security problem, written by every build
+ * from the site settings' contact address, so it never names a stale address or expires unnoticed.
+ */
+import type { BuildArgs } from "gatsby"
+import fs from "node:fs"
+import path from "node:path"
+
+export const SECURITY_TXT_PATH = "/.well-known/security.txt"
+
+interface SecurityContact {
+  contactEmail: string
+  siteUrl: string
+}
+
+/** The file's text; it expires one year after `built`, so a site left unbuilt that long stops vouching for it. */
+export function securityTxt({ contactEmail, siteUrl }: SecurityContact, built: Date): string {
+  const expires = new Date(built)
+  expires.setUTCFullYear(expires.getUTCFullYear() + 1)
+  return [
+    `Contact: mailto:${contactEmail}`,
+    `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, "Z")}`,
+    "Preferred-Languages: en",
+    `Canonical: ${siteUrl}${SECURITY_TXT_PATH}`,
+    "",
+  ].join("\n")
+}
+
+export function writeSecurityTxt({ getNodesByType, store, reporter }: BuildArgs): void {
+  const { program } = store.getState() as { program: { directory: string } }
+  const [settings] = getNodesByType("SiteSettings") as unknown as SecurityContact[]
+  const file = path.join(program.directory, "public", SECURITY_TXT_PATH)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, securityTxt(settings, new Date()))
+  reporter.info(`Wrote public${SECURITY_TXT_PATH} for ${settings.contactEmail}`)
+}
