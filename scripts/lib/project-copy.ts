@@ -1,0 +1,60 @@
+/**
+ * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
+ * build tests (test/build/gatsby-build.test.ts) and the content-safety browser test
+ * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+
+const ROOT = path.resolve(__dirname, "../..")
+const PROJECT_FILES = [
+  "package.json",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "tsconfig.json",
+  "gatsby",
+  "src",
+  "content",
+  "static",
+]
+export const BUILD_TIMEOUT_MS = 300_000
+
+/** Copies the project's sources and content into a new folder (node_modules linked); returns it. */
+export function projectCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-build-"))
+  // Readable by nginx's workers, which may run as another user than the tests.
+  fs.chmodSync(dir, 0o755)
+  for (const entry of PROJECT_FILES) {
+    if (fs.existsSync(path.join(ROOT, entry)))
+      fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })
+  }
+  fs.rmSync(path.join(dir, "src/gatsby-types.d.ts"), { force: true })
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
+  return dir
+}
+
+/** Runs `gatsby build` in a copy; its output with Gatsby's line wrapping joined back for matching. */
+export function buildCopy(dir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1", ...env },
+    timeout: BUILD_TIMEOUT_MS,
+  })
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}`.replace(/\s+/g, " ") }
+}
+
+/** Any content document: the tests that edit one reach into it by the paths they know. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EditableJson = Record<string, any>
+
+/** Changes one JSON file of a copy in place. */
+export function editJson(file: string, change: (data: EditableJson) => void): void {
+  const data = JSON.parse(fs.readFileSync(file, "utf8"))
+  change(data)
+  fs.writeFileSync(file, JSON.stringify(data, null, 2))
+}
