@@ -69,9 +69,24 @@ const Chips = styled.ul`
     color: ${theme.color.bronze};
   }
 
+  /* Still: a compact block of names in running lines, set a step smaller, with no trailing dot. */
   ${theme.media.reducedMotion} {
     flex-wrap: wrap;
     flex-shrink: 1;
+    padding-block: ${theme.space[2]};
+
+    li {
+      padding: ${theme.space.half} ${theme.space[2]} ${theme.space.half} 0;
+      font-size: ${theme.fontSize.lead};
+    }
+
+    li::after {
+      margin-left: ${theme.space[2]};
+    }
+
+    li:last-child::after {
+      content: none;
+    }
 
     &[aria-hidden="true"] {
       display: none;
