@@ -38,6 +38,14 @@ function renderPreview(location: string, data: unknown, overrides = {}, fileName
   }
 }
 
+/** The problems the preview lists instead of the entry, as the editor reads them. */
+async function problemsListed() {
+  const problems = await screen.findByRole("alert")
+  return within(problems)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent)
+}
+
 const edited = <T,>(data: T, change: (copy: any) => void): T => {
   const copy = structuredClone(data)
   change(copy)
@@ -121,10 +129,7 @@ describe("the case study preview", () => {
     )
     const problems = await screen.findByRole("alert")
     expect(within(problems).getByRole("heading", { name: "Not previewed yet" })).toBeInTheDocument()
-    const items = within(problems)
-      .getAllByRole("listitem")
-      .map((item) => item.textContent)
-    expect(items).toEqual(
+    expect(await problemsListed()).toEqual(
       expect.arrayContaining([
         "Title: must not be empty",
         "Client: required field is missing",
@@ -139,12 +144,7 @@ describe("the case study preview", () => {
     const { update } = renderPreview("case-studies", study)
     await screen.findByRole("heading", { level: 1, name: study.title })
     update(edited(study, (copy) => (copy.title = `${"Allocations ".repeat(6)}Traced`)))
-    const problems = await screen.findByRole("alert")
-    expect(
-      within(problems)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(await problemsListed()).toEqual([
       "Title: must be at most 70 characters, it has 78: search results show a title whole up to 70 characters",
     ])
   })
@@ -156,12 +156,7 @@ describe("the case study preview", () => {
       {},
       "wine",
     )
-    const problems = await screen.findByRole("alert")
-    expect(
-      within(problems)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(await problemsListed()).toEqual([
       'Slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json" or set the slug to "wine"',
     ])
     // A study not yet saved gets its file name from the slug, so it has nothing to match.
