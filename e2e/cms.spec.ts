@@ -115,19 +115,37 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
   expect(report.errors).toEqual([])
 })
 
-test("the CMS refuses to save an empty required field and the file is unchanged", async ({ page }) => {
+test("the case studies list names each study by its title and its slug, the file it is saved as", async ({ page }) => {
+  await logIn(page)
+  await page.getByRole("link", { name: "Case studies" }).first().click()
+  for (const file of fs.readdirSync(path.join(workspace, "content/case-studies"))) {
+    const study = JSON.parse(fs.readFileSync(path.join(workspace, "content/case-studies", file), "utf8"))
+    expect(`${study.slug}.json`).toBe(file)
+    await expect(page.getByText(`${study.title} (${study.slug})`, { exact: true })).toBeVisible()
+  }
+})
+
+test("the CMS refuses to save an empty, invisible or too long field and the file is unchanged", async ({ page }) => {
   const before = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
   await openCaseStudy(page, JSON.parse(before).title)
   const client = fieldNamed(page, "Client")
+  // The build's limit for the field is shown before anyone types.
+  await expect(page.getByText("Up to 120 characters: it is one line of supporting text.")).toBeVisible()
 
   await client.fill("")
   await publish(page)
   await expect(page.getByText(/^Client is required\.$/i)).toBeVisible()
 
-  // Blank is empty too: the build trims text before checking it, and so does the form.
-  await client.fill("   ")
+  // Blank or invisible is empty too, as the build reads it.
+  for (const blank of ["   ", "\u200B\u200B\u200B"]) {
+    await client.fill(blank)
+    await publish(page)
+    await expect(page.getByText(/must contain visible text/).first()).toBeVisible()
+  }
+
+  await client.fill("c".repeat(121))
   await publish(page)
-  await expect(page.getByText("must not be empty")).toBeVisible()
+  await expect(page.getByText(/must be at most 120 characters/).first()).toBeVisible()
 
   await page.waitForTimeout(1000)
   expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(before)

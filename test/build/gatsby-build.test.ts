@@ -72,7 +72,7 @@ describe("gatsby build", () => {
       expect(status).not.toBe(0)
       expect(output).toContain("Invalid content (5 problems)")
       expect(output).toContain(
-        "content/home/process.json: eyebrow: the field appears twice (line 3, column 3 and line 3, column 24)",
+        "content/home/process.json: eyebrow: the field appears twice (line 3, column 3 and line 3, column 25)",
       )
       expect(output).toContain("content/case-studies/hotels.json: title: must contain visible text")
       expect(output).toContain(
