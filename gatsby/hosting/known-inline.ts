@@ -31,7 +31,9 @@ const SLICES_DIR = "_gatsby/slices"
 /** Gatsby's static entry: `window.pagePath=<the page's path as a JSON string>`. */
 const PAGE_PATH_SCRIPT = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");\/\*\]\]>\*\/$/
 
-const bodies = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1])
+/** The non-empty bodies of the elements `pattern` finds (an empty one is a script's src tag). */
+const bodies = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].map((match) => match[1]).filter((body) => body.trim() !== "")
 
 function isGatsbyPagePath(body: string): boolean {
   const literal = PAGE_PATH_SCRIPT.exec(body)?.[1]
@@ -63,10 +65,10 @@ export function knownInlineCode(publicDir: string): KnownInlineCode {
   const scripts = new Set([...slices.flatMap((html) => bodies(html, SCRIPT_BODY)), ...bodies(plugin, SCRIPT_BODY)])
   const styles = new Set(bodies(plugin, STYLE_BODY))
   return {
-    script: (body, html) =>
-      scripts.has(body) ||
-      isGatsbyPagePath(body) ||
-      (deferredBundles(html).length > 0 && body === loaderSource(deferredBundles(html))),
+    script: (body, html) => {
+      const bundles = deferredBundles(html)
+      return scripts.has(body) || isGatsbyPagePath(body) || (bundles.length > 0 && body === loaderSource(bundles))
+    },
     style: (body, attributes) => styles.has(body) || MARKED_STYLE.test(attributes),
   }
 }
