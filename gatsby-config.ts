@@ -2,8 +2,8 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
-import { contentTypeOf } from "./gatsby/content/registry"
-import { LOCAL_CMS_BACKEND } from "./gatsby/content/cms-config"
+import { contentTypeOf } from "./model/registry"
+import { LOCAL_CMS_BACKEND } from "./cms/shared"
 import { theme } from "./src/styles/theme"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
@@ -23,7 +23,7 @@ const config: GatsbyConfig = {
     siteUrl: settings.siteUrl,
   },
   trailingSlash: "always",
-  // npm run cms: the CMS reaches decap-server through the site's own origin (gatsby/content/cms-config.ts).
+  // npm run cms: the CMS reaches decap-server through the site's own origin (cms/shared.ts).
   proxy: [{ prefix: LOCAL_CMS_BACKEND.prefix, url: LOCAL_CMS_BACKEND.url }],
   jsxRuntime: "automatic",
   graphqlTypegen: {

@@ -1,6 +1,6 @@
 import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
-import { serveAdminInDevelopment, writeAdmin } from "./gatsby/cms"
+import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
 import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
 import { writeSecurityTxt } from "./gatsby/security-txt"

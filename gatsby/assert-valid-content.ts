@@ -1,5 +1,5 @@
 import type { Reporter } from "gatsby"
-import { formatProblem } from "./content/problems"
+import { formatProblem } from "../model/problems"
 import { validateContent } from "./content/validate"
 
 /**

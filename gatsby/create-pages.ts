@@ -1,6 +1,6 @@
 import type { GatsbyNode } from "gatsby"
 import path from "node:path"
-import { caseStudyPath } from "../src/routes"
+import { caseStudyPath } from "../model/routes"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 

@@ -1,16 +1,20 @@
 /**
  * Byte budgets of the build (quality-budgets.json): first-load JavaScript of every page, and the
- * whole first visit of the home page. Prints one row per page and exits 1 over budget.
+ * whole first visit of the home page, and the editors' admin script, which no page of the site may
+ * load. Prints one row per page and exits 1 over budget.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages } from "../gatsby/built-pages"
-import { kB, pageWeight } from "./lib/page-weight"
+import { ADMIN_DIR } from "../cms/admin"
+import { ADMIN_SCRIPT } from "../cms/bundle"
+import { gzipSize, kB, pageWeight } from "./lib/page-weight"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const budgets = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")).bytes as {
   firstLoadJsKb: number
   homeTotalKb: number
+  adminScriptKb: number
 }
 
 const pages = builtPages(PUBLIC)
@@ -29,6 +33,8 @@ const rows = pages.map((page) => {
       `${page.route}: first-load JavaScript ${kB(page.firstLoadJs)} kB is over the ${budgets.firstLoadJsKb} kB budget`,
     )
   }
+  const admin = page.scripts.filter((script) => script.startsWith(`/${ADMIN_DIR}/`))
+  if (admin.length > 0) failures.push(`${page.route}: loads the editors' admin (${admin.join(", ")})`)
   if (page.route === "/" && page.total > budgets.homeTotalKb * 1000) {
     failures.push(`/: first visit ${kB(page.total)} kB is over the ${budgets.homeTotalKb} kB budget`)
   }
@@ -53,5 +59,17 @@ console.log(
 )
 console.log(line(header))
 for (const row of rows) console.log(line(row))
+const adminScript = path.join(PUBLIC, ADMIN_DIR, ADMIN_SCRIPT)
+if (fs.existsSync(adminScript)) {
+  const adminBytes = gzipSize(adminScript)
+  console.log(
+    `Editors only: /${ADMIN_DIR}/${ADMIN_SCRIPT} ${kB(adminBytes)} kB (Decap CMS, React 19 and the previews; budget ${budgets.adminScriptKb} kB; no page above loads it)`,
+  )
+  if (adminBytes > budgets.adminScriptKb * 1000) {
+    failures.push(`/${ADMIN_DIR}/${ADMIN_SCRIPT}: ${kB(adminBytes)} kB is over the ${budgets.adminScriptKb} kB budget`)
+  }
+} else {
+  failures.push(`/${ADMIN_DIR}/${ADMIN_SCRIPT} is missing from the build`)
+}
 for (const failure of failures) console.error(`OVER BUDGET ${failure}`)
 if (failures.length > 0) process.exitCode = 1

@@ -1,6 +1,6 @@
 /** Validates content/ without building the site: `npm run content:check`. */
 import path from "node:path"
-import { formatProblem } from "../gatsby/content/problems"
+import { formatProblem } from "../model/problems"
 import { validateContent } from "../gatsby/content/validate"
 
 async function main() {

@@ -6,7 +6,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
-import { aboutSchema } from "../gatsby/content/schemas"
+import { aboutSchema } from "../model/schemas"
 
 const WIDTH = 960
 const HEIGHT = 1200

@@ -1,7 +1,7 @@
 /** Regenerates content/schemas/*.schema.json from the zod schemas: `npm run content:schemas`. */
 import fs from "node:fs"
 import path from "node:path"
-import { jsonSchemaFiles, serializeJsonSchema } from "../gatsby/content/json-schema"
+import { jsonSchemaFiles, serializeJsonSchema } from "../model/json-schema"
 
 const folder = path.resolve("content/schemas")
 fs.mkdirSync(folder, { recursive: true })

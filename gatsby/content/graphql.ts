@@ -3,9 +3,9 @@
  * GraphQL layer cannot drift from validation. Node types are declared with @dontInfer: a missing or
  * broken file never changes the schema silently.
  */
-import { CONTENT_TYPES, type ContentType } from "./registry"
-import { type JsonSchema, jsonSchemaOf } from "./json-schema"
-import { IMAGE_PATH_META } from "./schemas"
+import { CONTENT_TYPES, type ContentType } from "../../model/registry"
+import { type JsonSchema, jsonSchemaOf } from "../../model/json-schema"
+import { IMAGE_PATH_META } from "../../model/schemas"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */
 export const FILE_NAME_FIELD = "fileName"

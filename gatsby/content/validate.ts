@@ -6,7 +6,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { z } from "zod"
-import { CONTENT_TYPES, type ContentType, contentTypeOf } from "./registry"
+import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { visit } from "jsonc-parser"
 import { HEADLINE_ITALIC_RANGES, TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
 import {
@@ -16,10 +16,10 @@ import {
   type legalPageSchema,
   type siteSettingsSchema,
   isoMonthOf,
-} from "./schemas"
-import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "./problems"
+} from "../../model/schemas"
+import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "../../model/problems"
 import { photoProblem } from "./photos"
-import { schemaIssues, slugFileNameIssue } from "./schema-issues"
+import { schemaIssues, slugFileNameIssue } from "../../model/schema-issues"
 
 export interface ContentReport {
   errors: ContentProblem[]

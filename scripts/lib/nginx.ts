@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { LOCAL_CMS_BACKEND } from "../../gatsby/content/cms-config"
+import { LOCAL_CMS_BACKEND } from "../../cms/shared"
 import { nginxStandalone } from "../../gatsby/hosting/nginx"
 import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
 

@@ -1,4 +1,4 @@
-import { CROSS_PAGE_SCROLL_DELAY_MS } from "../config/behaviour"
+import { CROSS_PAGE_SCROLL_DELAY_MS } from "../../model/behaviour"
 
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches
 

@@ -1,5 +1,5 @@
 /** schema.org JSON-LD built from content, linked by @id. */
-import { CASE_STUDIES_PATH, caseStudyPath } from "../routes"
+import { CASE_STUDIES_PATH, caseStudyPath } from "../../model/routes"
 
 type Settings = Pick<
   Queries.SiteSettings,

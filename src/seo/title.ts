@@ -1,5 +1,4 @@
-/** Longest title search results show whole (and html-validate's `long-title` limit). */
-export const TITLE_MAX_LENGTH = 70
+import { TITLE_MAX_LENGTH } from "../../model/behaviour"
 
 interface TitleNames {
   name: string

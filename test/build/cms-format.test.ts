@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { contentJsonFormat, fieldShapes } from "../../gatsby/cms"
-import type { CmsField } from "../../gatsby/content/cms-config"
+import { contentJsonFormat, fieldShapes } from "../../cms/format"
+import type { CmsField } from "../../cms/config"
 
 const field = (name: string, fields?: CmsField[]): CmsField => ({ name, label: name, widget: "string", fields })
 

@@ -5,10 +5,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { type CmsField, cmsConfig } from "../../gatsby/content/cms-config"
-import { CMS_PLACES } from "../../gatsby/content/cms-places"
-import { CONTENT_TYPES } from "../../gatsby/content/registry"
-import type { DecapField, PreviewTemplateProps } from "../../src/cms/decap"
+import { type CmsField, cmsConfig } from "../../cms/config"
+import { CMS_PLACES } from "../../cms/places"
+import { CONTENT_TYPES } from "../../model/registry"
+import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
 
 const CONTENT = path.resolve(__dirname, "../../content")
 

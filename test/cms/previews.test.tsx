@@ -6,16 +6,16 @@
  */
 import { render, screen, within } from "@testing-library/react"
 import { beforeAll, describe, expect, it, vi } from "vitest"
-import { cmsConfig } from "../../gatsby/content/cms-config"
-import { CMS_PLACES, cmsPlaceOf } from "../../gatsby/content/cms-places"
-import { CONTENT_TYPES } from "../../gatsby/content/registry"
-import { previewComponent } from "../../src/cms/preview-pane"
-import { PREVIEW_TEMPLATES } from "../../src/cms/templates"
+import { cmsConfig } from "../../cms/config"
+import { CMS_PLACES, cmsPlaceOf } from "../../cms/places"
+import { CONTENT_TYPES } from "../../model/registry"
+import { previewComponent } from "../../cms/app/preview-pane"
+import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
 import { decapProps, readContent, savedEntry } from "./decap-props"
 
 // In the preview bundle these two modules are the stand-ins of src/cms/ (gatsby/cms-preview.ts).
-vi.mock("gatsby", () => import("../../src/cms/gatsby"))
-vi.mock("gatsby-plugin-image", () => import("../../src/cms/gatsby-plugin-image"))
+vi.mock("gatsby", () => import("../../cms/app/stand-ins/gatsby"))
+vi.mock("gatsby-plugin-image", () => import("../../cms/app/stand-ins/gatsby-plugin-image"))
 
 // jsdom has no media queries; the hero and the industry strip ask whether motion is welcome.
 beforeAll(() => {

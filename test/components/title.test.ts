@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { TITLE_MAX_LENGTH, documentTitle } from "../../src/seo/title"
+import { TITLE_MAX_LENGTH } from "../../model/behaviour"
+import { documentTitle } from "../../src/seo/title"
 
 const names = {
   name: "Aurelle Intelligence",

@@ -3,10 +3,10 @@
  * with the JSON Schema of each content type (the schema editors' files name in "$schema").
  */
 import { describe, expect, it } from "vitest"
-import { cmsConfig, type CmsCollection, type CmsField } from "../../gatsby/content/cms-config"
-import { jsonSchemaOf, type JsonSchema } from "../../gatsby/content/json-schema"
-import { CONTENT_TYPES, type ContentType } from "../../gatsby/content/registry"
-import { CMS_RELATION_META, IMAGE_PATH_META } from "../../gatsby/content/schemas"
+import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
+import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
+import { CONTENT_TYPES, type ContentType } from "../../model/registry"
+import { CMS_RELATION_META, IMAGE_PATH_META } from "../../model/schemas"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 

@@ -7,7 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { formatProblem } from "../../gatsby/content/problems"
+import { formatProblem } from "../../model/problems"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
 

@@ -2,8 +2,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { contentTypeDefs, graphqlTypeDefsOf } from "../../gatsby/content/graphql"
-import { jsonSchemaFiles, jsonSchemaOf, serializeJsonSchema } from "../../gatsby/content/json-schema"
-import { CONTENT_TYPES, contentTypeOf } from "../../gatsby/content/registry"
+import { jsonSchemaFiles, jsonSchemaOf, serializeJsonSchema } from "../../model/json-schema"
+import { CONTENT_TYPES, contentTypeOf } from "../../model/registry"
 
 const CONTENT = path.resolve(__dirname, "../../content")
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatProblem } from "../../gatsby/content/problems"
+import { formatProblem } from "../../model/problems"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
 

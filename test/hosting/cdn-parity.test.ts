@@ -146,7 +146,7 @@ function addresses(): string[] {
     "/case-studies/not-a-case",
     "/admin/",
     "/admin/config.yml",
-    "/admin/preview.js",
+    "/admin/cms.js",
     `/admin/fonts/${adminFont}`,
     "/admin/no-such-file",
     "/static/",

@@ -1,6 +1,6 @@
 import { Link, graphql } from "gatsby"
 import styled from "styled-components"
-import { caseStudyPath } from "../../routes"
+import { caseStudyPath } from "../../../model/routes"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"

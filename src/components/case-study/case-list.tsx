@@ -1,7 +1,7 @@
 import { useRef } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
-import { CASE_STUDIES_PATH } from "../../routes"
+import { CASE_STUDIES_PATH } from "../../../model/routes"
 import { CaseCard } from "./case-card"
 import { matchesQuery } from "./case-filter"
 import { CaseSearch } from "./case-search"

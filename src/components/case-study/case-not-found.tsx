@@ -1,7 +1,7 @@
 import { navigate } from "gatsby"
 import { useEffect } from "react"
 import styled from "styled-components"
-import { CASE_STUDIES_PATH } from "../../routes"
+import { CASE_STUDIES_PATH } from "../../../model/routes"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { ButtonLink } from "../ui/button"

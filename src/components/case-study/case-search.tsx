@@ -1,5 +1,5 @@
 import styled from "styled-components"
-import { CASE_STUDIES_PATH } from "../../routes"
+import { CASE_STUDIES_PATH } from "../../../model/routes"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
 

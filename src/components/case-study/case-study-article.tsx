@@ -1,6 +1,6 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
-import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../routes"
+import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../../model/routes"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"

@@ -1,4 +1,4 @@
-import { caseStudyPath } from "../../routes"
+import { caseStudyPath } from "../../../model/routes"
 import { socialImagePath } from "../../seo/social-image"
 import { caseStudyNodes } from "../../seo/structured-data"
 import { useSiteSettings } from "../../hooks/use-site-settings"

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { BOOK_DEMO_PATH } from "../../routes"
+import { BOOK_DEMO_PATH } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
 import { Section } from "../ui/section"
 import { labelType } from "../../styles/label-type"

@@ -1,7 +1,7 @@
 import { Link, graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { caseStudyPath } from "../../routes"
+import { caseStudyPath } from "../../../model/routes"
 import { ExternalLink } from "../ui/external-link"
 import { ArrowIcon } from "../ui/icons"
 import { Section } from "../ui/section"

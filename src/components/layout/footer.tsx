@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../routes"
+import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../../model/routes"
 import { Container } from "../ui/container"
 import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"

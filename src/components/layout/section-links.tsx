@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import styled, { css } from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { sectionPath } from "../../routes"
+import { sectionPath } from "../../../model/routes"
 import { theme } from "../../styles/theme"
 
 const List = styled.ul<{ $stacked: boolean }>`

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { HOME_PATH } from "../../routes"
+import { HOME_PATH } from "../../../model/routes"
 import { ButtonLink, ExternalButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"

@@ -1,4 +1,4 @@
-import { BOOK_DEMO_PATH } from "../../routes"
+import { BOOK_DEMO_PATH } from "../../../model/routes"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { DemoContent } from "./demo-content"

@@ -3,7 +3,7 @@ import type { CaseRedirectState } from "../../components/case-study/case-not-fou
 import { CaseStudiesContent } from "../../components/case-study/case-studies-content"
 import { Layout } from "../../components/layout/layout"
 import { Seo } from "../../components/layout/seo"
-import { CASE_STUDIES_PATH } from "../../routes"
+import { CASE_STUDIES_PATH } from "../../../model/routes"
 
 export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {
   const page = data.caseStudiesPage

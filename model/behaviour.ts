@@ -14,3 +14,6 @@ export const HERO_ROTATION_MS = 2000
 
 /** The industries strip always shows exactly this many chips. */
 export const INDUSTRY_CHIP_COUNT = 12
+
+/** Longest title search results show whole (and html-validate's `long-title` limit). */
+export const TITLE_MAX_LENGTH = 70

@@ -4,9 +4,10 @@
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.
  */
-import { CONTENT_DIR } from "../paths"
-import { cmsPlaceOf, labelOf } from "./cms-places"
-import { CONTENT_TYPES, type ContentType } from "./registry"
+import { CONTENT_DIR } from "../gatsby/paths"
+import { CONTENT_FORMAT } from "./shared"
+import { cmsPlaceOf, labelOf } from "./places"
+import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
   CMS_RELATION_META,
   CMS_WIDGET_META,
@@ -15,19 +16,9 @@ import {
   TEXT_LIMITS,
   VISIBLE_CHARACTER,
   type CmsRelation,
-} from "./schemas"
-import { jsonSchemaOf, type JsonSchema } from "./json-schema"
+} from "../model/schemas"
+import { jsonSchemaOf, type JsonSchema } from "../model/json-schema"
 import path from "node:path"
-
-/**
- * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
- * admin page names it at start-up, gatsby/cms.ts): in development Gatsby proxies it (gatsby-config
- * `proxy`), under `npm run serve:nginx` nginx does, so the CMS connects to nothing but its origin.
- */
-export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
-
-/** Decap's name for the JSON format gatsby/cms.ts registers: keys written in the fields' order. */
-export const CONTENT_FORMAT = "content-json"
 
 /** Carries a check's own message (e.g. 'expected a duration like "6 months"') into the CMS. */
 const PATTERN_MESSAGE = "x-pattern-message"

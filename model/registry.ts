@@ -29,18 +29,78 @@ export interface ContentType {
 }
 
 export const CONTENT_TYPES: readonly ContentType[] = [
-  { typeName: "SiteSettings", location: "site/settings.json", kind: "single", schemaFile: "site-settings", schema: siteSettingsSchema },
+  {
+    typeName: "SiteSettings",
+    location: "site/settings.json",
+    kind: "single",
+    schemaFile: "site-settings",
+    schema: siteSettingsSchema,
+  },
   { typeName: "HomeHero", location: "home/hero.json", kind: "single", schemaFile: "home-hero", schema: heroSchema },
-  { typeName: "HomeIndustries", location: "home/industries.json", kind: "single", schemaFile: "home-industries", schema: industriesSchema },
-  { typeName: "HomeServices", location: "home/services.json", kind: "single", schemaFile: "home-services", schema: servicesSchema },
-  { typeName: "HomeProcess", location: "home/process.json", kind: "single", schemaFile: "home-process", schema: processSchema },
+  {
+    typeName: "HomeIndustries",
+    location: "home/industries.json",
+    kind: "single",
+    schemaFile: "home-industries",
+    schema: industriesSchema,
+  },
+  {
+    typeName: "HomeServices",
+    location: "home/services.json",
+    kind: "single",
+    schemaFile: "home-services",
+    schema: servicesSchema,
+  },
+  {
+    typeName: "HomeProcess",
+    location: "home/process.json",
+    kind: "single",
+    schemaFile: "home-process",
+    schema: processSchema,
+  },
   { typeName: "HomeAbout", location: "home/about.json", kind: "single", schemaFile: "home-about", schema: aboutSchema },
-  { typeName: "HomeContact", location: "home/contact.json", kind: "single", schemaFile: "home-contact", schema: contactSchema },
-  { typeName: "CaseStudy", location: "case-studies", kind: "folder", schemaFile: "case-study", schema: caseStudySchema },
-  { typeName: "CaseStudiesPage", location: "pages/case-studies.json", kind: "single", schemaFile: "case-studies-page", schema: caseStudiesPageSchema },
-  { typeName: "DemoPage", location: "pages/book-demo.json", kind: "single", schemaFile: "demo-page", schema: demoPageSchema },
-  { typeName: "LegalPage", location: "pages/privacy-policy.json", kind: "single", schemaFile: "legal-page", schema: legalPageSchema },
-  { typeName: "LegalPage", location: "pages/terms-of-service.json", kind: "single", schemaFile: "legal-page", schema: legalPageSchema },
+  {
+    typeName: "HomeContact",
+    location: "home/contact.json",
+    kind: "single",
+    schemaFile: "home-contact",
+    schema: contactSchema,
+  },
+  {
+    typeName: "CaseStudy",
+    location: "case-studies",
+    kind: "folder",
+    schemaFile: "case-study",
+    schema: caseStudySchema,
+  },
+  {
+    typeName: "CaseStudiesPage",
+    location: "pages/case-studies.json",
+    kind: "single",
+    schemaFile: "case-studies-page",
+    schema: caseStudiesPageSchema,
+  },
+  {
+    typeName: "DemoPage",
+    location: "pages/book-demo.json",
+    kind: "single",
+    schemaFile: "demo-page",
+    schema: demoPageSchema,
+  },
+  {
+    typeName: "LegalPage",
+    location: "pages/privacy-policy.json",
+    kind: "single",
+    schemaFile: "legal-page",
+    schema: legalPageSchema,
+  },
+  {
+    typeName: "LegalPage",
+    location: "pages/terms-of-service.json",
+    kind: "single",
+    schemaFile: "legal-page",
+    schema: legalPageSchema,
+  },
 ]
 
 /** The content type a file belongs to, from its path relative to content/ (forward slashes). */

@@ -40,11 +40,6 @@ export interface PreviewTemplateProps {
   document: Document
 }
 
-export interface DecapCms {
-  registerPreviewTemplate(name: string, component: (props: PreviewTemplateProps) => unknown): void
-  registerPreviewStyle(style: string, options?: { raw: boolean }): void
-}
-
 /** Plain data from an Immutable.js value or a plain one. */
 export function plain(value: unknown): unknown {
   const immutable = value as MaybeImmutable | null | undefined

@@ -6,12 +6,12 @@
 import type { ReactNode } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
-import { labelOf } from "../../gatsby/content/cms-places"
-import type { PathSegment } from "../../gatsby/content/problems"
-import { type SchemaIssue, schemaIssues } from "../../gatsby/content/schema-issues"
-import { theme } from "../styles/theme"
+import { labelOf } from "../places"
+import type { PathSegment } from "../../model/problems"
+import { type SchemaIssue, schemaIssues } from "../../model/schema-issues"
+import { theme } from "../../src/styles/theme"
 import { fieldAt, plain, type PreviewTemplateProps } from "./decap"
-import { StaticQueryContext, type StaticSiteData } from "./gatsby"
+import { StaticQueryContext, type StaticSiteData } from "./stand-ins/gatsby"
 import { type SiteData, useSiteData } from "./site-data"
 
 export interface PreviewContext {

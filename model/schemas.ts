@@ -4,8 +4,7 @@
  * that content files name in "$schema" (json-schema.ts).
  */
 import * as z from "zod"
-import { INDUSTRY_CHIP_COUNT } from "../../src/config/behaviour"
-import { TITLE_MAX_LENGTH } from "../../src/seo/title"
+import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -76,11 +75,11 @@ const TEAM_MEMBER: CmsRelation = {
   displayField: "members.*.name",
 }
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be empty")
-const slug = () =>
-  z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
+const slug = () => z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
 const HTTPS_URL_MESSAGE = "expected an https:// URL like https://example.com/page"
 /** The pattern carries the rule into the JSON Schema and the CMS, which know no URL format. */
-const httpsUrl = () => z.url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true }).regex(/^https:\/\/\S+$/, HTTPS_URL_MESSAGE)
+const httpsUrl = () =>
+  z.url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true }).regex(/^https:\/\/\S+$/, HTTPS_URL_MESSAGE)
 const email = () => z.email({ error: "expected an email address like name@example.com" })
 const imagePath = () =>
   z
@@ -125,8 +124,7 @@ const pastYear = () =>
     .refine((year) => year <= thisYear(), { error: () => `must not be after this year (${thisYear()})` })
 
 /** Every content file may name its JSON Schema so editors get completion and errors. */
-const document = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject({ $schema: z.string().optional(), ...shape })
+const document = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ $schema: z.string().optional(), ...shape })
 
 const sectionIntro = {
   eyebrow: text("label"),

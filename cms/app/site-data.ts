@@ -6,10 +6,10 @@
  */
 import { useEffect, useState } from "react"
 import type { z } from "zod"
-import { CMS_PLACES } from "../../gatsby/content/cms-places"
-import { jsonPath } from "../../gatsby/content/problems"
-import { schemaIssues } from "../../gatsby/content/schema-issues"
-import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../gatsby/content/schemas"
+import { CMS_PLACES } from "../places"
+import { jsonPath } from "../../model/problems"
+import { schemaIssues } from "../../model/schema-issues"
+import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../model/schemas"
 import { loadedData, plain, type PreviewTemplateProps } from "./decap"
 
 export interface SiteData {

@@ -1,0 +1,28 @@
+/**
+ * The admin's script (cms/bundle.ts builds it into /admin/cms.js): Decap CMS from `decap-cms-app`,
+ * the content format that keeps each file's key order, the site's document CSS and faces in the
+ * preview frame, and a preview template for every content type, registered under the name Decap
+ * looks it up by. Decap reads the rest of its configuration from /admin/config.yml.
+ */
+import CMS from "decap-cms-app"
+import type { ComponentType } from "react"
+import { globalCss } from "../../src/styles/global-css"
+import { theme } from "../../src/styles/theme"
+import { contentJsonFormat } from "../format"
+import { cmsPlaceOf } from "../places"
+import { CONTENT_FORMAT, LOCAL_CMS_BACKEND } from "../shared"
+import { previewComponent } from "./preview-pane"
+import { PREVIEW_TEMPLATES } from "./templates"
+
+type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
+
+CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_FIELD_SHAPES))
+CMS.registerPreviewStyle(globalCss(theme), { raw: true })
+for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
+  // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).
+  const preview = previewComponent(template) as ComponentType<never> as DecapPreview
+  CMS.registerPreviewTemplate(cmsPlaceOf(location).name, preview)
+}
+// Decap wants its local backend as a full URL, and the origin is only known here: the one the admin
+// was loaded from, which passes decap-server's API on (cms/shared.ts).
+CMS.init({ config: { local_backend: { url: new URL(LOCAL_CMS_BACKEND.path, location.origin).href } } as never })

@@ -1,0 +1,72 @@
+/**
+ * The admin's one script, /admin/cms.js: Decap CMS as its npm package documents it (`decap-cms-app`,
+ * whose peer React is React 19) with the site's own components registered as previews
+ * (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the `react-19` and
+ * `react-dom-19` aliases: every `react` and `react-dom` import in it, Decap's and the site's
+ * components' alike, resolves there. The site itself stays on React 18; nothing here reaches its
+ * bundles. `gatsby` and `gatsby-plugin-image` are stand-ins for the runtime the preview pane lacks.
+ */
+import { type Plugin, build } from "esbuild"
+import fs from "node:fs"
+import path from "node:path"
+
+export const ADMIN_SCRIPT = "cms.js"
+
+const ROOT = path.resolve(__dirname, "..")
+const APP = path.join(__dirname, "app")
+
+/** The packages the admin takes from cms/app/stand-ins instead of node_modules. */
+const STAND_INS: Record<string, string> = {
+  gatsby: "stand-ins/gatsby.tsx",
+  "gatsby-plugin-image": "stand-ins/gatsby-plugin-image.tsx",
+}
+
+/** `react`, `react-dom` and their subpaths ("react/jsx-runtime", "react-dom/client"). */
+const REACT_IMPORT = /^(react|react-dom)(\/.*)?$/
+
+/** The npm alias each React package of the admin is installed under (package.json devDependencies). */
+export const ADMIN_REACT: Record<string, string> = { react: "react-19", "react-dom": "react-dom-19" }
+
+export const adminResolution: Plugin = {
+  name: "admin-resolution",
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, ({ path: name }) => ({
+      path: path.join(APP, STAND_INS[name]),
+    }))
+    bundle.onResolve({ filter: REACT_IMPORT }, ({ path: name, kind }) => {
+      const [, pkg, subpath = ""] = REACT_IMPORT.exec(name)!
+      return bundle.resolve(`${ADMIN_REACT[pkg]}${subpath}`, { resolveDir: ROOT, kind })
+    })
+  },
+}
+
+/**
+ * Builds the admin's script into `target` (the admin folder, served at `publicPath`), with the field
+ * order of every content object (cms/format.ts); answers the script's size in bytes.
+ */
+export async function buildAdminScript(target: string, publicPath: string, fieldShapes: string[][]): Promise<number> {
+  const outfile = path.join(target, ADMIN_SCRIPT)
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(APP, "index.tsx")],
+    outfile,
+    bundle: true,
+    minify: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    jsx: "automatic",
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      global: "globalThis",
+      CMS_FIELD_SHAPES: JSON.stringify(fieldShapes),
+    },
+    loader: { ".woff2": "file", ".wasm": "file" },
+    assetNames: "fonts/[name]-[hash]",
+    publicPath,
+    legalComments: "none",
+    logLevel: "silent",
+    plugins: [adminResolution],
+  })
+  return fs.statSync(outfile).size
+}

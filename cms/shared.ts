@@ -1,0 +1,14 @@
+/**
+ * What the admin's browser code (cms/app/) and the build's CMS steps both need. Nothing here needs
+ * Node: the admin bundle imports it.
+ */
+
+/**
+ * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
+ * admin names it at start-up, cms/app/index.tsx): in development Gatsby proxies it (gatsby-config
+ * `proxy`), under `npm run serve:nginx` nginx does, so the CMS connects to nothing but its origin.
+ */
+export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
+
+/** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
+export const CONTENT_FORMAT = "content-json"
