@@ -1,6 +1,6 @@
 import { navigate } from "gatsby"
 import { useCallback, useEffect, useRef, useState } from "react"
-import { queryOf, searchUrl } from "../components/case-study/case-filter"
+import { queryOf, searchUrl } from "../../model/routes"
 
 /** How long typing must pause before the query becomes a history entry. */
 const COMMIT_AFTER_MS = 400

@@ -1,5 +1,5 @@
 /** schema.org JSON-LD built from content, linked by @id. */
-import { CASE_STUDIES_PATH, caseStudyPath } from "../../model/routes"
+import { CASE_STUDIES_PATH, SEARCH_PARAM, caseStudyPath } from "../../model/routes"
 
 type Settings = Pick<
   Queries.SiteSettings,
@@ -47,7 +47,7 @@ export function siteGraph(settings: Settings): JsonLdNode[] {
         "@type": "SearchAction",
         target: {
           "@type": "EntryPoint",
-          urlTemplate: `${siteUrl}${CASE_STUDIES_PATH}?q={search_term_string}`,
+          urlTemplate: `${siteUrl}${CASE_STUDIES_PATH}?${SEARCH_PARAM}={search_term_string}`,
         },
         "query-input": "required name=search_term_string",
       },

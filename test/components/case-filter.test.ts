@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { matchesQuery, queryOf, searchUrl } from "../../src/components/case-study/case-filter"
+import { queryOf, searchUrl } from "../../model/routes"
+import { matchesQuery } from "../../src/components/case-study/case-filter"
 
 const watches = {
   title: "Detecting Counterfeits at Scale for a Swiss Watchmaker",

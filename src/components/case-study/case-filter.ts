@@ -18,10 +18,3 @@ export function matchesQuery(study: SearchableCase, query: string): boolean {
   const haystack = normalize([study.title, study.industry, study.summary.problem, study.summary.solution].join(" "))
   return words.every((word) => haystack.includes(word))
 }
-
-/** The `q` parameter of a location's search string, trimmed. */
-export const queryOf = (search: string) => (new URLSearchParams(search).get("q") ?? "").trim()
-
-/** The case list URL for a query, in the site's one trailing-slash form. */
-export const searchUrl = (base: string, query: string) =>
-  query.trim() ? `${base}?q=${encodeURIComponent(query.trim())}` : base

@@ -1,5 +1,5 @@
 import styled from "styled-components"
-import { CASE_STUDIES_PATH } from "../../../model/routes"
+import { CASE_STUDIES_PATH, SEARCH_PARAM } from "../../../model/routes"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
 
@@ -74,7 +74,7 @@ export function CaseSearch({ value, label, button, onChange, onSubmit, inputRef 
           ref={inputRef}
           id="case-search"
           type="search"
-          name="q"
+          name={SEARCH_PARAM}
           value={value}
           autoComplete="off"
           onChange={(event) => onChange(event.target.value)}

@@ -5,7 +5,7 @@ import { useScrollLock } from "../../hooks/use-scroll-lock"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { BOOK_DEMO_PATH } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
-import { BarsIcon, PANEL_ID, Toggle } from "./mobile-menu"
+import { BarsIcon, PANEL_ID, Toggle } from "./menu-toggle"
 import { SectionLinks } from "./section-links"
 import { onDark, theme } from "../../styles/theme"
 
