@@ -9,15 +9,16 @@ import { CONTENT_FORMAT } from "./shared"
 import { cmsPlaceOf, labelOf } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
-  CMS_RELATION_META,
   CMS_WIDGET_META,
   IMAGE_PATH_META,
   INVISIBLE_ONLY_MESSAGE,
   TEXT_LIMITS,
   VISIBLE_CHARACTER,
-  type CmsRelation,
+  RELATION_META,
+  type Relation,
 } from "../model/schemas"
 import { jsonSchemaOf, type JsonSchema } from "../model/json-schema"
+import { relationTarget } from "../model/relations"
 import path from "node:path"
 
 /** Carries a check's own message (e.g. 'expected a duration like "6 months"') into the CMS. */
@@ -180,16 +181,18 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
   if (schema.format === "date") {
     return { ...field, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false }
   }
-  const relation = schema[CMS_RELATION_META] as CmsRelation | undefined
+  const relation = schema[RELATION_META] as Relation | undefined
   if (relation) {
+    const target = relationTarget(relation)
+    const place = cmsPlaceOf(target.location)
     return {
       ...field,
       widget: "relation",
-      collection: relation.collection,
-      ...(relation.file ? { file: relation.file } : {}),
-      value_field: relation.valueField,
-      search_fields: [relation.displayField, relation.valueField],
-      display_fields: [relation.displayField],
+      collection: place.collection,
+      ...(target.kind === "single" ? { file: place.name } : {}),
+      value_field: relation.key,
+      search_fields: [relation.display, relation.key],
+      display_fields: [relation.display],
     }
   }
   const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"

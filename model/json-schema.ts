@@ -28,7 +28,7 @@ export function jsonSchemaFiles(): Map<string, JsonSchema> {
     files.set(`${type.schemaFile}.schema.json`, {
       ...jsonSchemaOf(type),
       title: type.typeName,
-      description: `Content of ${locations.join(" and ")}. Generated from gatsby/content/schemas.ts by npm run content:schemas; do not edit by hand.`,
+      description: `Content of ${locations.join(" and ")}. Generated from model/schemas.ts by npm run content:schemas; do not edit by hand.`,
     })
   }
   return files

@@ -10,15 +10,24 @@ import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 export const IMAGE_PATH_META = "x-image-path"
 /** Metadata key for the CMS: the string is prose, edited in a multi-line box (cms-config.ts). */
 export const CMS_WIDGET_META = "x-cms-widget"
-/** Metadata key for the CMS: the string names an entry elsewhere, picked from a list of them. */
-export const CMS_RELATION_META = "x-cms-relation"
+/** Metadata key: the value identifies its entry, so no two entries share it (relations.ts). */
+export const KEY_META = "x-key"
+/** Metadata key: the value is the key of an entry of another content type (relations.ts). */
+export const RELATION_META = "x-relation"
 
-export interface CmsRelation {
-  /** Collection and, for a file collection, file the entries live in (cms-config.ts names them). */
-  collection: string
-  file?: string
-  valueField: string
-  displayField: string
+/**
+ * Where a relation points: the key of an entry of another content type. Declared once, on the field
+ * that points; the build's reference checks and the CMS's pick list are both derived from it.
+ */
+export interface Relation {
+  /** The content type pointed at (registry.ts). */
+  typeName: string
+  /** Where an entry's key sits in that type's data: "slug", or "members.*.slug" inside a list. */
+  key: string
+  /** The entry's field the CMS shows to pick one: "title", "members.*.name". */
+  display: string
+  /** What an entry is called in the build's messages: "case study". */
+  noun: string
 }
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -66,13 +75,15 @@ const text = (kind: TextKind) => {
 }
 /** Text of a sentence or more: the same rules, edited in a multi-line box. */
 const prose = (kind: TextKind) => text(kind).meta({ [CMS_WIDGET_META]: "text" })
-const relation = <T extends z.ZodType>(schema: T, to: CmsRelation) => schema.meta({ [CMS_RELATION_META]: to })
-const CASE_STUDY: CmsRelation = { collection: "case-studies", valueField: "slug", displayField: "title" }
-const TEAM_MEMBER: CmsRelation = {
-  collection: "home",
-  file: "about",
-  valueField: "members.*.slug",
-  displayField: "members.*.name",
+/** A field whose value identifies its entry among the others (a folder's files, or a list's items). */
+const key = <T extends z.ZodType>(schema: T) => schema.meta({ [KEY_META]: true })
+const relation = <T extends z.ZodType>(schema: T, to: Relation) => schema.meta({ [RELATION_META]: to })
+const CASE_STUDY: Relation = { typeName: "CaseStudy", key: "slug", display: "title", noun: "case study" }
+const TEAM_MEMBER: Relation = {
+  typeName: "HomeAbout",
+  key: "members.*.slug",
+  display: "members.*.name",
+  noun: "team member",
 }
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be empty")
 const slug = () => z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
@@ -231,7 +242,7 @@ export const industriesSchema = document({
   applicationsLabel: text("label"),
   cards: list(
     z.strictObject({
-      id: slug(),
+      id: key(slug()),
       title: text("title"),
       description: prose("card"),
       applications: z.array(text("label")).length(3, "expected exactly three application tags"),
@@ -288,7 +299,7 @@ export const aboutSchema = document({
   expertiseLabel: text("label"),
   members: list(
     z.strictObject({
-      slug: slug(),
+      slug: key(slug()),
       name: text("label"),
       role: text("label"),
       badges: z.array(text("label")),
@@ -310,7 +321,7 @@ export const contactSchema = document({
 export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] as const
 
 export const caseStudySchema = document({
-  slug: slug(),
+  slug: key(slug()),
   order: z.number().int().min(1),
   published: z.iso
     .date({ error: 'expected a date like "2025-03-12"' })

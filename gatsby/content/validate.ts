@@ -9,14 +9,8 @@ import type { z } from "zod"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { visit } from "jsonc-parser"
 import { HEADLINE_ITALIC_RANGES, TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
-import {
-  type aboutSchema,
-  type caseStudySchema,
-  type industriesSchema,
-  type legalPageSchema,
-  type siteSettingsSchema,
-  isoMonthOf,
-} from "../../model/schemas"
+import { type DeclaredField, type FoundValue, fieldName, imageFields, keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
+import { type caseStudySchema, type legalPageSchema, type siteSettingsSchema, isoMonthOf } from "../../model/schemas"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "../../model/problems"
 import { photoProblem } from "./photos"
 import { schemaIssues, slugFileNameIssue } from "../../model/schema-issues"
@@ -105,40 +99,30 @@ function readContentFile(root: string, relative: string, label: string): { parse
   }
 }
 
-function duplicates<T>(
-  items: readonly T[],
-  key: (item: T) => string,
-  report: (item: T, index: number, first: number) => ContentProblem,
-): ContentProblem[] {
-  const firstSeen = new Map<string, number>()
-  return items.flatMap((item, index) => {
-    const value = key(item)
-    const first = firstSeen.get(value)
-    if (first === undefined) {
-      firstSeen.set(value, index)
-      return []
-    }
-    return [report(item, index, first)]
-  })
-}
-
 type CaseStudy = z.infer<typeof caseStudySchema>
-type Industries = z.infer<typeof industriesSchema>
-type About = z.infer<typeof aboutSchema>
 type SiteSettings = z.infer<typeof siteSettingsSchema>
 type LegalPage = z.infer<typeof legalPageSchema>
 
-/** The string at `key` of each item, or undefined when any item lacks one. */
-function stringsAt(items: readonly unknown[], key: string): string[] | undefined {
-  const values = items.map((item) => (item as Record<string, unknown> | null)?.[key])
-  return values.every((value): value is string => typeof value === "string") ? values : undefined
+/** A key found in a file: its concrete path and value. */
+type FoundKey = FoundValue & { file: ParsedFile; value: string }
+
+/**
+ * The error paths that put a declared path in doubt: the path itself and each of its parents
+ * ("members.*.slug": members, members[2], members[2].slug).
+ */
+function pathPattern(declared: string): RegExp {
+  const steps = declared
+    .split(".")
+    .map((name, index) => (name === "*" ? "\\[\\d+\\]" : `${index === 0 ? "" : "\\."}${name}`))
+  return new RegExp(`^${steps.reduceRight((inner, step) => `${step}${inner ? `(${inner})?` : ""}`, "")}$`)
 }
 
 /**
- * Checks between files: unique slugs and ids, references that resolve, photos that exist. References
- * are checked against every parsed file, valid or not, as long as the identifiers themselves are
- * sound; when they are not (a file that does not parse, a broken slug), the reference check waits,
- * so one mistake is reported once rather than again through everything that points at it.
+ * Checks between files, all derived from what the schemas declare (model/relations.ts): keys unique,
+ * a folder's files named by their key, references that resolve, photos usable. Keys are read from
+ * every parsed file, valid or not, as long as they are sound; when they are not (a file that does not
+ * parse, an error on a key), the checks that rest on them wait, so one mistake is reported once rather
+ * than again through everything that points at it.
  */
 async function crossFileProblems(
   parsed: readonly ParsedFile[],
@@ -147,102 +131,78 @@ async function crossFileProblems(
 ): Promise<ContentReport> {
   const found: ContentProblem[] = []
   const warnings: ContentProblem[] = []
-  const filesOf = (typeName: string) => parsed.filter((file) => file.type.typeName === typeName)
+  const filesOf = (type: ContentType) => parsed.filter((file) => file.type === type)
   const isValid = (file: ParsedFile) => !errors.some((error) => error.file === file.file)
-  /** Whether the identifiers of a type can be trusted: every file parsed, none has an error on them. */
-  const identifiersSound = (typeName: string, idPath: RegExp) =>
-    !errors.some((error) => {
-      const type = contentTypeOf(error.file.slice(label.length + 1))
-      return type?.typeName === typeName && (error.path === "" || idPath.test(error.path))
-    })
 
-  const cases = filesOf("CaseStudy")
-  const caseSlugs = identifiersSound("CaseStudy", /^slug$/) ? stringsAt(cases.map((file) => file.data), "slug") : undefined
-  if (caseSlugs) {
-    found.push(
-      ...duplicates(
-        cases,
-        (file) => (file.data as CaseStudy).slug,
-        (file, _index, first) => ({
-          file: file.file,
-          path: "slug",
-          message: `duplicate slug "${(file.data as CaseStudy).slug}": already used by ${cases[first].file}`,
-        }),
-      ),
+  /** The keys at a declared path in every file of its type, or undefined while any is in doubt. */
+  const keysAt = ({ type, path: declared }: DeclaredField): FoundKey[] | undefined => {
+    const doubt = pathPattern(declared)
+    const inDoubt = errors.some(
+      (error) => contentTypeOf(error.file.slice(label.length + 1)) === type && (error.path === "" || doubt.test(error.path)),
     )
-  }
-  const knownCases = [...new Set(caseSlugs)]
-  // A duplicate slug is reported as such, not again as a file name it does not match.
-  const reported = new Set(found.map((problem) => problem.file))
-  for (const file of caseSlugs ? cases.filter((file) => !reported.has(file.file)) : []) {
-    const issue = slugFileNameIssue(path.basename(file.file, ".json"), (file.data as CaseStudy).slug)
-    if (issue) found.push({ file: file.file, path: jsonPath(issue.segments), message: issue.message })
+    const keys = filesOf(type).flatMap((file) => valuesAt(file.data, declared).map((value) => ({ file, ...value })))
+    return inDoubt || !keys.every((key): key is FoundKey => typeof key.value === "string") ? undefined : keys
   }
 
-  for (const file of filesOf("HomeIndustries").filter(isValid)) {
-    const { cards } = file.data as Industries
-    found.push(
-      ...duplicates(
-        cards,
-        (card) => card.id,
-        (card, index) => ({ file: file.file, path: `cards[${index}].id`, message: `duplicate id "${card.id}"` }),
-      ),
-    )
-    cards.forEach((card, index) => {
-      if (caseSlugs && !knownCases.includes(card.caseSlug)) {
+  const duplicated = new Set<ParsedFile>()
+  for (const field of keyFields()) {
+    const keys = keysAt(field)
+    // A key inside a list is unique within its file; a file's own key, among the folder's files.
+    const scopeOf = (key: FoundKey) => (field.path.includes("*") ? `${key.file.file} ${key.value}` : key.value)
+    const first = new Map<string, FoundKey>()
+    for (const key of keys ?? []) {
+      const earlier = first.get(scopeOf(key))
+      if (!earlier) {
+        first.set(scopeOf(key), key)
+        continue
+      }
+      duplicated.add(key.file)
+      const elsewhere = earlier.file === key.file ? "" : `: already used by ${earlier.file.file}`
+      found.push({ file: key.file.file, path: jsonPath(key.segments), message: `duplicate ${fieldName(field.path)} "${key.value}"${elsewhere}` })
+    }
+    // A folder's file is named by its key (the CMS names a new one so but never renames it); a
+    // duplicate is reported as such, not again as a file name it does not match.
+    if (field.type.kind !== "folder" || field.path.includes("*")) continue
+    for (const key of (keys ?? []).filter((key) => !duplicated.has(key.file))) {
+      const issue = slugFileNameIssue(path.basename(key.file.file, ".json"), key.value)
+      if (issue) found.push({ file: key.file.file, path: jsonPath(issue.segments), message: issue.message })
+    }
+  }
+
+  for (const field of relationFields()) {
+    const keys = keysAt({ type: relationTarget(field.to), path: field.to.key })
+    if (!keys) continue
+    const known = [...new Set(keys.map((key) => key.value))]
+    for (const file of filesOf(field.type).filter(isValid)) {
+      for (const { segments, value } of valuesAt(file.data, field.path)) {
+        if (known.includes(value as string)) continue
         found.push({
           file: file.file,
-          path: `cards[${index}].caseSlug`,
-          message: `no case study has the slug "${card.caseSlug}" (known: ${knownCases.join(", ")})`,
-        })
-      }
-    })
-  }
-
-  const abouts = filesOf("HomeAbout")
-  const memberSlugs = identifiersSound("HomeAbout", /^members(\[\d+\](\.slug)?)?$/)
-    ? stringsAt(abouts.flatMap((file) => (file.data as About).members), "slug")
-    : undefined
-  for (const file of abouts.filter(isValid)) {
-    const { members } = file.data as About
-    found.push(
-      ...duplicates(
-        members,
-        (member) => member.slug,
-        (member, index) => ({
-          file: file.file,
-          path: `members[${index}].slug`,
-          message: `duplicate slug "${member.slug}"`,
-        }),
-      ),
-    )
-    for (const [index, member] of members.entries()) {
-      const photo = path.resolve(path.dirname(file.absolutePath), member.photo)
-      const problem = fs.existsSync(photo) ? await photoProblem(photo) : "not found"
-      if (problem) {
-        warnings.push({
-          file: file.file,
-          path: `members[${index}].photo`,
-          message: `photo file "${member.photo}" ${problem}; the card shows the placeholder icon`,
+          path: jsonPath(segments),
+          message: `no ${field.to.noun} has the ${fieldName(field.to.key)} "${String(value)}" (known: ${known.join(", ")})`,
         })
       }
     }
   }
 
-  const settings = filesOf("SiteSettings").find(isValid)
-  if (settings) found.push(...beforeFounding(parsed.filter(isValid), settings))
-
-  for (const file of memberSlugs ? filesOf("SiteSettings").filter(isValid) : []) {
-    ;(file.data as SiteSettings).profiles.forEach((profile, index) => {
-      if (!memberSlugs?.includes(profile.member)) {
-        found.push({
-          file: file.file,
-          path: `profiles[${index}].member`,
-          message: `no team member has the slug "${profile.member}" (known: ${memberSlugs?.join(", ")})`,
-        })
+  for (const field of imageFields()) {
+    for (const file of filesOf(field.type).filter(isValid)) {
+      for (const { segments, value } of valuesAt(file.data, field.path)) {
+        const photo = path.resolve(path.dirname(file.absolutePath), String(value))
+        const problem = fs.existsSync(photo) ? await photoProblem(photo) : "not found"
+        if (problem) {
+          warnings.push({
+            file: file.file,
+            path: jsonPath(segments),
+            message: `photo file "${String(value)}" ${problem}; the card shows the placeholder icon`,
+          })
+        }
       }
-    })
+    }
   }
+
+  const settings = parsed.find((file) => file.type.typeName === "SiteSettings" && isValid(file))
+  if (settings) found.push(...beforeFounding(parsed.filter(isValid), settings))
   return { errors: found, warnings }
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { CMS_RELATION_META, IMAGE_PATH_META } from "../../model/schemas"
+import { RELATION_META, IMAGE_PATH_META } from "../../model/schemas"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 
@@ -53,7 +53,7 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     expect(field.widget === "image", `widget ${field.widget} for an image path`)
   } else if (schema.format === "date") {
     expect(field.widget === "datetime" && field.format === "YYYY-MM-DD", `a ${field.widget} for a date`)
-  } else if (schema[CMS_RELATION_META]) {
+  } else if (schema[RELATION_META]) {
     expect(field.widget === "relation", `widget ${field.widget} for a relation`)
   } else {
     expect(schema.type === "string", `type ${schema.type} has no CMS counterpart`)

@@ -1,0 +1,74 @@
+/**
+ * The keys, relations and image paths the content schemas declare (schemas.ts: `key()`,
+ * `relation()`, `imagePath()`), found by walking each content type's JSON Schema. The build checks
+ * every one of them (gatsby/content/validate.ts: keys unique, references resolved, photos usable) and
+ * the CMS turns each relation into a pick list (cms/config.ts): adding a relation is one edit, in the
+ * schema.
+ */
+import { jsonSchemaOf, type JsonSchema } from "./json-schema"
+import type { PathSegment } from "./problems"
+import { CONTENT_TYPES, type ContentType } from "./registry"
+import { IMAGE_PATH_META, KEY_META, RELATION_META, type Relation } from "./schemas"
+
+/** A field of a content type, by its path in the data: "cards.*.caseSlug" ("*" is any list item). */
+export interface DeclaredField {
+  type: ContentType
+  path: string
+}
+
+export interface RelationField extends DeclaredField {
+  to: Relation
+}
+
+function fieldsWith(meta: string): Array<DeclaredField & { value: unknown }> {
+  const found: Array<DeclaredField & { value: unknown }> = []
+  for (const type of CONTENT_TYPES) {
+    const walk = (schema: JsonSchema, path: string[]) => {
+      if (schema[meta] !== undefined) found.push({ type, path: path.join("."), value: schema[meta] })
+      for (const [name, property] of Object.entries(schema.properties ?? {})) walk(property, [...path, name])
+      if (schema.items) walk(schema.items, [...path, "*"])
+    }
+    walk(jsonSchemaOf(type), [])
+  }
+  return found
+}
+
+/** Every field whose value identifies its entry. */
+export const keyFields = (): DeclaredField[] => fieldsWith(KEY_META).map(({ type, path }) => ({ type, path }))
+
+/** Every field that points at another content type's entries. */
+export const relationFields = (): RelationField[] =>
+  fieldsWith(RELATION_META).map(({ type, path, value }) => ({ type, path, to: value as Relation }))
+
+/** Every field holding the path of an image file, relative to the content file. */
+export const imageFields = (): DeclaredField[] => fieldsWith(IMAGE_PATH_META).map(({ type, path }) => ({ type, path }))
+
+/** The content type a relation points at. */
+export function relationTarget(relation: Relation): ContentType {
+  const type = CONTENT_TYPES.find((candidate) => candidate.typeName === relation.typeName)
+  if (!type) throw new Error(`model/schemas.ts: a relation points at ${relation.typeName}, which is no content type`)
+  return type
+}
+
+/** A value found in data at a declared path, with its concrete path (cards, 2, caseSlug). */
+export interface FoundValue {
+  segments: PathSegment[]
+  value: unknown
+}
+
+/** The values at a declared path ("members.*.slug") of one file's data; missing steps yield nothing. */
+export function valuesAt(data: unknown, path: string): FoundValue[] {
+  const step = (value: unknown, names: string[], segments: PathSegment[]): FoundValue[] => {
+    if (names.length === 0) return [{ segments, value }]
+    const [name, ...rest] = names
+    if (name === "*") {
+      return Array.isArray(value) ? value.flatMap((item, index) => step(item, rest, [...segments, index])) : []
+    }
+    if (value === null || typeof value !== "object" || !(name in value)) return []
+    return step((value as Record<string, unknown>)[name], rest, [...segments, name])
+  }
+  return step(data, path.split("."), [])
+}
+
+/** The last name of a declared path: "members.*.slug" -> "slug". */
+export const fieldName = (path: string): string => path.slice(path.lastIndexOf(".") + 1)

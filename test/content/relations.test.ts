@@ -1,0 +1,106 @@
+/**
+ * Relations and keys are declared once, in the schemas; the build's checks and the CMS's pick lists
+ * follow from the declaration. Each test runs over whatever the schemas declare, so a relation added
+ * later is checked here without a new test.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { cmsConfig, type CmsField } from "../../cms/config"
+import { cmsPlaceOf } from "../../cms/places"
+import { type PathSegment, jsonPath } from "../../model/problems"
+import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
+import { validateContent } from "../../gatsby/content/validate"
+import { contentFixture } from "./fixture"
+
+/** One file of a content type in the fixture, as its path under content/. */
+const fileOf = (root: string, location: string, kind: "single" | "folder") =>
+  kind === "single" ? location : `${location}/${fs.readdirSync(path.join(root, location)).sort()[0]}`
+
+const setAt = (data: Record<string, any>, segments: readonly PathSegment[], value: unknown) => {
+  const parent = segments.slice(0, -1).reduce<any>((node, segment) => node[segment], data)
+  parent[segments[segments.length - 1]] = value
+}
+
+describe("relations declared in the schemas", () => {
+  it("are the industry cards' case studies and the profiles' team members", () => {
+    expect(relationFields().map((field) => `${field.type.typeName}.${field.path} -> ${field.to.typeName}.${field.to.key}`)).toEqual([
+      "SiteSettings.profiles.*.member -> HomeAbout.members.*.slug",
+      "HomeIndustries.cards.*.caseSlug -> CaseStudy.slug",
+    ])
+  })
+
+  it("each stop the build when it points at nothing, naming the file, the path and what is known", async () => {
+    for (const field of relationFields()) {
+      const content = contentFixture()
+      const relative = fileOf(content.root, field.type.location, field.type.kind)
+      const data = content.read(relative)
+      const [first] = valuesAt(data, field.path)
+      setAt(data, first.segments, "nowhere")
+      content.write(relative, data)
+      const { errors } = await validateContent(content.root)
+      expect(errors.map((error) => `${error.file}: ${error.path}: ${error.message}`)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^content/${relative}: ${jsonPath(first.segments).replace(/[[\]]/g, "\\$&")}: no ${field.to.noun} has the .* "nowhere" \\(known: `),
+        ),
+      )
+    }
+  })
+
+  it("each become a pick list in the CMS, over the entries pointed at", () => {
+    const config = cmsConfig("https://example.com")
+    for (const field of relationFields()) {
+      const place = cmsPlaceOf(field.type.location)
+      const collection = config.collections.find((candidate) => candidate.name === place.collection)!
+      const fields = collection.fields ?? collection.files!.find((file) => file.name === place.name)!.fields
+      const cmsField = field.path
+        .split(".")
+        .filter((name) => name !== "*")
+        .reduce<CmsField | undefined>(
+          (parent, name) => (parent ? (parent.fields ?? [parent.field!].filter(Boolean)) : fields).find((candidate) => candidate.name === name) ?? parent?.field,
+          undefined,
+        )!
+      const target = cmsPlaceOf(relationTarget(field.to).location)
+      expect(cmsField, field.path).toMatchObject({
+        widget: "relation",
+        collection: target.collection,
+        value_field: field.to.key,
+        display_fields: [field.to.display],
+      })
+    }
+  })
+})
+
+describe("keys declared in the schemas", () => {
+  it("are the case studies' slugs, the industry cards' ids and the team members' slugs", () => {
+    expect(keyFields().map((field) => `${field.type.typeName}.${field.path}`)).toEqual([
+      "HomeIndustries.cards.*.id",
+      "HomeAbout.members.*.slug",
+      "CaseStudy.slug",
+    ])
+  })
+
+  it("each stop the build when two entries share one", async () => {
+    for (const field of keyFields()) {
+      const content = contentFixture()
+      if (field.path.includes("*")) {
+        const relative = fileOf(content.root, field.type.location, field.type.kind)
+        const data = content.read(relative)
+        const [first, second] = valuesAt(data, field.path)
+        setAt(data, second.segments, first.value)
+        content.write(relative, data)
+        const { errors } = await validateContent(content.root)
+        expect(errors).toContainEqual({ file: `content/${relative}`, path: jsonPath(second.segments), message: expect.stringMatching(/^duplicate /) })
+      } else {
+        const [one, other] = fs.readdirSync(path.join(content.root, field.type.location)).sort()
+        content.edit(`${field.type.location}/${other}`, (data) => setAt(data, field.path.split("."), content.read(`${field.type.location}/${one}`)[field.path]))
+        const { errors } = await validateContent(content.root)
+        expect(errors).toContainEqual({
+          file: `content/${field.type.location}/${other}`,
+          path: field.path,
+          message: expect.stringMatching(new RegExp(`^duplicate .*: already used by content/${field.type.location}/${one}$`)),
+        })
+      }
+    }
+  })
+})
