@@ -43,7 +43,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs())
 }
 
-/** The editors' interface, /admin (gatsby/cms.ts). */
+/** The editors' interface, /admin (cms/admin.ts). */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async (args) => {
   await writeAdmin(args)
 }

@@ -1,5 +1,5 @@
 /**
- * The Decap CMS configuration, derived from the content model (schemas.ts) so the editor's rules are
+ * The Decap CMS configuration, derived from the content model (model/schemas.ts) so the editor's rules are
  * the build's rules: every field, whether it is required, its pattern and its list bounds come from
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.

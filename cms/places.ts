@@ -1,6 +1,6 @@
 /**
  * Where each content type appears in the CMS: its collection, and its name and label there. Shared by
- * the CMS configuration (cms-config.ts) and the admin's previews (src/cms/), which register their
+ * the CMS configuration (config.ts) and the admin's previews (app/), which register their
  * templates under these names; nothing here needs Node.
  */
 export interface CmsPlace {
@@ -31,7 +31,7 @@ export const CMS_PLACES: Record<string, CmsPlace> = {
 /** The place of a content location, or an error naming the file that has none. */
 export function cmsPlaceOf(location: string): CmsPlace {
   const place = CMS_PLACES[location]
-  if (!place) throw new Error(`gatsby/content/cms-places.ts: no place in the CMS for content/${location}`)
+  if (!place) throw new Error(`cms/places.ts: no place in the CMS for content/${location}`)
   return place
 }
 

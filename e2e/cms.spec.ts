@@ -163,7 +163,7 @@ test("the admin is kept out of search and out of the site's own JavaScript", asy
   for (const bundle of bundles) {
     expect(await (await request.get(bundle)).text(), bundle).not.toMatch(/decap|netlify-cms/i)
   }
-  // Nor any page's chunk: the previews (src/cms/) are compiled for /admin/ alone.
+  // Nor any page's chunk: the previews (cms/app/) are compiled for /admin/ alone.
   const siteScripts = fs.readdirSync(path.join(ROOT, "public")).filter((file) => file.endsWith(".js"))
   expect(siteScripts.length).toBeGreaterThan(bundles.length)
   for (const script of siteScripts) {

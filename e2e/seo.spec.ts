@@ -193,13 +193,17 @@ test.describe("crawling", () => {
     expect(robots).toContain(`Sitemap: ${settings.siteUrl}/sitemap-index.xml`)
   })
 
-  test("the web app manifest and favicon are served", async ({ request }) => {
+  test("the web app manifest, favicons and /favicon.ico are served", async ({ request }) => {
     const manifest = await (await request.get("/manifest.webmanifest")).json()
     expect(manifest).toMatchObject({ name: settings.name, short_name: settings.shortName, theme_color: "#0E0F13" })
     const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes)
     expect(sizes).toEqual(expect.arrayContaining(["48x48", "192x192", "512x512"]))
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
     expect((await request.get("/favicon-32x32.png")).status()).toBe(200)
+    // Browsers and crawlers ask for /favicon.ico outside any page: an icon, not the 404 page.
+    const ico = await request.get("/favicon.ico")
+    expect(ico.status()).toBe(200)
+    expect([...(await ico.body()).subarray(0, 4)], "an ICO file's signature").toEqual([0, 0, 1, 0])
     const touchIcon = await request.get("/apple-touch-icon.png")
     expect(touchIcon.headers()["content-type"]).toBe("image/png")
     const png = await touchIcon.body()

@@ -1,6 +1,6 @@
 /**
- * The content schemas' verdict on a document, as the build reports it (validate.ts) and as the CMS
- * preview shows it (src/cms/): the same words in both places. Nothing here needs Node.
+ * The content schemas' verdict on a document, as the build reports it (gatsby/content/validate.ts) and as the CMS
+ * preview shows it (cms/app/): the same words in both places. Nothing here needs Node.
  */
 import * as z from "zod"
 import { type PathSegment, closestName } from "./problems"
@@ -77,7 +77,7 @@ export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
 
 /**
  * A case study's file is named by its slug, the page's address: the file name and the slug must be
- * one (validate.ts for files on disk, the CMS preview for the entry being edited).
+ * one (gatsby/content/validate.ts for files on disk, the CMS preview for the entry being edited).
  */
 export function slugFileNameIssue(fileName: string, slug: unknown): SchemaIssue | undefined {
   if (typeof slug !== "string" || slug === fileName) return undefined

@@ -1,14 +1,15 @@
 /**
  * The content model: one zod schema per content type. Everything else is derived from here:
- * build-time validation (validate.ts), the GraphQL types (graphql.ts) and the JSON Schema files
- * that content files name in "$schema" (json-schema.ts).
+ * build-time validation (gatsby/content/validate.ts), the GraphQL types (gatsby/content/graphql.ts),
+ * the JSON Schema files that content files name in "$schema" (json-schema.ts), the CMS configuration
+ * (cms/config.ts) and the checks between files (relations.ts).
  */
 import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
-/** Metadata key for the CMS: the string is prose, edited in a multi-line box (cms-config.ts). */
+/** Metadata key for the CMS: the string is prose, edited in a multi-line box (cms/config.ts). */
 export const CMS_WIDGET_META = "x-cms-widget"
 /** Metadata key: the value identifies its entry, so no two entries share it (relations.ts). */
 export const KEY_META = "x-key"
@@ -100,7 +101,7 @@ const imagePath = () =>
 
 /**
  * Dates are checked against the day of the build (or of the preview): nothing is dated in the future.
- * Whether a date also falls after the house's founding is checked across files (validate.ts).
+ * Whether a date also falls after the house's founding is checked across files (gatsby/content/validate.ts).
  */
 export const MONTHS = [
   "January",

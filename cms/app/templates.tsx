@@ -1,5 +1,5 @@
 /**
- * The preview of every content type, by its location in content/ (gatsby/content/registry.ts): the
+ * The preview of every content type, by its location in content/ (model/registry.ts): the
  * site's own components, given the entry as the site's queries would give it to them.
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image"

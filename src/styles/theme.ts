@@ -3,7 +3,6 @@ const breakpoints = {
   sm: 480,
   md: 768,
   lg: 1024,
-  xl: 1280,
 } as const
 
 export const theme = {
@@ -26,7 +25,7 @@ export const theme = {
     display: `"Cormorant Garamond", "Cormorant Garamond Fallback", Georgia, "Times New Roman", serif`,
     text: `"Inter", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif`,
   },
-  /** Only these weights are loaded: see styles/fonts.ts. */
+  /** Only these weights are loaded: see styles/font-files.ts. */
   fontWeight: {
     regular: 400,
     semibold: 600,
@@ -54,7 +53,6 @@ export const theme = {
     tag: "0.04em",
   },
   space: {
-    0: "0",
     half: "0.25rem",
     1: "0.5rem",
     2: "1rem",
@@ -66,14 +64,12 @@ export const theme = {
     10: "5rem",
     12: "6rem",
     16: "8rem",
-    20: "10rem",
   },
   section: {
     paddingMobile: "4rem",
     paddingDesktop: "8rem",
   },
   radius: {
-    none: "0",
     small: "2px",
     pill: "999px",
   },
@@ -110,19 +106,15 @@ export const theme = {
     focusOffset: "3px",
   },
   zIndex: {
-    base: 0,
-    raised: 1,
     header: 100,
     overlay: 150,
     menu: 160,
     skipLink: 200,
   },
-  breakpoints,
   media: {
     sm: `@media (min-width: ${breakpoints.sm}px)`,
     md: `@media (min-width: ${breakpoints.md}px)`,
     lg: `@media (min-width: ${breakpoints.lg}px)`,
-    xl: `@media (min-width: ${breakpoints.xl}px)`,
     reducedMotion: "@media (prefers-reduced-motion: reduce)",
     motionOk: "@media (prefers-reduced-motion: no-preference)",
   },

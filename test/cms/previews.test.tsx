@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The CMS previews (src/cms/): every content type has one, drawn with its own schema by the site's
+ * The CMS previews (cms/app/): every content type has one, drawn with its own schema by the site's
  * own components from the saved content; an entry the build would refuse is listed, not drawn; photos
  * resolve through their field's media folder; styles go into the preview frame's document.
  */
@@ -13,7 +13,7 @@ import { previewComponent } from "../../cms/app/preview-pane"
 import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
 import { decapProps, readContent, savedEntry } from "./decap-props"
 
-// In the preview bundle these two modules are the stand-ins of src/cms/ (gatsby/cms-preview.ts).
+// In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts).
 vi.mock("gatsby", () => import("../../cms/app/stand-ins/gatsby"))
 vi.mock("gatsby-plugin-image", () => import("../../cms/app/stand-ins/gatsby-plugin-image"))
 

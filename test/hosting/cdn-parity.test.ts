@@ -163,6 +163,7 @@ function addresses(): string[] {
     "/robots.txt",
     "/.well-known/security.txt",
     "/favicon-32x32.png",
+    "/favicon.ico",
   ]
 }
 

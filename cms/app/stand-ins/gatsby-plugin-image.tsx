@@ -1,7 +1,7 @@
 /**
- * `gatsby-plugin-image` in the preview bundle (gatsby/cms-preview.ts). On the site, photos are
+ * `gatsby-plugin-image` in the admin script (cms/bundle.ts). On the site, photos are
  * processed at build time; in the preview an uploaded photo is only a URL, which the preview wraps in
- * the same image data (preview-image.ts). GatsbyImage draws it the way the site's image fills its
+ * the same image data (previewPhoto in cms/app/templates.tsx). GatsbyImage draws it the way the site's image fills its
  * frame: cover, full size, the main image marked as gatsby-plugin-image marks it.
  */
 import type { CSSProperties, ReactEventHandler } from "react"

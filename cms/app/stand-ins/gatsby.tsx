@@ -1,5 +1,5 @@
 /**
- * `gatsby` in the preview bundle (gatsby/cms-preview.ts). The site's components import Link,
+ * `gatsby` in the admin script (cms/bundle.ts). The site's components import Link,
  * navigate, graphql and useStaticQuery; in the CMS's preview pane there is no Gatsby runtime, so
  * Link is a plain anchor (the pane opens links in a new tab), navigate stays put, graphql tags are
  * inert, and useStaticQuery answers with the site data the preview loaded from the CMS.
