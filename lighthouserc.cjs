@@ -36,15 +36,8 @@ module.exports = {
       settings: {
         ...(preset === "desktop" ? { preset: "desktop" } : {}),
         disableFullPageScreenshot: true,
-        chromeFlags: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-dev-shm-usage",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--no-first-run",
-        ].join(" "),
+        // The same flags as every other Chromium of the tests (e2e/browser.ts), headless.
+        chromeFlags: ["--headless=new", ...require("./e2e/chromium-flags.json")].join(" "),
       },
     },
     assert: {

@@ -163,9 +163,10 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     if (items.type === "object") {
       const fields = objectFields(items)
       const summary = SUMMARY_FIELDS.find((name) => fields.some((item) => item.name === name)) ?? fields[0].name
-      return { ...field, widget: "list", ...bounds, collapsed: true, summary: `{{fields.${summary}}}`, fields }
+      return { ...field, widget: "list", ...bounds, collapsed: true, summary: summaryOf(summary), fields }
     }
-    return { ...field, widget: "list", ...bounds, field: cmsField(singular(name), items, true) }
+    const item = cmsField(singular(name), items, true)
+    return { ...field, widget: "list", ...bounds, summary: summaryOf(item.name), field: item }
   }
   if (schema.type === "object") return { ...field, widget: "object", collapsed: false, fields: objectFields(schema) }
 
@@ -198,6 +199,12 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
   const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"
   return { ...field, widget, ...stringRules(schema) }
 }
+
+/** How long a collapsed list item's summary may be before it ends in "…". */
+const SUMMARY_LENGTH = 60
+
+/** A collapsed list item shows its own text (Decap's summary template), cut to one line. */
+const summaryOf = (name: string) => `{{fields.${name} | truncate(${SUMMARY_LENGTH}, "…")}}`
 
 const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
 

@@ -1,4 +1,5 @@
 import fs from "node:fs"
+import chromiumFlags from "./chromium-flags.json"
 
 /** Debian's Chromium (or CHROME_PATH): tests never download a browser. */
 export function chromiumPath(): string {
@@ -10,15 +11,8 @@ export function chromiumPath(): string {
   return found
 }
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-]
+/** The flags every Chromium of the tests starts with: Playwright's, the screenshots' and Lighthouse's. */
+export const CHROMIUM_ARGS: string[] = chromiumFlags
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 9100)
 

@@ -12,6 +12,7 @@ import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
 import { validateContent } from "../gatsby/content/validate"
 import { deferredBundles } from "../gatsby/hydrate-after-paint"
+import { waitForServer } from "../scripts/lib/wait-for-server"
 
 const ROOT = path.resolve(__dirname, "..")
 const DECAP_PORT = 8081
@@ -20,22 +21,14 @@ const CASE_FILE = "content/case-studies/wine.json"
 let workspace: string
 let server: ChildProcess
 
-async function waitForDecapServer() {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${DECAP_PORT}/api/v1`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      })
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`decap-server did not start on port ${DECAP_PORT}`)
-}
+/** decap-server answers its API's "info" action once it is listening. */
+const waitForDecapServer = () =>
+  waitForServer(`http://127.0.0.1:${DECAP_PORT}/api/v1`, {
+    name: "decap-server",
+    timeoutMs: 20_000,
+    init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) },
+    ready: (response) => response.ok,
+  })
 
 test.describe.configure({ mode: "serial" })
 
@@ -267,6 +260,19 @@ const FILE_PREVIEWS = [
     heading: () => ({ level: 2, name: readContent("site/settings.json").footer.quickLinksTitle }),
   },
 ]
+
+test("list items in a form are named by their own text, not by their field's label", async ({ page }) => {
+  const industries = readContent("home/industries.json")
+  const about = readContent("home/about.json")
+  // The form's inputs hold the chips as values; as text they appear only as the items' names.
+  await openFile(page, "Home page", "Industries")
+  for (const chip of industries.chips) await expect(page.getByText(chip, { exact: true }).first()).toBeVisible()
+  // A paragraph is named by its first words, cut to one line.
+  await openFile(page, "Home page", "About and team")
+  const story = about.story[0] as string
+  const cut = new RegExp(`^${story.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.{0,30}…$`)
+  await expect(page.getByText(cut)).toBeVisible()
+})
 
 test("every home section, page and the settings preview with the site's components", async ({ page }) => {
   test.setTimeout(90_000)

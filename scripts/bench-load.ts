@@ -11,6 +11,7 @@ import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
 import os from "node:os"
 import { startNginx } from "./lib/nginx"
+import { waitForServer } from "./lib/wait-for-server"
 import { writeReadmeBlock } from "./lib/readme-block"
 
 const CONNECTIONS = 50
@@ -102,15 +103,12 @@ async function startGatsbyServe(): Promise<ChildProcess> {
     detached: true,
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
   })
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${GATSBY_PORT}/`)).ok) return server
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300))
-  }
-  throw new Error("gatsby serve did not start")
+  await waitForServer(`http://127.0.0.1:${GATSBY_PORT}/`, {
+    name: "gatsby serve",
+    timeoutMs: 60_000,
+    ready: (response) => response.ok,
+  })
+  return server
 }
 
 async function main() {

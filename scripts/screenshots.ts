@@ -6,6 +6,7 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
+import { waitForServer } from "./lib/wait-for-server"
 
 const PORT = 9200
 const ROUTES = [
@@ -20,18 +21,6 @@ const ROUTES = [
   "/no-such-page/",
 ]
 const WIDTHS = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
-
-async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`Server at ${url} did not start`)
-}
 
 /** Scrolls through the page so lazily loaded images are in the shot, then back to the top. */
 async function loadLazyImages(page: Page) {
@@ -53,7 +42,11 @@ async function main() {
     detached: true,
   })
   try {
-    await waitForServer(`http://127.0.0.1:${PORT}/`)
+    await waitForServer(`http://127.0.0.1:${PORT}/`, {
+      name: "gatsby serve",
+      timeoutMs: 60_000,
+      ready: (response) => response.ok,
+    })
     fs.mkdirSync("screenshots", { recursive: true })
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
     for (const width of WIDTHS) {

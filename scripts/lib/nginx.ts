@@ -3,12 +3,13 @@
  * its own process with its own prefix folder: `npm run serve:nginx`, the hosting tests and the load
  * bench all start it here (scripts/ensure-system-packages.sh installs nginx where it may).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { LOCAL_CMS_BACKEND } from "../../cms/shared"
 import { nginxStandalone } from "../../gatsby/hosting/nginx"
 import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
+import { waitForServer } from "./wait-for-server"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")
@@ -31,19 +32,6 @@ export interface RunningNginx {
   config: string
   brotli: boolean
   stop(): Promise<void>
-}
-
-async function waitForAnswer(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`nginx stopped at start (exit ${server.exitCode}):\n${output()}`)
-    try {
-      await fetch(url)
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  throw new Error(`nginx did not answer at ${url}`)
 }
 
 export async function startNginx({
@@ -79,7 +67,11 @@ export async function startNginx({
   let errors = ""
   server.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
-  await waitForAnswer(`${url}/`, server, () => errors)
+  await waitForServer(`${url}/`, {
+    name: "nginx",
+    timeoutMs: 10_000,
+    failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}:\n${errors}`),
+  })
   return {
     url,
     config,
