@@ -5,8 +5,9 @@ export default defineConfig({
   esbuild: { jsx: "automatic" },
   resolve: {
     alias: {
-      // Components import Gatsby's browser APIs; unit tests get a small stand-in fed with real content.
-      gatsby: path.resolve(__dirname, "test/mocks/gatsby.tsx"),
+      // Components import Gatsby's browser APIs; unit tests get the CMS preview's stand-in, fed with
+      // the shipped content (test/setup.ts).
+      gatsby: path.resolve(__dirname, "cms/app/stand-ins/gatsby.tsx"),
     },
   },
   test: {

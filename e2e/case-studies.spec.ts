@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures"
-import { SPEC_METRICS, caseStudies, content, settings } from "./content"
+import { caseStudies, readContent, settings, SPEC_METRICS } from "./content"
 import { documentTitle } from "../src/seo/title"
 
-const listPage = content("pages/case-studies.json")
+const listPage = readContent("pages/case-studies.json")
 
 test("the case list shows six cards with problem, solution and a link to each study", async ({ page }) => {
   await page.goto("/case-studies/")

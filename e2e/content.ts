@@ -1,19 +1,11 @@
-import fs from "node:fs"
-import path from "node:path"
+import { caseStudiesInOrder, readContent } from "../scripts/lib/content-files"
 
 /** The shipped content, so tests check the page against what editors wrote. */
-const CONTENT = path.resolve(__dirname, "../content")
+export { readContent }
 
-export function content<T = any>(relative: string): T {
-  return JSON.parse(fs.readFileSync(path.join(CONTENT, relative), "utf8")) as T
-}
+export const settings = readContent("site/settings.json")
 
-export const settings = content("site/settings.json")
-
-export const caseStudies: any[] = fs
-  .readdirSync(path.join(CONTENT, "case-studies"))
-  .map((file) => content(`case-studies/${file}`))
-  .sort((left, right) => left.order - right.order)
+export const caseStudies = caseStudiesInOrder()
 
 /** The spec's metrics table (product-spec.md §9), written out here as the contract. */
 export const SPEC_METRICS: Record<string, { timeframe: string; dataPoints: string; competitors: string }> = {

@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures"
-import { content, settings } from "./content"
+import { readContent, settings } from "./content"
 
-const hero = content("home/hero.json")
-const listPage = content("pages/case-studies.json")
+const hero = readContent("home/hero.json")
+const listPage = readContent("pages/case-studies.json")
 
 /** Client-side navigation, exactly as a Gatsby <Link> performs it. */
 async function navigateInApp(page: import("@playwright/test").Page, path: string) {
@@ -66,5 +66,5 @@ test("back/forward onto an unknown case slug changes nothing: no redirect, same 
 test("a known case slug without its trailing slash still opens the case", async ({ page }) => {
   await page.goto("/case-studies/watches")
   await expect(page).toHaveURL(/\/case-studies\/watches\/$/)
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(content("case-studies/watches.json").title)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(readContent("case-studies/watches.json").title)
 })

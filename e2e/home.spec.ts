@@ -1,16 +1,16 @@
 import { expect, test } from "./fixtures"
-import { content, settings } from "./content"
+import { readContent, settings } from "./content"
 
-const industries = content("home/industries.json")
-const services = content("home/services.json")
-const about = content("home/about.json")
+const industries = readContent("home/industries.json")
+const services = readContent("home/services.json")
+const about = readContent("home/about.json")
 
 test.describe("home page", () => {
   test("shows every section in the spec's order with its content", async ({ page }) => {
     await page.goto("/")
     await expect(page).toHaveTitle(`${settings.name} | ${settings.tagline}`)
     await expect(page.locator("html")).toHaveAttribute("lang", "en")
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(content("home/hero.json").titleLead)
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(readContent("home/hero.json").titleLead)
 
     const ids = await page.locator("main > section[id]").evaluateAll((sections) => sections.map((s) => s.id))
     expect(ids).toEqual(["home", "industries", "services", "process", "about", "contact"])
@@ -55,7 +55,7 @@ test.describe("home page", () => {
       await page.locator(`[data-industry="${card.id}"]`).getByRole("link").click()
       await expect(page).toHaveURL(new RegExp(`/case-studies/${card.caseSlug}/$`))
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        content(`case-studies/${card.caseSlug}.json`).title,
+        readContent(`case-studies/${card.caseSlug}.json`).title,
       )
     })
   }

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { ROUTES, content, settings } from "./content"
+import { readContent, ROUTES, settings } from "./content"
 
-const hero = content("home/hero.json")
-const industries = content("home/industries.json")
+const hero = readContent("home/hero.json")
+const industries = readContent("home/industries.json")
 const activeWord = (page: Page) => page.locator('[data-testid="hero-word"] [data-active="true"]')
 
 test.describe("with motion allowed", () => {

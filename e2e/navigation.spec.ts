@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures"
-import { caseStudies, content, settings } from "./content"
+import { caseStudies, readContent, settings } from "./content"
 
-const demo = content("pages/book-demo.json")
-const privacy = content("pages/privacy-policy.json")
+const demo = readContent("pages/book-demo.json")
+const privacy = readContent("pages/privacy-policy.json")
 
 const scrollY = (page: import("@playwright/test").Page) => page.evaluate(() => window.scrollY)
 

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures"
-import { content, settings } from "./content"
+import { readContent, settings } from "./content"
 
-const demo = content("pages/book-demo.json")
+const demo = readContent("pages/book-demo.json")
 
 test.describe("demo page", () => {
   test("offers the scheduler in a new window, direct email, and the 24-hour commitment", async ({ page }) => {
@@ -42,7 +42,7 @@ for (const [file, updated] of [
   ["terms-of-service", "January 2025"],
 ] as const) {
   test(`${file} shows every section and its date`, async ({ page }) => {
-    const legal = content(`pages/${file}.json`)
+    const legal = readContent(`pages/${file}.json`)
     await page.goto(`/${file}/`)
     await expect(page).toHaveTitle(`${legal.title} | ${settings.name}`)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title)

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures"
-import { caseStudies, content } from "./content"
+import { caseStudies, readContent } from "./content"
 
-const listPage = content("pages/case-studies.json")
+const listPage = readContent("pages/case-studies.json")
 const cards = (page: import("@playwright/test").Page) => page.locator("main article")
 const field = (page: import("@playwright/test").Page) => page.getByRole("searchbox", { name: listPage.search.label })
 const watches = caseStudies.find((study) => study.slug === "watches")
@@ -21,7 +21,7 @@ test("matching ignores case and accents, across industry, problem and solution",
   await page.goto("/case-studies/")
   await field(page).fill("NÉGOCIANTS")
   await expect(cards(page)).toHaveCount(1)
-  await expect(cards(page).first()).toContainText(content("case-studies/wine.json").title)
+  await expect(cards(page).first()).toContainText(readContent("case-studies/wine.json").title)
   await field(page).fill("hotels & resorts")
   await expect(cards(page)).toHaveCount(1)
 })

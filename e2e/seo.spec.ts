@@ -1,6 +1,6 @@
 import sharp from "sharp"
 import { expect, test } from "./fixtures"
-import { ROUTES, caseStudies, content, settings } from "./content"
+import { caseStudies, readContent, ROUTES, settings } from "./content"
 
 interface Head {
   title: string
@@ -141,7 +141,7 @@ test.describe("structured data", () => {
   test("the home page lists the six services, provided by the organisation", async ({ request }) => {
     const services = graphOf(await headOf(request, "/")).filter((node) => node["@type"] === "Service")
     expect(services.map((service) => service.name)).toEqual(
-      content("home/services.json").services.map((service: { title: string }) => service.title),
+      readContent("home/services.json").services.map((service: { title: string }) => service.title),
     )
     for (const service of services) {
       expect(service.provider).toEqual({ "@id": `${settings.siteUrl}/#organization` })

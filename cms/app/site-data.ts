@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react"
 import type { z } from "zod"
+import { inCaseOrder } from "../../model/case-order"
 import { CMS_PLACES } from "../places"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
@@ -43,7 +44,7 @@ export async function loadSiteData(getCollection: GetCollection): Promise<SiteDa
   )
   return {
     settings: checked(siteSettingsSchema, loadedData(settings), "site settings"),
-    caseStudies: studies.sort((left, right) => left.order - right.order),
+    caseStudies: inCaseOrder(studies),
     caseStudiesPage: checked(caseStudiesPageSchema, loadedData(caseStudiesPage), "case studies page texts"),
   }
 }

@@ -1,7 +1,10 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-/** Site-wide settings and the case list, for the header, footer and head tags on every page. */
-export function useSiteSettings() {
+/**
+ * The site's one static query: what every page shows whatever its own content, the settings (header,
+ * footer, head tags, labels) and the case list (the footer's links). One query, so one request.
+ */
+function useSiteWideContent() {
   const data = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {
       siteSettings {
@@ -67,3 +70,9 @@ export function useSiteSettings() {
   if (!data.siteSettings) throw new Error("content/site/settings.json is missing")
   return { settings: data.siteSettings, caseStudies: data.allCaseStudy.nodes }
 }
+
+/** The site settings (content/site/settings.json): names, links, labels, footer texts. */
+export const useSiteSettings = () => useSiteWideContent().settings
+
+/** Every case study's slug, title and industry, in the site's order. */
+export const useCaseStudyLinks = () => useSiteWideContent().caseStudies

@@ -1,9 +1,18 @@
 import { type PageProps, graphql } from "gatsby"
-import { DemoScreen } from "../components/pages/demo-screen"
+import { BOOK_DEMO_PATH } from "../../model/routes"
+import { DemoContent } from "../components/book-demo/demo-content"
+import { Layout } from "../components/layout/layout"
+import { Seo } from "../components/layout/seo"
 
 export default function BookDemoPage({ data }: PageProps<Queries.BookDemoPageQuery>) {
-  if (!data.demoPage) throw new Error("content/pages/book-demo.json is missing")
-  return <DemoScreen page={data.demoPage} />
+  const page = data.demoPage
+  if (!page) throw new Error("content/pages/book-demo.json is missing")
+  return (
+    <Layout>
+      <Seo title={page.title} description={page.description} path={BOOK_DEMO_PATH} />
+      <DemoContent page={page} />
+    </Layout>
+  )
 }
 
 export const query = graphql`

@@ -1,10 +1,18 @@
 import { type PageProps, graphql } from "gatsby"
-import { LegalDocumentPage } from "../components/pages/legal-document-page"
 import { TERMS_PATH } from "../../model/routes"
+import { Layout } from "../components/layout/layout"
+import { Seo } from "../components/layout/seo"
+import { LegalDocument } from "../components/legal/legal-document"
 
 export default function TermsOfServicePage({ data }: PageProps<Queries.TermsOfServicePageQuery>) {
-  if (!data.legalPage) throw new Error("content/pages/terms-of-service.json is missing")
-  return <LegalDocumentPage page={data.legalPage} path={TERMS_PATH} />
+  const page = data.legalPage
+  if (!page) throw new Error("content/pages/terms-of-service.json is missing")
+  return (
+    <Layout>
+      <Seo title={page.title} description={page.description} path={TERMS_PATH} />
+      <LegalDocument page={page} />
+    </Layout>
+  )
 }
 
 export const query = graphql`

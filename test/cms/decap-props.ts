@@ -3,19 +3,12 @@
  * the entry's data, its fields as configured, an asset resolver that shows which media folder it was
  * given, and getCollection answering with the saved files.
  */
-import fs from "node:fs"
 import path from "node:path"
 import { type CmsField, cmsConfig } from "../../cms/config"
 import { CMS_PLACES } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
-
-const CONTENT = path.resolve(__dirname, "../../content")
-
-export const readContent = (relative: string) =>
-  JSON.parse(fs.readFileSync(path.join(CONTENT, relative), "utf8")) as Record<string, any>
-
-const caseStudyFiles = () => fs.readdirSync(path.join(CONTENT, "case-studies")).map((file) => `case-studies/${file}`)
+import { caseStudyFiles, readContent } from "../../scripts/lib/content-files"
 
 /** Decap's Immutable field list, as far as the previews read it. */
 function fieldList(fields: readonly CmsField[]) {

@@ -11,11 +11,16 @@ import { CMS_PLACES, cmsPlaceOf } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
 import { previewComponent } from "../../cms/app/preview-pane"
 import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
-import { decapProps, readContent, savedEntry } from "./decap-props"
+import { provideSiteData } from "../../cms/app/stand-ins/gatsby"
+import { readContent } from "../../scripts/lib/content-files"
+import { decapProps, savedEntry } from "./decap-props"
 
-// In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts).
-vi.mock("gatsby", () => import("../../cms/app/stand-ins/gatsby"))
+// In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts);
+// `gatsby` is that stand-in in every unit test (vitest.config.ts).
 vi.mock("gatsby-plugin-image", () => import("../../cms/app/stand-ins/gatsby-plugin-image"))
+
+// A preview draws with the site data it loaded itself, never with the unit tests' own.
+beforeAll(() => provideSiteData(null))
 
 // jsdom has no media queries; the hero and the industry strip ask whether motion is welcome.
 beforeAll(() => {

@@ -13,6 +13,7 @@ import {
   type HostingPolicy,
   hostingPolicy,
 } from "../../gatsby/hosting/policy"
+import { readContent } from "../../scripts/lib/content-files"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 const PORT = 9400
@@ -30,9 +31,6 @@ afterAll(async () => {
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${nginx.url}${pathname}`, { redirect: "manual", headers })
-
-const readJson = (relative: string) =>
-  JSON.parse(fs.readFileSync(path.join(__dirname, "../../content", relative), "utf8"))
 
 const firstBundle = () => policy.immutable.files[0]
 const font = () => `/static/${fs.readdirSync(path.join(PUBLIC_DIR, "static")).find((file) => file.endsWith(".woff2"))}`
@@ -83,7 +81,7 @@ describe("addresses that are no page", () => {
       const response = await get(pathname)
       expect(response.status).toBe(404)
       const html = await response.text()
-      expect(html).toContain(readJson("home/hero.json").titleLead)
+      expect(html).toContain(readContent("home/hero.json").titleLead)
       expect(html).toMatch(/<meta[^>]* name="robots" content="noindex/)
     },
   )
@@ -108,7 +106,7 @@ describe("addresses that are no page", () => {
         .split("\n")
         .map((line) => line.split(/: (.*)/s).slice(0, 2)),
     )
-    const settings = readJson("site/settings.json")
+    const settings = readContent("site/settings.json")
     expect(fields.Contact).toBe(`mailto:${settings.contactEmail}`)
     expect(fields.Canonical).toBe(`${settings.siteUrl}/.well-known/security.txt`)
     const expires = Date.parse(fields.Expires)

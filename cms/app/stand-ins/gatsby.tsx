@@ -2,7 +2,8 @@
  * `gatsby` in the admin script (cms/bundle.ts). The site's components import Link,
  * navigate, graphql and useStaticQuery; in the CMS's preview pane there is no Gatsby runtime, so
  * Link is a plain anchor (the pane opens links in a new tab), navigate stays put, graphql tags are
- * inert, and useStaticQuery answers with the site data the preview loaded from the CMS.
+ * inert, and useStaticQuery answers with the site data the preview loaded from the CMS. The unit tests
+ * use this module as their `gatsby` too (vitest.config.ts), with the shipped content as site data.
  */
 import { type AnchorHTMLAttributes, createContext, useContext } from "react"
 
@@ -13,6 +14,13 @@ export interface StaticSiteData {
 }
 
 export const StaticQueryContext = createContext<StaticSiteData | null>(null)
+
+/** Site data for components drawn outside a preview: the unit tests set it (test/setup.ts). */
+let siteDataOutsidePreviews: StaticSiteData | null = null
+
+export function provideSiteData(data: StaticSiteData | null): void {
+  siteDataOutsidePreviews = data
+}
 
 export const graphql = (): string => ""
 
@@ -29,7 +37,7 @@ export function Link({ to, children, ...props }: LinkProps) {
 }
 
 export function useStaticQuery(): StaticSiteData {
-  const data = useContext(StaticQueryContext)
+  const data = useContext(StaticQueryContext) ?? siteDataOutsidePreviews
   if (!data) throw new Error("A preview rendered a component that needs site data outside its provider")
   return data
 }

@@ -155,7 +155,7 @@ interface CaseStudyArticleProps {
 
 /** A case told as a story: situation, task, action, result, with the metrics pulled out. */
 export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const metrics = [
     { label: labels.timeframeLabel, value: study.metrics.timeframe },
     { label: labels.dataPointsLabel, value: study.metrics.dataPoints },

@@ -86,7 +86,7 @@ const Team = styled.div`
 `
 
 export function About({ about }: { about: Queries.AboutSectionFragment }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const profileOf = (slug: string) => settings.profiles.find((profile) => profile.member === slug)?.url
   return (
     <Section id="about" eyebrow={about.eyebrow} title={about.title} intro={about.intro}>

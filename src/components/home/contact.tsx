@@ -50,7 +50,7 @@ const Details = styled.dl`
 `
 
 export function Contact({ contact }: { contact: Queries.ContactSectionFragment }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <Section id="contact" tone="dark" eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro}>
       <Details>

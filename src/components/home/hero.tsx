@@ -3,6 +3,7 @@ import { useState } from "react"
 import styled from "styled-components"
 import { HERO_ROTATION_MS } from "../../../model/behaviour"
 import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
+import { useSiteSettings } from "../../hooks/use-site-settings"
 import { useRotatingIndex } from "../../hooks/use-rotating-index"
 import { BOOK_DEMO_PATH, sectionPath } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
@@ -133,6 +134,7 @@ const RotationToggle = styled(MotionToggle)`
 `
 
 export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
+  const settings = useSiteSettings()
   const reducedMotion = usePrefersReducedMotion()
   const [paused, setPaused] = useState(false)
   const words = hero.rotatingWords
@@ -177,6 +179,7 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
         paused={paused}
         onToggle={() => setPaused((value) => !value)}
         target={hero.rotationLabel}
+        labels={settings.labels}
         hidden={finished}
       />
     </Band>

@@ -103,10 +103,10 @@ const Prompt = styled.div`
 `
 
 export function Industries({ industries }: { industries: Queries.IndustriesSectionFragment }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <Section id="industries" eyebrow={industries.eyebrow} title={industries.title} intro={industries.intro}>
-      <IndustryStrip chips={industries.chips} label={industries.chipsLabel} />
+      <IndustryStrip chips={industries.chips} label={industries.chipsLabel} motionLabels={settings.labels} />
       <CardGrid>
         {industries.cards.map((card) => (
           <Card key={card.id} data-industry={card.id}>
@@ -123,7 +123,9 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
       <Prompt>
         <h3>{industries.prompt.title}</h3>
         <p>{industries.prompt.text}</p>
-        <ExternalLink href={settings.caseStudiesSiteUrl}>{industries.prompt.linkLabel}</ExternalLink>
+        <ExternalLink href={settings.caseStudiesSiteUrl} newWindowLabel={settings.newWindowLabel}>
+          {industries.prompt.linkLabel}
+        </ExternalLink>
       </Prompt>
     </Section>
   )

@@ -101,13 +101,15 @@ const Toggle = styled(MotionToggle)`
 interface IndustryStripProps {
   chips: readonly string[]
   label: string
+  /** The pause button's words (the site settings' labels). */
+  motionLabels: { pauseMotion: string; playMotion: string }
 }
 
 /**
  * The twelve sectors scrolling past. Paused on hover, on focus and on request; static (and wrapped)
  * under reduced motion, which CSS decides from the first paint so nothing shifts on hydration.
  */
-export function IndustryStrip({ chips, label }: IndustryStripProps) {
+export function IndustryStrip({ chips, label, motionLabels }: IndustryStripProps) {
   const [paused, setPaused] = useState(false)
   return (
     <Wrapper>
@@ -125,7 +127,7 @@ export function IndustryStrip({ chips, label }: IndustryStripProps) {
           </Chips>
         </Track>
       </Region>
-      <Toggle paused={paused} onToggle={() => setPaused((value) => !value)} target={label} />
+      <Toggle paused={paused} onToggle={() => setPaused((value) => !value)} target={label} labels={motionLabels} />
     </Wrapper>
   )
 }

@@ -74,7 +74,7 @@ interface TeamCardProps {
 }
 
 export function TeamCard({ member, profileUrl, labels }: TeamCardProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
       <TeamPhoto image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)} name={member.name} />
@@ -92,7 +92,12 @@ export function TeamCard({ member, profileUrl, labels }: TeamCardProps) {
       <Text>{member.description}</Text>
       <Text>{member.background}</Text>
       <TagList tags={member.expertise} label={`${labels.expertise}: ${member.name}`} />
-      {profileUrl ? <Profile href={profileUrl}>{`${member.name} ${settings.labels.profileLink}`}</Profile> : null}
+      {profileUrl ? (
+        <Profile
+          href={profileUrl}
+          newWindowLabel={settings.newWindowLabel}
+        >{`${member.name} ${settings.labels.profileLink}`}</Profile>
+      ) : null}
     </Card>
   )
 }

@@ -35,7 +35,7 @@ interface TeamPhotoProps {
 
 /** The member's portrait, or a person icon when the file is missing or the image fails to load. */
 export function TeamPhoto({ image, name }: TeamPhotoProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const [failed, setFailed] = useState(false)
   const frame = useRef<HTMLDivElement>(null)
 

@@ -1,6 +1,6 @@
 import { Link } from "gatsby"
 import styled from "styled-components"
-import { useSiteSettings } from "../../hooks/use-site-settings"
+import { useCaseStudyLinks, useSiteSettings } from "../../hooks/use-site-settings"
 import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../../model/routes"
 import { Container } from "../ui/container"
 import { onDark, theme } from "../../styles/theme"
@@ -63,7 +63,8 @@ const Legal = styled.p`
 `
 
 export function Footer() {
-  const { settings, caseStudies } = useSiteSettings()
+  const settings = useSiteSettings()
+  const caseStudies = useCaseStudyLinks()
   const { footer } = settings
   return (
     <Band>

@@ -84,7 +84,7 @@ const HeaderCta = styled(ButtonLink)`
 `
 
 export function Header() {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const scrolled = useScrolledPast(HEADER_OPAQUE_AFTER_PX)
   const active = useActiveSection(
     settings.navigation.map((item) => item.section),

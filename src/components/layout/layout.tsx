@@ -14,7 +14,7 @@ const Main = styled.main`
 
 /** The frame of every page: skip link, sticky header, main content, footer. */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <>
       <SkipLink>{settings.skipLinkLabel}</SkipLink>

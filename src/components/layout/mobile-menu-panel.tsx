@@ -61,7 +61,7 @@ interface MobileMenuPanelProps {
  * a frame later, so even the first opening slides in.
  */
 export default function MobileMenuPanel({ open, active, onClose }: MobileMenuPanelProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const panel = useRef<HTMLDivElement>(null)
   const [shown, setShown] = useState(false)
 

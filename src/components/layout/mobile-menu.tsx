@@ -11,7 +11,7 @@ const MobileMenuPanel = lazy(loadPanel)
  * button (or on the first press), so pages that never open the menu never load it.
  */
 export function MobileMenu({ active }: { active: string | null }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)

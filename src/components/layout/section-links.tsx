@@ -60,7 +60,7 @@ interface SectionLinksProps {
 
 /** The six home-section links, marking the one in view with aria-current. */
 export function SectionLinks({ active, stacked = false, onNavigate }: SectionLinksProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <List $stacked={stacked}>
       {settings.navigation.map(({ section, label }) => (

@@ -21,7 +21,7 @@ interface SeoProps {
  * A page without a path is an error page: noindex, no canonical, and the home page's sharing image.
  */
 export function Seo({ title, description, path, type = "website", jsonLd = [] }: SeoProps) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   const fullTitle = documentTitle(title, settings)
   const url = path ? `${settings.siteUrl}${path}` : undefined
   const image = `${settings.siteUrl}${socialImagePath(path ?? "/")}`

@@ -1,5 +1,4 @@
 import styled from "styled-components"
-import { useSiteSettings } from "../../hooks/use-site-settings"
 import { theme } from "../../styles/theme"
 
 const Button = styled.button`
@@ -36,14 +35,15 @@ interface MotionToggleProps {
   onToggle: () => void
   /** What the button pauses, for screen readers, e.g. "industry strip". */
   target: string
+  /** The button's words while the motion plays, and while it is paused (the site settings' labels). */
+  labels: { pauseMotion: string; playMotion: string }
   className?: string
   hidden?: boolean
 }
 
 /** Pauses or plays a piece of continuous motion (WCAG 2.2.2). */
-export function MotionToggle({ paused, onToggle, target, className, hidden }: MotionToggleProps) {
-  const { settings } = useSiteSettings()
-  const label = paused ? settings.labels.playMotion : settings.labels.pauseMotion
+export function MotionToggle({ paused, onToggle, target, labels, className, hidden }: MotionToggleProps) {
+  const label = paused ? labels.playMotion : labels.pauseMotion
   return (
     <Button type="button" className={className} onClick={onToggle} aria-label={`${label}: ${target}`} hidden={hidden}>
       <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">

@@ -57,7 +57,7 @@ const Intro = styled.p`
 
 /** A legal document set for long reading: narrow measure, paper background, generous rhythm. */
 export function LegalDocument({ page }: { page: Queries.LegalDocumentFragment }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <>
       <PageHeader title={page.title} lede={`${settings.labels.lastUpdated}: ${page.lastUpdated}`} />

@@ -102,7 +102,7 @@ const Commitment = styled.p`
 
 /** The demo page's body: the two ways to reach the team, the commitment and the way back. */
 export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
-  const { settings } = useSiteSettings()
+  const settings = useSiteSettings()
   return (
     <>
       <PageHeader title={page.title} lede={page.intro} />
@@ -120,7 +120,11 @@ export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
                 ))}
               </Expectations>
               <div>
-                <ExternalButtonLink href={settings.schedulingUrl} $variant="onDark">
+                <ExternalButtonLink
+                  href={settings.schedulingUrl}
+                  newWindowLabel={settings.newWindowLabel}
+                  $variant="onDark"
+                >
                   {page.schedule.buttonLabel}
                 </ExternalButtonLink>
               </div>
