@@ -11,8 +11,24 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.{ts,tsx}"],
     globals: true,
     setupFiles: ["test/setup.ts"],
+    projects: [
+      {
+        // Node alone: the model, validation, the CMS, components, each build step on its own input.
+        extends: true,
+        test: { name: "unit", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/with-build/**"] },
+      },
+      {
+        // Needs `npm run build` first and nginx (scripts/ensure-system-packages.sh): reads public/,
+        // serves it, and builds altered copies of the site.
+        extends: true,
+        test: {
+          name: "with-build",
+          include: ["test/with-build/**/*.test.ts"],
+          setupFiles: ["test/with-build/setup.ts"],
+        },
+      },
+    ],
   },
 })

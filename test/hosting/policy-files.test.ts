@@ -9,7 +9,6 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/hosting/cdn"
 import { type KnownInlineCode, inlineSources } from "../../gatsby/hosting/inline-sources"
-import { knownInlineCode } from "../../gatsby/hosting/known-inline"
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, siteCsp } from "../../gatsby/hosting/policy"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
@@ -129,21 +128,5 @@ describe("the CDN files", () => {
     expect(() => headersFile(policy([], `script-src ${"'sha256-x' ".repeat(250)}`))).toThrow(
       /a line of \d+ characters .*Cloudflare Pages reads at most 2000/,
     )
-  })
-})
-
-describe("the inline code the build knows (read from a real build)", () => {
-  const publicDir = path.resolve(__dirname, "../../public")
-  const built = fs.existsSync(path.join(publicDir, "index.html"))
-
-  it.runIf(built)("recognises every inline script and style of the built pages, and nothing added", () => {
-    const known = knownInlineCode(publicDir)
-    const pages = ["index.html", "case-studies/wine/index.html", "404.html"].map((file) => path.join(publicDir, file))
-    expect(inlineSources(pages, known).foreign).toEqual([])
-    const home = fs.readFileSync(pages[0], "utf8")
-    expect(known.script("alert(1)", home)).toBe(false)
-    expect(known.script('/*<![CDATA[*/window.pagePath="/";alert(1);/*]]>*/', home)).toBe(false)
-    expect(known.script('/*<![CDATA[*/window.pagePath="/";/*]]>*/', home)).toBe(true)
-    expect(known.style("body{}", "")).toBe(false)
   })
 })
