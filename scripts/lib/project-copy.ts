@@ -1,6 +1,6 @@
 /**
  * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
- * build tests (test/build/gatsby-build.test.ts) and the content-safety browser test
+ * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
 import { spawnSync } from "node:child_process"
@@ -16,8 +16,10 @@ const PROJECT_FILES = [
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
   "tsconfig.json",
-  "gatsby",
+  "model",
   "src",
+  "gatsby",
+  "cms",
   "content",
   "static",
 ]
