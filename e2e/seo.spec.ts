@@ -1,4 +1,5 @@
 import sharp from "sharp"
+import { parseHtml } from "../gatsby/built-html"
 import { expect, test } from "./fixtures"
 import { caseStudies, readContent, ROUTES, settings } from "./content"
 
@@ -13,29 +14,20 @@ interface Head {
 
 /** The head as the prerendered HTML ships it, which is what crawlers and link previews read. */
 async function headOf(request: import("@playwright/test").APIRequestContext, route: string): Promise<Head> {
-  const html = await (await request.get(route)).text()
-  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] ?? null
-  const decode = (text: string) =>
-    text
-      .replace(/&amp;/g, "&")
-      .replace(/&#x27;/g, "'")
-      .replace(/&quot;/g, '"')
+  const page = parseHtml(await (await request.get(route)).text())
   const meta: Record<string, string> = {}
-  for (const tag of html.match(/<meta [^>]*>/g) ?? []) {
-    const key = attr(tag, "property") ?? attr(tag, "name")
-    const value = attr(tag, "content")
-    if (key && value !== null) meta[key] = decode(value)
+  for (const tag of page.querySelectorAll("meta")) {
+    const key = tag.getAttribute("property") ?? tag.getAttribute("name")
+    const value = tag.getAttribute("content")
+    if (key && value !== undefined) meta[key] = value
   }
-  const canonicalTag = /<link[^>]*rel="canonical"[^>]*>/.exec(html)?.[0]
   return {
-    title: decode(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? ""),
+    title: page.querySelector("title")?.text ?? "",
     description: meta.description ?? null,
-    canonical: canonicalTag ? attr(canonicalTag, "href") : null,
-    lang: attr(/<html[^>]*>/.exec(html)?.[0] ?? "", "lang"),
+    canonical: page.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+    lang: page.querySelector("html")?.getAttribute("lang") ?? null,
     meta,
-    jsonLd: [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
-      JSON.parse(match[1]),
-    ),
+    jsonLd: page.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText)),
   }
 }
 
@@ -98,16 +90,16 @@ test.describe("head tags", () => {
 
   test("each head tag has one owner: no tag appears twice", async ({ request }) => {
     for (const route of ROUTES) {
-      const html = await (await request.get(route)).text()
-      for (const pattern of [
-        /<title/g,
-        /name="description"/g,
-        /rel="canonical"/g,
-        /property="og:image"/g,
-        /name="theme-color"/g,
-        /rel="manifest"/g,
+      const page = parseHtml(await (await request.get(route)).text())
+      for (const selector of [
+        "title",
+        'meta[name="description"]',
+        'link[rel="canonical"]',
+        'meta[property="og:image"]',
+        'meta[name="theme-color"]',
+        'link[rel="manifest"]',
       ]) {
-        expect(html.match(pattern)?.length ?? 0, `${route} ${pattern}`).toBeLessThanOrEqual(1)
+        expect(page.querySelectorAll(selector).length, `${route} ${selector}`).toBeLessThanOrEqual(1)
       }
     }
   })

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto"
 import fs from "node:fs"
+import { parseHtml } from "../built-html"
 
 export interface InlineSources {
   scripts: string[]
@@ -24,28 +25,16 @@ export interface InlineSources {
 export interface KnownInlineCode {
   /** Whether a runnable inline script's body, found in the page `html`, is one the build wrote. */
   script(body: string, html: string): boolean
-  /** Whether a style element (its attributes and body) is one the build wrote. */
-  style(body: string, attributes: string): boolean
+  /** Whether a style element (its body and attributes) is one the build wrote. */
+  style(body: string, attributes: Readonly<Record<string, string>>): boolean
 }
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g
-const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/g
-const STYLE_ATTRIBUTE = /<[a-z][^>]*?\sstyle="([^"]*)"/g
 /** Script types a browser runs. */
 const RUNS = /^(|text\/javascript|module)$/
 const JSON_LD = "application/ld+json"
 
 export const hashSource = (text: string): string =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
-
-/** An attribute value as the browser reads it, which is what a style attribute's hash is taken over. */
-const unescapeAttribute = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
 
 /** JSON-LD is data, never run: it must parse as JSON and hold no `<` that could end its element. */
 function isSafeJsonLd(body: string): boolean {
@@ -67,9 +56,11 @@ export function inlineSources(htmlFiles: readonly string[], known: KnownInlineCo
   const foreign: string[] = []
   for (const file of htmlFiles) {
     const html = fs.readFileSync(file, "utf8")
-    for (const [tag, attributes, body] of html.matchAll(SCRIPT)) {
-      if (/\bsrc=/.test(attributes)) continue
-      const type = /\btype="([^"]*)"/.exec(attributes)?.[1] ?? ""
+    const page = parseHtml(html)
+    for (const script of page.querySelectorAll("script")) {
+      if (script.hasAttribute("src")) continue
+      const [tag, body] = [script.outerHTML, script.rawText]
+      const type = script.getAttribute("type") ?? ""
       if (type === JSON_LD) {
         if (!isSafeJsonLd(body)) foreign.push(`${file}: a JSON-LD block that is not escaped JSON: ${excerpt(tag)}`)
       } else if (!RUNS.test(type)) {
@@ -80,11 +71,13 @@ export function inlineSources(htmlFiles: readonly string[], known: KnownInlineCo
         foreign.push(`${file}: an inline script the build did not write: ${excerpt(tag)}`)
       }
     }
-    for (const [tag, attributes, body] of html.matchAll(STYLE)) {
-      if (known.style(body, attributes)) styles.add(hashSource(body))
-      else foreign.push(`${file}: a style element the build did not write: ${excerpt(tag)}`)
+    for (const style of page.querySelectorAll("style")) {
+      if (known.style(style.rawText, style.attributes)) styles.add(hashSource(style.rawText))
+      else foreign.push(`${file}: a style element the build did not write: ${excerpt(style.outerHTML)}`)
     }
-    for (const [, value] of html.matchAll(STYLE_ATTRIBUTE)) styleAttributes.add(hashSource(unescapeAttribute(value)))
+    // A style attribute's hash is taken over its value as the browser reads it (entities decoded).
+    for (const element of page.querySelectorAll("[style]"))
+      styleAttributes.add(hashSource(element.getAttribute("style")!))
   }
   const sorted = (set: Set<string>) => [...set].sort()
   return { scripts: sorted(scripts), styles: sorted(styles), styleAttributes: sorted(styleAttributes), foreign }

@@ -20,20 +20,22 @@ import { createElement, type ReactElement, type ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
 import { onRenderBody as imagePluginRenderBody } from "gatsby-plugin-image/gatsby-ssr"
+import { parseHtml } from "../built-html"
 import { deferredBundles, loaderSource } from "../hydrate-after-paint"
 import type { KnownInlineCode } from "./inline-sources"
 
-const SCRIPT_BODY = /<script\b[^>]*>([\s\S]*?)<\/script>/g
-const STYLE_BODY = /<style\b[^>]*>([\s\S]*?)<\/style>/g
 /** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
-const MARKED_STYLE = /^\s+data-(styled|global-css)=""/
+const STYLE_MARKERS = ["data-styled", "data-global-css"]
 const SLICES_DIR = "_gatsby/slices"
 /** Gatsby's static entry: `window.pagePath=<the page's path as a JSON string>`. */
 const PAGE_PATH_SCRIPT = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");\/\*\]\]>\*\/$/
 
-/** The non-empty bodies of the elements `pattern` finds (an empty one is a script's src tag). */
-const bodies = (html: string, pattern: RegExp) =>
-  [...html.matchAll(pattern)].map((match) => match[1]).filter((body) => body.trim() !== "")
+/** The non-empty bodies of the `tag` elements of some HTML (an empty one is a script's src tag). */
+const bodies = (html: string, tag: "script" | "style") =>
+  parseHtml(html)
+    .querySelectorAll(tag)
+    .map((element) => element.rawText)
+    .filter((body) => body.trim() !== "")
 
 function isGatsbyPagePath(body: string): boolean {
   const literal = PAGE_PATH_SCRIPT.exec(body)?.[1]
@@ -62,13 +64,13 @@ export function knownInlineCode(publicDir: string): KnownInlineCode {
     ? fs.readdirSync(slicesDir).map((file) => fs.readFileSync(path.join(slicesDir, file), "utf8"))
     : []
   const plugin = imagePluginMarkup()
-  const scripts = new Set([...slices.flatMap((html) => bodies(html, SCRIPT_BODY)), ...bodies(plugin, SCRIPT_BODY)])
-  const styles = new Set(bodies(plugin, STYLE_BODY))
+  const scripts = new Set([...slices.flatMap((html) => bodies(html, "script")), ...bodies(plugin, "script")])
+  const styles = new Set(bodies(plugin, "style"))
   return {
     script: (body, html) => {
       const bundles = deferredBundles(html)
       return scripts.has(body) || isGatsbyPagePath(body) || (bundles.length > 0 && body === loaderSource(bundles))
     },
-    style: (body, attributes) => styles.has(body) || MARKED_STYLE.test(attributes),
+    style: (body, attributes) => styles.has(body) || STYLE_MARKERS.some((marker) => attributes[marker] === ""),
   }
 }

@@ -6,6 +6,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
+import { type HTMLElement, inNoscript, parseHtml } from "../../gatsby/built-html"
 import { deferredBundles } from "../../gatsby/hydrate-after-paint"
 
 export interface PageWeight {
@@ -34,7 +35,6 @@ export function gzipSize(file: string): number {
 const rawSize = (file: string) => fs.statSync(file).size
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 const unique = (values: string[]) => [...new Set(values)]
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]
 
 /** The route a built HTML file answers, e.g. `case-studies/wine/index.html` -> `/case-studies/wine/`. */
 export function routeOf(publicDir: string, htmlFile: string): string {
@@ -63,17 +63,18 @@ function largestCandidate(srcset: string): string | undefined {
  * (AVIF, which Chromium takes); for each other <img>, the largest of its srcset or its src.
  * <noscript> copies and inline data URIs are not separate downloads.
  */
-function imageUrls(html: string): string[] {
-  const visible = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")
+function imageUrls(page: HTMLElement): string[] {
   const urls: string[] = []
-  for (const [picture] of visible.matchAll(/<picture>[\s\S]*?<\/picture>/g)) {
-    const source = /<source[^>]*>/.exec(picture)?.[0]
-    const srcset = source && (attribute(source, "srcset") ?? attribute(source, "data-srcset"))
+  for (const picture of page.querySelectorAll("picture").filter((element) => !inNoscript(element))) {
+    const source = picture.querySelector("source")
+    const srcset = source && (source.getAttribute("srcset") ?? source.getAttribute("data-srcset"))
     if (srcset) urls.push(largestCandidate(srcset)!)
   }
-  for (const [img] of visible.replace(/<picture>[\s\S]*?<\/picture>/g, "").matchAll(/<img\b[^>]*>/g)) {
-    const srcset = attribute(img, "srcSet") ?? attribute(img, "srcset")
-    const url = srcset ? largestCandidate(srcset) : attribute(img, "src")
+  for (const img of page
+    .querySelectorAll("img")
+    .filter((element) => !inNoscript(element) && !element.closest("picture"))) {
+    const srcset = img.getAttribute("srcset")
+    const url = srcset ? largestCandidate(srcset) : img.getAttribute("src")
     if (url && !url.startsWith("data:")) urls.push(url)
   }
   return urls
@@ -85,6 +86,7 @@ interface WebpackStats {
 
 export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
   const html = fs.readFileSync(htmlFile, "utf8")
+  const page = parseHtml(html)
   const route = routeOf(publicDir, htmlFile)
   const file = (url: string) => {
     const local = path.join(publicDir, decodeURIComponent(url.split("?")[0]))
@@ -95,7 +97,7 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
   // Scripts: those the HTML names (as tags or through its after-paint loader), then the chunks of the
   // page's template that the runtime loads to hydrate.
   const htmlScripts = [
-    ...[...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+    ...page.querySelectorAll("script[src]").map((script) => script.getAttribute("src")!),
     ...deferredBundles(html),
   ]
   const pageData = path.join(publicDir, "page-data", pageDataDir(route), "page-data.json")
@@ -118,15 +120,13 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
   const scripts = unique([...htmlScripts, ...chunkScripts]).filter((url) => url.endsWith(".js"))
 
   const fontFiles = unique(
-    [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/g)]
-      .map((match) => match[0])
-      .filter((tag) => attribute(tag, "as") === "font")
-      .map((tag) => attribute(tag, "href")!),
+    page.querySelectorAll('link[rel="preload"][as="font"]').map((link) => link.getAttribute("href")!),
   )
-  const icons = [...html.matchAll(/<link\b[^>]*rel="icon"[^>]*>/g)]
-    .map((match) => attribute(match[0], "href")!)
+  const icons = page
+    .querySelectorAll('link[rel="icon"]')
+    .map((link) => link.getAttribute("href")!)
     .slice(0, 1)
-  const images = unique([...imageUrls(html), ...icons])
+  const images = unique([...imageUrls(page), ...icons])
 
   const weight = {
     route,

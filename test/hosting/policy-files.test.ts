@@ -22,7 +22,7 @@ function pageFile(html: string) {
 /** Stands in for known-inline.ts: the page-path scripts and the styled-components sheet are the build's. */
 const known: KnownInlineCode = {
   script: (body) => body.startsWith("window.pagePath=") || body === "const e=1",
-  style: (_body, attributes) => attributes.includes("data-styled"),
+  style: (_body, attributes) => "data-styled" in attributes,
 }
 
 describe("inlineSources", () => {

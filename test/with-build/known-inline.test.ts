@@ -19,6 +19,6 @@ describe("the inline code the build knows", () => {
     expect(known.script("alert(1)", home)).toBe(false)
     expect(known.script('/*<![CDATA[*/window.pagePath="/";alert(1);/*]]>*/', home)).toBe(false)
     expect(known.script('/*<![CDATA[*/window.pagePath="/";/*]]>*/', home)).toBe(true)
-    expect(known.style("body{}", "")).toBe(false)
+    expect(known.style("body{}", {})).toBe(false)
   })
 })
