@@ -4,19 +4,7 @@
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import type { z } from "zod"
-import {
-  aboutSchema,
-  caseStudiesPageSchema,
-  caseStudySchema,
-  contactSchema,
-  demoPageSchema,
-  heroSchema,
-  industriesSchema,
-  legalPageSchema,
-  processSchema,
-  servicesSchema,
-  siteSettingsSchema,
-} from "../../model/schemas"
+import * as schemas from "../../model/schemas"
 import { CaseStudiesContent } from "../../src/components/case-study/case-studies-content"
 import { CaseStudyArticle } from "../../src/components/case-study/case-study-article"
 import { About } from "../../src/components/home/about"
@@ -49,13 +37,13 @@ export function previewPhoto(photo: string, assetUrl: PreviewContext["assetUrl"]
   return { childImageSharp: { gatsbyImageData } }
 }
 
-const withPhotos = (about: z.output<typeof aboutSchema>, assetUrl: PreviewContext["assetUrl"]) => ({
+const withPhotos = (about: z.output<typeof schemas.aboutSchema>, assetUrl: PreviewContext["assetUrl"]) => ({
   ...about,
   members: about.members.map((member) => ({ ...member, photo: previewPhoto(member.photo, assetUrl) })),
 })
 
 // GraphQL answers a missing optional field with null, where the JSON simply lacks it.
-const legalDocument = previewTemplate(legalPageSchema, (page) => (
+const legalDocument = previewTemplate(schemas.legalPageSchema, (page) => (
   <LegalDocument
     page={{ ...page, sections: page.sections.map((section) => ({ ...section, items: section.items ?? null })) }}
   />
@@ -63,21 +51,23 @@ const legalDocument = previewTemplate(legalPageSchema, (page) => (
 
 export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
   // The settings show where a visitor meets them on every page: the footer, drawn with the entry.
-  "site/settings.json": previewTemplate(siteSettingsSchema, (settings, { site }) => (
+  "site/settings.json": previewTemplate(schemas.siteSettingsSchema, (settings, { site }) => (
     <StaticQueryContext.Provider value={staticQueryOf({ ...site, settings })}>
       <Footer />
     </StaticQueryContext.Provider>
   )),
-  "home/hero.json": previewTemplate(heroSchema, (hero) => <Hero hero={hero} />),
-  "home/industries.json": previewTemplate(industriesSchema, (industries) => <Industries industries={industries} />),
-  "home/services.json": previewTemplate(servicesSchema, (services) => <Services services={services} />),
-  "home/process.json": previewTemplate(processSchema, (process) => <Process process={process} />),
-  "home/about.json": previewTemplate(aboutSchema, (about, { assetUrl }) => (
+  "home/hero.json": previewTemplate(schemas.heroSchema, (hero) => <Hero hero={hero} />),
+  "home/industries.json": previewTemplate(schemas.industriesSchema, (industries) => (
+    <Industries industries={industries} />
+  )),
+  "home/services.json": previewTemplate(schemas.servicesSchema, (services) => <Services services={services} />),
+  "home/process.json": previewTemplate(schemas.processSchema, (process) => <Process process={process} />),
+  "home/about.json": previewTemplate(schemas.aboutSchema, (about, { assetUrl }) => (
     <About about={withPhotos(about, assetUrl)} />
   )),
-  "home/contact.json": previewTemplate(contactSchema, (contact) => <Contact contact={contact} />),
+  "home/contact.json": previewTemplate(schemas.contactSchema, (contact) => <Contact contact={contact} />),
   "case-studies": previewTemplate(
-    caseStudySchema,
+    schemas.caseStudySchema,
     (study, { site }) => <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />,
     // The CMS names a new study's file by its slug but never renames a saved one.
     (fileName, study) => {
@@ -85,10 +75,10 @@ export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
       return issue ? [issue] : []
     },
   ),
-  "pages/case-studies.json": previewTemplate(caseStudiesPageSchema, (page, { site }) => (
+  "pages/case-studies.json": previewTemplate(schemas.caseStudiesPageSchema, (page, { site }) => (
     <CaseStudiesContent page={page} studies={site.caseStudies} search="" redirected={false} />
   )),
-  "pages/book-demo.json": previewTemplate(demoPageSchema, (page) => <DemoContent page={page} />),
+  "pages/book-demo.json": previewTemplate(schemas.demoPageSchema, (page) => <DemoContent page={page} />),
   "pages/privacy-policy.json": legalDocument,
   "pages/terms-of-service.json": legalDocument,
 }

@@ -4,6 +4,7 @@ import { caseStudyPath } from "../../../model/routes"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
+import { stretchedLink } from "../../styles/stretched-link"
 
 export const query = graphql`
   fragment CaseCard on CaseStudy {
@@ -77,15 +78,7 @@ const ReadMore = styled(Link)`
   color: ${theme.color.ink};
   text-decoration: none;
 
-  svg {
-    width: ${theme.layout.iconSize};
-  }
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-  }
+  ${stretchedLink}
 `
 
 interface CaseCardProps {

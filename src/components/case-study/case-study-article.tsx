@@ -7,6 +7,7 @@ import { Container } from "../ui/container"
 import { CaseIcon } from "../ui/icons"
 import { PageHeader } from "../ui/page-header"
 import { theme } from "../../styles/theme"
+import { figureList } from "../../styles/figures"
 
 export const query = graphql`
   fragment CaseStudyDetail on CaseStudy {
@@ -69,22 +70,7 @@ const Metrics = styled.dl`
   padding-top: ${theme.space[4]};
   border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
 
-  div {
-    display: flex;
-    flex-direction: column-reverse;
-  }
-
-  dt {
-    font-size: ${theme.fontSize.small};
-    color: ${theme.color.mutedOnDark};
-  }
-
-  dd {
-    margin: 0;
-    font-family: ${theme.font.display};
-    font-size: ${theme.fontSize.metric};
-    line-height: ${theme.lineHeight.tight};
-  }
+  ${figureList}
 `
 
 const Story = styled.div`

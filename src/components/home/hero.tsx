@@ -13,6 +13,7 @@ import { HeroOrnament } from "./hero-ornament"
 import { MotionToggle } from "../ui/motion-toggle"
 import { VisuallyHidden } from "../ui/visually-hidden"
 import { onDark, theme } from "../../styles/theme"
+import { figureList } from "../../styles/figures"
 
 export const query = graphql`
   fragment HeroSection on HomeHero {
@@ -107,22 +108,7 @@ const Claims = styled.dl`
     grid-template-columns: repeat(3, 1fr);
   }
 
-  div {
-    display: flex;
-    flex-direction: column-reverse;
-  }
-
-  dt {
-    font-size: ${theme.fontSize.small};
-    color: ${theme.color.mutedOnDark};
-  }
-
-  dd {
-    margin: 0;
-    font-family: ${theme.font.display};
-    font-size: ${theme.fontSize.metric};
-    line-height: ${theme.lineHeight.tight};
-  }
+  ${figureList}
 `
 
 /** Out of the flow, so showing or hiding it never moves the page. */

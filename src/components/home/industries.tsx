@@ -9,6 +9,7 @@ import { TagList } from "../ui/tag-list"
 import { IndustryStrip } from "./industry-strip"
 import { CardGrid } from "../ui/card-grid"
 import { theme } from "../../styles/theme"
+import { stretchedLink } from "../../styles/stretched-link"
 
 export const query = graphql`
   fragment IndustriesSection on HomeIndustries {
@@ -68,15 +69,7 @@ const CardLink = styled(Link)`
   color: ${theme.color.bronze};
   text-decoration: none;
 
-  svg {
-    width: ${theme.layout.iconSize};
-  }
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-  }
+  ${stretchedLink}
 `
 
 const Prompt = styled.div`
