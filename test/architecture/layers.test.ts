@@ -1,0 +1,62 @@
+/**
+ * The three layers import one way (docs/architecture.md): `npm run lint` refuses a wrong-way import,
+ * Node, React or Gatsby in the content model, and any import cycle; and the tree has none of them.
+ */
+import { ESLint } from "eslint"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+
+const ROOT = path.resolve(__dirname, "../..")
+const LAYER_RULES = ["import-x/no-restricted-paths", "import-x/no-cycle", "no-restricted-imports"]
+
+const eslint = new ESLint({ cwd: ROOT })
+
+/** The layer rules' complaints about `code` saved as `file`. */
+async function complaints(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) })
+  return result.messages
+    .filter((message) => LAYER_RULES.includes(message.ruleId ?? ""))
+    .map((message) => `${message.ruleId}: ${message.message}`)
+}
+
+describe("lint keeps the layers", () => {
+  it("refuses the site importing the tooling", async () => {
+    expect(
+      await complaints(
+        "src/seo/admin-link.ts",
+        'import { ADMIN_DIR } from "../../cms/admin"\nexport const a = ADMIN_DIR\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*The site imports the content model only/)])
+  })
+
+  it("refuses the content model importing the site, or Node, React or Gatsby", async () => {
+    const code = [
+      'import { theme } from "../src/styles/theme"',
+      'import fs from "node:fs"',
+      'import { useState } from "react"',
+      "export const all = [theme, fs, useState]",
+      "",
+    ].join("\n")
+    const found = await complaints("model/wrong-way.ts", code)
+    expect(found).toContainEqual(expect.stringMatching(/^import-x\/no-restricted-paths: .*content model stands alone/))
+    expect(found.filter((line) => line.startsWith("no-restricted-imports"))).toHaveLength(2)
+  })
+
+  it("refuses an import cycle", async () => {
+    // menu-toggle.tsx is imported by mobile-menu.tsx; importing it back closes a cycle.
+    const code = 'import { MobileMenu } from "./mobile-menu"\nexport const menu = MobileMenu\n'
+    expect(await complaints("src/components/layout/menu-toggle.tsx", code)).toEqual([
+      "import-x/no-cycle: Dependency cycle detected",
+    ])
+  })
+
+  it("finds neither in the tree", async () => {
+    const results = await eslint.lintFiles(["model", "src", "cms", "gatsby", "scripts", "gatsby-node.ts"])
+    const found = results.flatMap((result) =>
+      result.messages
+        .filter((message) => LAYER_RULES.includes(message.ruleId ?? ""))
+        .map((message) => `${path.relative(ROOT, result.filePath)}:${message.line}: ${message.message}`),
+    )
+    expect(found).toEqual([])
+  }, 60_000)
+})
