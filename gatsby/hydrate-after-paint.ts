@@ -1,6 +1,7 @@
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
+import { parseHtml } from "./built-html"
 
 /**
  * Every page is complete HTML and CSS before any JavaScript runs, so the browser should paint it
@@ -59,13 +60,16 @@ export const loaderSource = (bundles: readonly string[]): string =>
 export const loaderScript = (bundles: readonly string[]): string =>
   `<script id="${LOADER_ID}">${loaderSource(bundles)}</script>`
 
-/** A loader this step wrote before, with the bundle list it was given. */
-const LOADER_TAG = new RegExp(`<script id="${LOADER_ID}">[\\s\\S]*?\\)\\((\\[[^\\]]*\\]),\\d+\\)</script>`)
+/** A loader this step wrote before (to remove it when the page is deferred again). */
+const LOADER_TAG = new RegExp(`<script id="${LOADER_ID}">[\\s\\S]*?</script>`)
+/** The end of the loader's code: the call with its bundle list and fallback delay. */
+const LOADER_CALL = /\)\((\[[^\]]*\]),\d+\)$/
 
 /** The bundles a built page's loader runs after its first paint (none if it has no loader). */
 export function deferredBundles(html: string): string[] {
-  const loader = LOADER_TAG.exec(html)
-  return loader ? (JSON.parse(loader[1]) as string[]) : []
+  const loader = parseHtml(html).querySelector(`script#${LOADER_ID}`)
+  const call = loader && LOADER_CALL.exec(loader.rawText)
+  return call ? (JSON.parse(call[1]) as string[]) : []
 }
 
 /**
