@@ -13,9 +13,3 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
 
-/** The search parameter of a location's search string, trimmed. */
-export const queryOf = (search: string) => (new URLSearchParams(search).get(SEARCH_PARAM) ?? "").trim()
-
-/** The case list URL for a query, in the site's one trailing-slash form. */
-export const searchUrl = (base: string, query: string) =>
-  query.trim() ? `${base}?${SEARCH_PARAM}=${encodeURIComponent(query.trim())}` : base

@@ -56,7 +56,9 @@ export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
       <Footer />
     </StaticQueryContext.Provider>
   )),
-  "home/hero.json": previewTemplate(schemas.heroSchema, (hero) => <Hero hero={hero} />),
+  "home/hero.json": previewTemplate(schemas.heroSchema, (hero, { site }) => (
+    <Hero hero={hero} motionLabels={site.settings.labels} />
+  )),
   "home/industries.json": previewTemplate(schemas.industriesSchema, (industries) => (
     <Industries industries={industries} />
   )),

@@ -1,6 +1,6 @@
 import { navigate } from "gatsby"
 import { useCallback, useEffect, useRef, useState } from "react"
-import { queryOf, searchUrl } from "../../model/routes"
+import { queryOf, searchUrl } from "../navigation/url-query"
 
 /** How long typing must pause before the query becomes a history entry. */
 const COMMIT_AFTER_MS = 400

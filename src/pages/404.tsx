@@ -1,18 +1,9 @@
 import { type PageProps, graphql } from "gatsby"
-import { HomeSections } from "../components/home/home-sections"
-import { Layout } from "../components/layout/layout"
-import { Seo } from "../components/layout/seo"
-import { useSiteSettings } from "../hooks/use-site-settings"
+import { HomePage } from "../components/home/home-page"
 
-/** Unknown paths show the home content, as the spec asks, but stay out of search results (no path). */
+/** Unknown paths show the home content, as the spec asks, but stay out of search results. */
 export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQuery>) {
-  const settings = useSiteSettings()
-  return (
-    <Layout>
-      <Seo description={settings.description} />
-      <HomeSections data={data} />
-    </Layout>
-  )
+  return <HomePage data={data} noindex />
 }
 
 export const query = graphql`

@@ -1,23 +1,8 @@
 import { type PageProps, graphql } from "gatsby"
-import { HOME_PATH } from "../../model/routes"
-import { HomeSections } from "../components/home/home-sections"
-import { Layout } from "../components/layout/layout"
-import { Seo } from "../components/layout/seo"
-import { useSiteSettings } from "../hooks/use-site-settings"
-import { serviceNodes } from "../seo/structured-data"
+import { HomePage } from "../components/home/home-page"
 
-export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
-  const settings = useSiteSettings()
-  return (
-    <Layout>
-      <Seo
-        description={settings.description}
-        path={HOME_PATH}
-        jsonLd={serviceNodes(settings, data.homeServices?.services ?? [])}
-      />
-      <HomeSections data={data} />
-    </Layout>
-  )
+export default function Home({ data }: PageProps<Queries.HomePageQuery>) {
+  return <HomePage data={data} />
 }
 
 export const query = graphql`

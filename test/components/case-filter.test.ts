@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { queryOf, searchUrl } from "../../model/routes"
+import { queryOf, searchUrl } from "../../src/navigation/url-query"
 import { matchesQuery } from "../../src/components/case-study/case-filter"
 
 const watches = {

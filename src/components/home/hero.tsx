@@ -3,7 +3,6 @@ import { useState } from "react"
 import styled from "styled-components"
 import { HERO_ROTATION_MS } from "../../../model/behaviour"
 import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
-import { useSiteSettings } from "../../hooks/use-site-settings"
 import { useRotatingIndex } from "../../hooks/use-rotating-index"
 import { BOOK_DEMO_PATH, sectionPath } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
@@ -119,8 +118,13 @@ const RotationToggle = styled(MotionToggle)`
   color: ${theme.color.mutedOnDark};
 `
 
-export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
-  const settings = useSiteSettings()
+interface HeroProps {
+  hero: Queries.HeroSectionFragment
+  /** The rotation's pause button's words (the site settings' labels). */
+  motionLabels: { pauseMotion: string; playMotion: string }
+}
+
+export function Hero({ hero, motionLabels }: HeroProps) {
   const reducedMotion = usePrefersReducedMotion()
   const [paused, setPaused] = useState(false)
   const words = hero.rotatingWords
@@ -165,7 +169,7 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
         paused={paused}
         onToggle={() => setPaused((value) => !value)}
         target={hero.rotationLabel}
-        labels={settings.labels}
+        labels={motionLabels}
         hidden={finished}
       />
     </Band>

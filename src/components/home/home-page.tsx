@@ -1,4 +1,9 @@
 import { graphql } from "gatsby"
+import { HOME_PATH } from "../../../model/routes"
+import { useSiteSettings } from "../../hooks/use-site-settings"
+import { serviceNodes } from "../../seo/structured-data"
+import { Layout } from "../layout/layout"
+import { Seo } from "../layout/seo"
 import { About } from "./about"
 import { Contact } from "./contact"
 import { Hero } from "./hero"
@@ -29,20 +34,29 @@ export const query = graphql`
   }
 `
 
-/** The home page's sections in the spec's order: what "/" shows, and the 404 page too. */
-export function HomeSections({ data }: { data: Queries.HomeContentFragment }) {
+/**
+ * The home page: its sections in the spec's order with the site's header, footer and head tags.
+ * "/" shows it, and so does the 404 page, kept out of search results (no path, no structured data).
+ */
+export function HomePage({ data, noindex = false }: { data: Queries.HomeContentFragment; noindex?: boolean }) {
+  const settings = useSiteSettings()
   const { homeHero, homeIndustries, homeServices, homeProcess, homeAbout, homeContact } = data
   if (!homeHero || !homeIndustries || !homeServices || !homeProcess || !homeAbout || !homeContact) {
     throw new Error("Home content is incomplete: see content/home/")
   }
   return (
-    <>
-      <Hero hero={homeHero} />
+    <Layout>
+      <Seo
+        description={settings.description}
+        path={noindex ? undefined : HOME_PATH}
+        jsonLd={noindex ? [] : serviceNodes(settings, homeServices.services)}
+      />
+      <Hero hero={homeHero} motionLabels={settings.labels} />
       <Industries industries={homeIndustries} />
       <Services services={homeServices} />
       <Process process={homeProcess} />
       <About about={homeAbout} />
       <Contact contact={homeContact} />
-    </>
+    </Layout>
   )
 }
