@@ -12,4 +12,3 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
-
