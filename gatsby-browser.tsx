@@ -24,8 +24,9 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ prevRo
  * is empty, such as a client-only route, is rendered rather than hydrated, as Gatsby does.)
  */
 function hydrateInSlices(element: ReactElement, container: Element) {
-  const prerendered = document.getElementById("gatsby-focus-wrapper")?.hasChildNodes() ?? false
-  if (!prerendered) return createRoot(container).render(element)
+  // Decided from the container Gatsby passes: under `gatsby develop` it also renders into its empty
+  // loading-indicator element, and its pages are not prerendered.
+  if (!container.hasChildNodes()) return createRoot(container).render(element)
   startTransition(() => {
     hydrateRoot(container, element)
   })

@@ -8,7 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { ADMIN_SCRIPT, buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
-import { fieldShapes } from "./format"
+import { fieldTrees } from "./format"
 
 export const ADMIN_DIR = "admin"
 
@@ -41,13 +41,10 @@ export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Pro
   const target = path.join(program.directory, "public", ADMIN_DIR)
   fs.mkdirSync(target, { recursive: true })
   const cms = cmsConfig(config.siteMetadata.siteUrl)
-  const shapes = cms.collections
-    .flatMap((collection) => (collection.fields ? [collection.fields] : collection.files!.map((file) => file.fields)))
-    .flatMap(fieldShapes)
   // JSON is YAML: Decap reads config.yml, and nothing here needs a YAML writer.
   fs.writeFileSync(path.join(target, "config.yml"), `${JSON.stringify(cms, null, 2)}\n`)
   fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
-  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, shapes)
+  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections))
   reporter.info(
     `Wrote the CMS into public/${ADMIN_DIR}/ (configuration from the content schemas, ${ADMIN_SCRIPT} ` +
       `${(bytes / 1e6).toFixed(1)} MB with the site's previews)`,

@@ -9,6 +9,7 @@
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
+import type { FieldTree } from "./format"
 
 export const ADMIN_SCRIPT = "cms.js"
 
@@ -42,9 +43,9 @@ export const adminResolution: Plugin = {
 
 /**
  * Builds the admin's script into `target` (the admin folder, served at `publicPath`), with the field
- * order of every content object (cms/format.ts); answers the script's size in bytes.
+ * tree of every document the CMS writes (cms/format.ts); answers the script's size in bytes.
  */
-export async function buildAdminScript(target: string, publicPath: string, fieldShapes: string[][]): Promise<number> {
+export async function buildAdminScript(target: string, publicPath: string, documents: FieldTree[][]): Promise<number> {
   const outfile = path.join(target, ADMIN_SCRIPT)
   await build({
     absWorkingDir: ROOT,
@@ -59,7 +60,7 @@ export async function buildAdminScript(target: string, publicPath: string, field
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       global: "globalThis",
-      CMS_FIELD_SHAPES: JSON.stringify(fieldShapes),
+      CMS_DOCUMENTS: JSON.stringify(documents),
     },
     loader: { ".woff2": "file", ".wasm": "file" },
     assetNames: "fonts/[name]-[hash]",

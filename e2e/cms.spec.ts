@@ -108,6 +108,24 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
   expect(report.errors).toEqual([])
 })
 
+test("saving the team's page changes only the edited line, though its facts and the hero's claims share keys", async ({
+  page,
+}) => {
+  const file = path.join(workspace, "content/home/about.json")
+  const beforeText = fs.readFileSync(file, "utf8")
+  const before = JSON.parse(beforeText)
+  await openFile(page, "Home page", "About and team")
+  const title = fieldNamed(page, "Title")
+  await expect(title).toHaveValue(before.title)
+  const edited = `${before.title} (revised)`
+  await title.fill(edited)
+  await publish(page)
+  await expect.poll(() => JSON.parse(fs.readFileSync(file, "utf8")).title, { timeout: 15_000 }).toBe(edited)
+  expect(fs.readFileSync(file, "utf8")).toBe(
+    beforeText.replace(`"title": ${JSON.stringify(before.title)}`, `"title": ${JSON.stringify(edited)}`),
+  )
+})
+
 test("the case studies list names each study by its title and its slug, the file it is saved as", async ({ page }) => {
   await logIn(page)
   await page.getByRole("link", { name: "Case studies" }).first().click()

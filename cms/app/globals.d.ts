@@ -1,2 +1,2 @@
-/** The field order of every content object, written into the admin script by cms/bundle.ts. */
-declare const CMS_FIELD_SHAPES: string[][]
+/** The field tree of every document the CMS writes, put into the admin script by cms/bundle.ts. */
+declare const CMS_DOCUMENTS: import("../format").FieldTree[][]

@@ -16,7 +16,7 @@ import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
 
-CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_FIELD_SHAPES))
+CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_DOCUMENTS))
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).

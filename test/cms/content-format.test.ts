@@ -1,45 +1,88 @@
+/**
+ * The CMS's content format: a save rewrites only what the editor changed. Decap holds an entry's keys
+ * in whatever order its maps keep them and hands the format the file's top-level field names; every
+ * content file, its keys reversed throughout, must come back byte for byte, and one edited field must
+ * change one line.
+ */
+import fs from "node:fs"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { contentJsonFormat, fieldShapes } from "../../cms/format"
-import type { CmsField } from "../../cms/config"
+import { cmsConfig } from "../../cms/config"
+import { type FieldTree, contentJsonFormat, fieldTrees } from "../../cms/format"
+import { CMS_PLACES } from "../../cms/places"
+import { CONTENT_TYPES } from "../../model/registry"
+import { CONTENT_DIR } from "../../gatsby/paths"
+import { caseStudyFiles } from "../../scripts/lib/content-files"
 
-const field = (name: string, fields?: CmsField[]): CmsField => ({ name, label: name, widget: "string", fields })
+const config = cmsConfig("https://example.com")
+const format = contentJsonFormat(fieldTrees(config.collections))
+
+/** Every content file with the top-level field names Decap hands the format when saving it. */
+function savedFiles(): Array<{ file: string; sortedKeys: string[] }> {
+  return CONTENT_TYPES.flatMap((type) => {
+    const place = CMS_PLACES[type.location]
+    const collection = config.collections.find((candidate) => candidate.name === place.collection)!
+    const fields = collection.fields ?? collection.files!.find((file) => file.name === place.name)!.fields
+    const sortedKeys = fields.map((field) => field.name)
+    const files = type.kind === "folder" ? caseStudyFiles() : [type.location]
+    return files.map((file) => ({ file, sortedKeys }))
+  })
+}
+
+/** The same data with every object's keys in reverse order, as Decap's maps may hold them. */
+const reversed = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reversed)
+    : value && typeof value === "object"
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([key, item]) => [key, reversed(item)]),
+        )
+      : value
+
+/** The lines of `after` that differ from `before`, which has as many. */
+const changedLines = (before: string, after: string) => {
+  const [old, now] = [before.split("\n"), after.split("\n")]
+  expect(now).toHaveLength(old.length)
+  return now.filter((line, index) => line !== old[index])
+}
 
 describe("the CMS's content format", () => {
-  const shapes = fieldShapes([
-    field("$schema"),
-    field("slug"),
-    field("title"),
-    field("summary", [field("description"), field("problem")]),
-    field("cards", [field("id"), field("title"), field("description")]),
-  ])
-  const format = contentJsonFormat(shapes)
-
-  it("writes every object's keys in the order of its fields, whatever order the CMS holds them in", () => {
-    const written = format.toFile({
-      cards: [{ description: "d", title: "t", id: "i" }],
-      summary: { problem: "p", description: "d" },
-      title: "Title",
-      $schema: "../schemas/case-study.schema.json",
-      slug: "wine",
-    })
-    expect(written).toBe(
-      `${JSON.stringify(
-        {
-          $schema: "../schemas/case-study.schema.json",
-          slug: "wine",
-          title: "Title",
-          summary: { description: "d", problem: "p" },
-          cards: [{ id: "i", title: "t", description: "d" }],
-        },
-        null,
-        2,
-      )}\n`,
-    )
+  it("covers every content file", () => {
+    expect(savedFiles()).toHaveLength(CONTENT_TYPES.length - 1 + caseStudyFiles().length)
   })
 
-  it("keeps keys it does not know, after the known ones, and reads what it writes", () => {
-    const written = format.toFile({ extra: 1, slug: "a" })
-    expect(Object.keys(JSON.parse(written))).toEqual(["slug", "extra"])
-    expect(format.fromFile(written)).toEqual({ slug: "a", extra: 1 })
+  it.each(savedFiles())(
+    "writes $file back byte for byte, whatever order the CMS holds its keys in",
+    ({ file, sortedKeys }) => {
+      const text = fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")
+      expect(format.toFile(reversed(format.fromFile(text)), sortedKeys)).toBe(text)
+    },
+  )
+
+  it.each(savedFiles())("changes one line of $file when one text is edited", ({ file, sortedKeys }) => {
+    const text = fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")
+    const data = format.fromFile(text) as Record<string, unknown>
+    const [key] = Object.entries(data).find(([name, value]) => name !== "$schema" && typeof value === "string")!
+    const edited = format.toFile(reversed({ ...data, [key]: `${data[key]} (edited)` }), sortedKeys)
+    expect(changedLines(text, edited)).toEqual([expect.stringContaining("(edited)")])
+  })
+
+  it("orders objects with the same keys by their own place: the hero's claims and the team's facts", () => {
+    const hero = fs.readFileSync(path.join(CONTENT_DIR, "home/hero.json"), "utf8")
+    const about = fs.readFileSync(path.join(CONTENT_DIR, "home/about.json"), "utf8")
+    const keysOf = (text: string, list: string) => Object.keys((JSON.parse(text) as Record<string, object[]>)[list][0])
+    expect(keysOf(hero, "claims")).toEqual(["value", "label"])
+    expect(keysOf(about, "facts")).toEqual(["label", "value"])
+    const aboutKeys = savedFiles().find(({ file }) => file === "home/about.json")!.sortedKeys
+    expect(keysOf(format.toFile(reversed(JSON.parse(about)), aboutKeys), "facts")).toEqual(["label", "value"])
+  })
+
+  it("keeps keys it does not know after the known ones, and reads what it writes", () => {
+    const documents: FieldTree[][] = [[{ name: "slug" }, { name: "title" }]]
+    const written = contentJsonFormat(documents).toFile({ extra: 1, title: "t", slug: "a" }, ["slug", "title"])
+    expect(Object.keys(JSON.parse(written))).toEqual(["slug", "title", "extra"])
+    expect(format.fromFile(written)).toEqual({ slug: "a", title: "t", extra: 1 })
   })
 })

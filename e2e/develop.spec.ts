@@ -1,0 +1,60 @@
+/**
+ * The development site an editor runs beside the CMS (`npm run cms` starts `gatsby develop`): it opens
+ * with no error dialog and no console error. `gatsby develop` runs in a copy of the project, so it
+ * never touches the production build the other specs serve.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { expect, test } from "@playwright/test"
+import { projectCopy } from "../scripts/lib/project-copy"
+import { waitForServer } from "../scripts/lib/wait-for-server"
+
+const PORT = Number(process.env.DEVELOP_E2E_PORT ?? 9102)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]
+
+let dir: string
+let server: ChildProcess
+
+test.describe.configure({ mode: "serial", timeout: 300_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000)
+  dir = projectCopy()
+  server = spawn(
+    process.execPath,
+    [path.join(dir, "node_modules/gatsby/cli.js"), "develop", "--port", String(PORT), "--host", "127.0.0.1"],
+    {
+      cwd: dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1" },
+      stdio: "ignore",
+      detached: true,
+    },
+  )
+  await waitForServer(`${ORIGIN}/`, {
+    name: "gatsby develop",
+    timeoutMs: 240_000,
+    ready: (response) => response.ok,
+    failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}`),
+  })
+})
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM")
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+test("the development site opens with no error dialog and no console error", async ({ page }) => {
+  const errors: string[] = []
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()))
+  page.on("pageerror", (error) => errors.push(error.message))
+  for (const route of ROUTES) {
+    await page.goto(`${ORIGIN}${route}`)
+    await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible({ timeout: 60_000 })
+    await page.waitForLoadState("networkidle")
+    // Gatsby's development overlay, which lists runtime errors over the page.
+    await expect(page.getByText(/Unhandled Runtime Error|Failed to compile/i), route).toHaveCount(0)
+  }
+  expect(errors).toEqual([])
+})
