@@ -10,6 +10,7 @@ import { cmsPlaceOf, labelOf } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
   CMS_WIDGET_META,
+  DATE_HINT,
   IMAGE_PATH_META,
   INVISIBLE_ONLY_MESSAGE,
   TEXT_LIMITS,
@@ -180,7 +181,14 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     }
   }
   if (schema.format === "date") {
-    return { ...field, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false }
+    return {
+      ...field,
+      widget: "datetime",
+      format: "YYYY-MM-DD",
+      date_format: "YYYY-MM-DD",
+      time_format: false,
+      hint: DATE_HINT,
+    }
   }
   const relation = schema[RELATION_META] as Relation | undefined
   if (relation) {

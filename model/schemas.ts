@@ -120,6 +120,13 @@ export const MONTHS = [
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
 const today = () => new Date().toISOString().slice(0, 10)
+/**
+ * No date of the house's work is this old. The CMS's date field can store a date typed with the
+ * keyboard in another century (decaporg/decap-cms#7939): such a date is refused here, where the
+ * preview and the build both see it, and the field asks for the calendar (DATE_HINT).
+ */
+export const EARLIEST_DATE = "2000-01-01"
+export const DATE_HINT = "Pick the date with the calendar: a date typed in can be stored with a wrong year."
 const thisYear = () => new Date().getUTCFullYear()
 const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
 /** "June 2025" as "2025-06", comparable with an ISO date's first seven characters. */
@@ -328,6 +335,10 @@ export const caseStudySchema = document({
     .date({ error: 'expected a date like "2025-03-12"' })
     .refine((date) => !ISO_DATE.test(date) || date <= today(), {
       error: () => `must not be after today (${today()}): a case study is dated the day it is published`,
+    })
+    .refine((date) => !ISO_DATE.test(date) || date >= EARLIEST_DATE, {
+      error: (issue) =>
+        `${String(issue.input).slice(0, 4)} is not a plausible year (nothing here is dated before ${EARLIEST_DATE.slice(0, 4)}): ${DATE_HINT.charAt(0).toLowerCase()}${DATE_HINT.slice(1)}`,
     }),
   title: text("title"),
   industry: text("label"),

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { RELATION_META, IMAGE_PATH_META } from "../../model/schemas"
+import { DATE_HINT, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 
@@ -53,6 +53,7 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     expect(field.widget === "image", `widget ${field.widget} for an image path`)
   } else if (schema.format === "date") {
     expect(field.widget === "datetime" && field.format === "YYYY-MM-DD", `a ${field.widget} for a date`)
+    expect(field.hint === DATE_HINT, "a date field that does not ask for the calendar")
   } else if (schema[RELATION_META]) {
     expect(field.widget === "relation", `widget ${field.widget} for a relation`)
   } else {

@@ -99,6 +99,14 @@ describe("content an editor may get wrong", () => {
     )
   })
 
+  it("refuses a date in another century, as the CMS stores one typed with the keyboard, and asks for the calendar", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => (data.published = "1905-03-12"))
+    expect((await report(fixture.root)).errors).toEqual([
+      "content/case-studies/wine.json: published: 1905 is not a plausible year (nothing here is dated before 2000): pick the date with the calendar: a date typed in can be stored with a wrong year.",
+    ])
+  })
+
   it("refuses text longer than its place in the layout or in search results, saying by how much", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/watches.json", (data) => (data.title = "Counterfeits ".repeat(154).trim()))
