@@ -40,6 +40,7 @@ export interface CmsField {
   fields?: CmsField[]
   field?: CmsField
   collapsed?: boolean
+  label_singular?: string
   summary?: string
   collection?: string
   file?: string
@@ -58,6 +59,7 @@ interface CmsFile {
   name: string
   label: string
   file: string
+  preview_path?: string
   fields: CmsField[]
 }
 
@@ -72,6 +74,7 @@ export interface CmsCollection {
   delete?: boolean
   slug?: string
   identifier_field?: string
+  preview_path?: string
   summary?: string
   sortable_fields?: string[]
   fields?: CmsField[]
@@ -160,6 +163,8 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     const bounds = {
       ...(typeof schema.minItems === "number" ? { min: schema.minItems } : {}),
       ...(typeof schema.maxItems === "number" ? { max: schema.maxItems } : {}),
+      // Decap counts a list's items with these: "1 badge", "3 badges".
+      ...listLabels(name),
     }
     if (items.type === "object") {
       const fields = objectFields(items)
@@ -214,6 +219,19 @@ const SUMMARY_LENGTH = 60
 /** A collapsed list item shows its own text (Decap's summary template), cut to one line. */
 const summaryOf = (name: string) => `{{fields.${name} | truncate(${SUMMARY_LENGTH}, "…")}}`
 
+/** A list's names where "<name>" and its singular do not read as a count of its items. */
+const LIST_LABELS: Record<string, { label: string; label_singular: string }> = {
+  action: { label: "Actions", label_singular: "Action" },
+  result: { label: "Results", label_singular: "Result" },
+  areaServed: { label: "Areas served", label_singular: "Area served" },
+  story: { label: "Story paragraphs", label_singular: "Story paragraph" },
+  navigation: { label: "Navigation links", label_singular: "Navigation link" },
+  expertise: { label: "Areas of expertise", label_singular: "Area of expertise" },
+}
+
+const listLabels = (name: string) =>
+  LIST_LABELS[name] ?? { label: labelOf(name), label_singular: labelOf(singular(name)) }
+
 const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
 
 /** The fields of an object schema, in the schema's order. */
@@ -254,6 +272,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
         slug: "{{fields.slug}}",
         identifier_field: "title",
         summary: "{{title}} ({{fields.slug}})",
+        preview_path: place.page,
         sortable_fields: ["order", "title", "published"],
         fields: typeFields(type),
       })
@@ -269,6 +288,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
       name: place.name,
       label: place.label,
       file: `${CONTENT_FOLDER}/${type.location}`,
+      preview_path: place.page,
       fields: typeFields(type),
     })
     collections.set(place.collection, collection)

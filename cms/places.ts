@@ -3,6 +3,16 @@
  * the CMS configuration (config.ts) and the admin's previews (app/), which register their
  * templates under these names; nothing here needs Node.
  */
+import {
+  BOOK_DEMO_PATH,
+  CASE_STUDIES_PATH,
+  HOME_PATH,
+  PRIVACY_PATH,
+  TERMS_PATH,
+  caseStudyPath,
+  sectionPath,
+} from "../model/routes"
+
 export interface CmsPlace {
   collection: string
   /**
@@ -11,21 +21,49 @@ export interface CmsPlace {
    */
   name: string
   label: string
+  /** The page a visitor reads it on: Decap's "View Live" opens it (a template for a folder's entries). */
+  page: string
 }
 
 export const CMS_PLACES: Record<string, CmsPlace> = {
-  "site/settings.json": { collection: "settings", name: "site", label: "Site settings" },
-  "home/hero.json": { collection: "home", name: "hero", label: "Hero" },
-  "home/industries.json": { collection: "home", name: "industries", label: "Industries" },
-  "home/services.json": { collection: "home", name: "services", label: "Services" },
-  "home/process.json": { collection: "home", name: "process", label: "Process" },
-  "home/about.json": { collection: "home", name: "about", label: "About and team" },
-  "home/contact.json": { collection: "home", name: "contact", label: "Contact" },
-  "pages/book-demo.json": { collection: "pages", name: "book-demo", label: "Book a demo" },
-  "pages/case-studies.json": { collection: "pages", name: "case-studies-page", label: "Case studies page" },
-  "pages/privacy-policy.json": { collection: "pages", name: "privacy-policy", label: "Privacy policy" },
-  "pages/terms-of-service.json": { collection: "pages", name: "terms-of-service", label: "Terms of service" },
-  "case-studies": { collection: "case-studies", name: "case-studies", label: "Case studies" },
+  "site/settings.json": { collection: "settings", name: "site", label: "Site settings", page: HOME_PATH },
+  "home/hero.json": { collection: "home", name: "hero", label: "Hero", page: HOME_PATH },
+  "home/industries.json": {
+    collection: "home",
+    name: "industries",
+    label: "Industries",
+    page: sectionPath("industries"),
+  },
+  "home/services.json": { collection: "home", name: "services", label: "Services", page: sectionPath("services") },
+  "home/process.json": { collection: "home", name: "process", label: "Process", page: sectionPath("process") },
+  "home/about.json": { collection: "home", name: "about", label: "About and team", page: sectionPath("about") },
+  "home/contact.json": { collection: "home", name: "contact", label: "Contact", page: sectionPath("contact") },
+  "pages/book-demo.json": { collection: "pages", name: "book-demo", label: "Book a demo", page: BOOK_DEMO_PATH },
+  "pages/case-studies.json": {
+    collection: "pages",
+    name: "case-studies-page",
+    label: "Case studies page",
+    page: CASE_STUDIES_PATH,
+  },
+  "pages/privacy-policy.json": {
+    collection: "pages",
+    name: "privacy-policy",
+    label: "Privacy policy",
+    page: PRIVACY_PATH,
+  },
+  "pages/terms-of-service.json": {
+    collection: "pages",
+    name: "terms-of-service",
+    label: "Terms of service",
+    page: TERMS_PATH,
+  },
+  // A study's address is its slug, which also names its file: Decap's {{slug}}.
+  "case-studies": {
+    collection: "case-studies",
+    name: "case-studies",
+    label: "Case studies",
+    page: caseStudyPath("{{slug}}"),
+  },
 }
 
 /** The place of a content location, or an error naming the file that has none. */

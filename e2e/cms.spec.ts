@@ -102,6 +102,12 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
   await publish(page)
 
   await expect.poll(() => caseOnDisk().title, { timeout: 15_000 }).toBe(edited)
+  // "View Live" opens the study's own page on the site, not its home.
+  const siteUrl = JSON.parse(fs.readFileSync(path.join(workspace, "content/site/settings.json"), "utf8")).siteUrl
+  await expect(page.getByRole("link", { name: /view live/i })).toHaveAttribute(
+    "href",
+    `${siteUrl}/case-studies/${before.slug}/`,
+  )
   // Only the title changed: same keys, same order, same formatting, so the commit shows one line.
   expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(beforeText.replace(before.title, edited))
   const report = await validateContent(path.join(workspace, "content"))

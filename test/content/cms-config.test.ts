@@ -160,3 +160,60 @@ describe("the CMS configuration", () => {
     expect(config.backend.name).toBe("git-gateway")
   })
 })
+
+describe("list counts in the CMS", () => {
+  /** Every list field of the configuration, with its path. */
+  const lists = (fields: readonly CmsField[], path: string): Array<{ path: string; field: CmsField }> =>
+    fields.flatMap((field) => [
+      ...(field.widget === "list" ? [{ path: `${path}.${field.name}`, field }] : []),
+      ...lists(field.fields ?? field.field?.fields ?? [], `${path}.${field.name}`),
+    ])
+  const all = config.collections.flatMap((collection) =>
+    collection.fields
+      ? lists(collection.fields, collection.name)
+      : collection.files!.flatMap((file) => lists(file.fields, file.name)),
+  )
+
+  it("read as counts of their items: one in the singular, more in the plural", () => {
+    // Decap writes "<count> <label>" above a list, with label_singular for one item.
+    const count = (path: string, items: number) => {
+      const { field } = all.find((list) => list.path === path)!
+      return `${items} ${(items === 1 ? field.label_singular! : field.label).toLowerCase()}`
+    }
+    expect([count("case-studies.result", 3), count("about.members.badges", 1), count("about.story", 2)]).toEqual([
+      "3 results",
+      "1 badge",
+      "2 story paragraphs",
+    ])
+    for (const { path, field } of all) {
+      expect(field.label_singular, path).toBeTruthy()
+      expect(field.label, path).not.toBe(field.label_singular)
+    }
+  })
+})
+
+describe("View Live in the CMS", () => {
+  it("opens the page a visitor reads the entry on", () => {
+    const pages = Object.fromEntries(
+      config.collections.flatMap((collection) =>
+        collection.files
+          ? collection.files.map((file) => [file.name, file.preview_path])
+          : [[collection.name, collection.preview_path]],
+      ),
+    )
+    expect(pages).toEqual({
+      site: "/",
+      hero: "/",
+      industries: "/#industries",
+      services: "/#services",
+      process: "/#process",
+      about: "/#about",
+      contact: "/#contact",
+      "book-demo": "/book-demo/",
+      "case-studies-page": "/case-studies/",
+      "privacy-policy": "/privacy-policy/",
+      "terms-of-service": "/terms-of-service/",
+      "case-studies": "/case-studies/{{slug}}/",
+    })
+  })
+})
