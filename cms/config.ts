@@ -6,7 +6,7 @@
  */
 import { CONTENT_DIR } from "../gatsby/paths"
 import { CONTENT_FORMAT } from "./shared"
-import { cmsPlaceOf, labelOf } from "./places"
+import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
   CMS_WIDGET_META,
@@ -218,21 +218,6 @@ const SUMMARY_LENGTH = 60
 
 /** A collapsed list item shows its own text (Decap's summary template), cut to one line. */
 const summaryOf = (name: string) => `{{fields.${name} | truncate(${SUMMARY_LENGTH}, "…")}}`
-
-/** A list's names where "<name>" and its singular do not read as a count of its items. */
-const LIST_LABELS: Record<string, { label: string; label_singular: string }> = {
-  action: { label: "Actions", label_singular: "Action" },
-  result: { label: "Results", label_singular: "Result" },
-  areaServed: { label: "Areas served", label_singular: "Area served" },
-  story: { label: "Story paragraphs", label_singular: "Story paragraph" },
-  navigation: { label: "Navigation links", label_singular: "Navigation link" },
-  expertise: { label: "Areas of expertise", label_singular: "Area of expertise" },
-}
-
-const listLabels = (name: string) =>
-  LIST_LABELS[name] ?? { label: labelOf(name), label_singular: labelOf(singular(name)) }
-
-const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
 
 /** The fields of an object schema, in the schema's order. */
 function objectFields(schema: JsonSchema): CmsField[] {

@@ -85,3 +85,19 @@ export const labelOf = (name: string): string => {
     .join(" ")
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
+
+/** "cards" -> "card", "stories" -> "story". */
+export const singular = (name: string) => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, ""))
+
+/** A list's names where "<name>" and its singular do not read as a count of its items. */
+const LIST_LABELS: Record<string, { label: string; label_singular: string }> = {
+  action: { label: "Actions", label_singular: "Action" },
+  result: { label: "Results", label_singular: "Result" },
+  areaServed: { label: "Areas served", label_singular: "Area served" },
+  story: { label: "Story paragraphs", label_singular: "Story paragraph" },
+  navigation: { label: "Navigation links", label_singular: "Navigation link" },
+  expertise: { label: "Areas of expertise", label_singular: "Area of expertise" },
+}
+
+export const listLabels = (name: string) =>
+  LIST_LABELS[name] ?? { label: labelOf(name), label_singular: labelOf(singular(name)) }

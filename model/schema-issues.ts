@@ -56,7 +56,10 @@ export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
             issue.path,
             value === undefined
               ? "required field is missing"
-              : `expected ${issue.expected === "array" ? "a list" : issue.expected}, got ${describeValue(value)}`,
+              : // A list item added in the CMS holds nothing until it is typed in.
+                value === null && typeof issue.path[issue.path.length - 1] === "number"
+                ? "this item is empty: fill it in or remove it"
+                : `expected ${issue.expected === "array" ? "a list" : issue.expected}, got ${describeValue(value)}`,
           ),
         ]
       }

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
-import { labelOf } from "../places"
+import { labelOf, listLabels } from "../places"
 import type { PathSegment } from "../../model/problems"
 import { type SchemaIssue, schemaIssues } from "../../model/schema-issues"
 import { theme } from "../../src/styles/theme"
@@ -74,7 +74,13 @@ const Status = styled.p`
 export const fieldTrail = (path: readonly PathSegment[]): string =>
   path.length === 0
     ? "This entry"
-    : path.map((segment) => (typeof segment === "number" ? `#${segment + 1}` : labelOf(String(segment)))).join(" › ")
+    : path
+        .map((segment, index) => {
+          if (typeof segment === "number") return `#${segment + 1}`
+          // A segment followed by an index is a list, which the form labels as one (listLabels).
+          return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
+        })
+        .join(" › ")
 
 function Problems({ issues }: { issues: readonly SchemaIssue[] }) {
   return (

@@ -130,6 +130,8 @@ describe("the case study preview", () => {
         delete copy.client
         copy.metrics.timeframe = "soon"
         copy.action[1] = ""
+        // A list item just added with the CMS's "Add" button holds nothing yet.
+        copy.result.push(null)
       }),
     )
     const problems = await screen.findByRole("alert")
@@ -139,7 +141,8 @@ describe("the case study preview", () => {
         "Title: must not be empty",
         "Client: required field is missing",
         'Metrics › Timeframe: expected a duration like "6 months"',
-        "Action › #2: must not be empty",
+        "Actions › #2: must not be empty",
+        `Results › #${study.result.length + 1}: this item is empty: fill it in or remove it`,
       ]),
     )
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument()
