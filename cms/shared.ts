@@ -10,5 +10,8 @@
  */
 export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
 
+/** What the CMS says when it refuses to save an entry; the fields it names say why. */
+export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says what is wrong in red."
+
 /** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"

@@ -13,6 +13,7 @@ import { type Page, expect, test } from "@playwright/test"
 import { validateContent } from "../gatsby/content/validate"
 import { deferredBundles } from "../gatsby/hydrate-after-paint"
 import { waitForServer } from "../scripts/lib/wait-for-server"
+import { REFUSAL_MESSAGE } from "../cms/shared"
 
 const ROOT = path.resolve(__dirname, "..")
 const DECAP_PORT = 8081
@@ -163,6 +164,9 @@ test("the CMS refuses to save an empty, invisible or too long field and the file
   await client.fill("c".repeat(121))
   await publish(page)
   await expect(page.getByText(/must be at most 120 characters/).first()).toBeVisible()
+  // The refusal says what happened, not "you've missed a required field" for a text too long.
+  await expect(page.getByText(REFUSAL_MESSAGE).first()).toBeVisible()
+  await expect(page.getByText(/missed a required field/i)).toHaveCount(0)
 
   await page.waitForTimeout(1000)
   expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(before)

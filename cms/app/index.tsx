@@ -5,18 +5,22 @@
  * looks it up by. Decap reads the rest of its configuration from /admin/config.yml.
  */
 import CMS from "decap-cms-app"
+import { en } from "decap-cms-locales"
 import type { ComponentType } from "react"
 import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
 import { cmsPlaceOf } from "../places"
-import { CONTENT_FORMAT, LOCAL_CMS_BACKEND } from "../shared"
+import { CONTENT_FORMAT, LOCAL_CMS_BACKEND, REFUSAL_MESSAGE } from "../shared"
 import { previewComponent } from "./preview-pane"
 import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
 
 CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_DOCUMENTS))
+// Decap says "you've missed a required field" for every refusal, a text too long or in the wrong
+// form included; the fields in red carry the reasons.
+CMS.registerLocale("en", { ...en, ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } } })
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).
