@@ -3,6 +3,7 @@ import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
 import { CaseList, type CaseListCopy } from "./case-list"
 import { theme } from "../../styles/theme"
+import { withCount } from "../../seo/count-words"
 
 const Body = styled.div`
   padding: ${theme.space[10]} 0 ${theme.space[16]};
@@ -28,7 +29,7 @@ interface CaseStudiesContentProps {
 export function CaseStudiesContent({ page, studies, search, redirected }: CaseStudiesContentProps) {
   return (
     <>
-      <PageHeader title={page.title} lede={page.intro} />
+      <PageHeader title={page.title} lede={withCount(page.intro, studies.length)} />
       <Body>
         <Container>
           {redirected ? <Notice>{page.redirectNotice}</Notice> : null}

@@ -3,6 +3,7 @@ import type { CaseRedirectState } from "../../components/case-study/case-not-fou
 import { CaseStudiesContent } from "../../components/case-study/case-studies-content"
 import { Layout } from "../../components/layout/layout"
 import { Seo } from "../../components/layout/seo"
+import { withCount } from "../../seo/count-words"
 import { CASE_STUDIES_PATH } from "../../../model/routes"
 
 export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {
@@ -11,7 +12,11 @@ export default function CaseStudiesPage({ data, location }: PageProps<Queries.Ca
   const redirected = (location.state as CaseRedirectState | null)?.missingCase === true
   return (
     <Layout>
-      <Seo title={page.title} description={page.description} path={CASE_STUDIES_PATH} />
+      <Seo
+        title={page.title}
+        description={withCount(page.description, data.allCaseStudy.nodes.length)}
+        path={CASE_STUDIES_PATH}
+      />
       <CaseStudiesContent
         page={page}
         studies={data.allCaseStudy.nodes}
