@@ -26,9 +26,9 @@ const STAND_INS: Record<string, string> = {
 const REACT_IMPORT = /^(react|react-dom)(\/.*)?$/
 
 /** The npm alias each React package of the admin is installed under (package.json devDependencies). */
-export const ADMIN_REACT: Record<string, string> = { react: "react-19", "react-dom": "react-dom-19" }
+const ADMIN_REACT: Record<string, string> = { react: "react-19", "react-dom": "react-dom-19" }
 
-export const adminResolution: Plugin = {
+const adminResolution: Plugin = {
   name: "admin-resolution",
   setup(bundle) {
     bundle.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, ({ path: name }) => ({
