@@ -9,10 +9,10 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { cmsConfig } from "../../cms/config"
 import { type FieldTree, contentJsonFormat, fieldTrees } from "../../cms/format"
-import { CMS_PLACES } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
 import { CONTENT_DIR } from "../../gatsby/paths"
 import { caseStudyFiles } from "../../scripts/lib/content-files"
+import { configuredFields } from "./decap-props"
 
 const config = cmsConfig("https://example.com")
 const format = contentJsonFormat(fieldTrees(config.collections))
@@ -20,10 +20,7 @@ const format = contentJsonFormat(fieldTrees(config.collections))
 /** Every content file with the top-level field names Decap hands the format when saving it. */
 function savedFiles(): Array<{ file: string; sortedKeys: string[] }> {
   return CONTENT_TYPES.flatMap((type) => {
-    const place = CMS_PLACES[type.location]
-    const collection = config.collections.find((candidate) => candidate.name === place.collection)!
-    const fields = collection.fields ?? collection.files!.find((file) => file.name === place.name)!.fields
-    const sortedKeys = fields.map((field) => field.name)
+    const sortedKeys = configuredFields(type.location).map((field) => field.name)
     const files = type.kind === "folder" ? caseStudyFiles() : [type.location]
     return files.map((file) => ({ file, sortedKeys }))
   })

@@ -20,7 +20,7 @@ function fieldList(fields: readonly CmsField[]) {
 }
 
 /** The configured fields of the entry at a content location. */
-function configuredFields(location: string): readonly CmsField[] {
+export function configuredFields(location: string): readonly CmsField[] {
   const place = CMS_PLACES[location]
   const collection = cmsConfig("https://example.com").collections.find(
     (candidate) => candidate.name === place.collection,

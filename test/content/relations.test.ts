@@ -6,11 +6,12 @@
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { cmsConfig, type CmsField } from "../../cms/config"
+import type { CmsField } from "../../cms/config"
 import { cmsPlaceOf } from "../../cms/places"
 import { type PathSegment, jsonPath } from "../../model/problems"
 import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
 import { validateContent } from "../../gatsby/content/validate"
+import { configuredFields } from "../cms/decap-props"
 import { contentFixture } from "./fixture"
 
 /** One file of a content type in the fixture, as its path under content/. */
@@ -48,18 +49,14 @@ describe("relations declared in the schemas", () => {
   })
 
   it("each become a pick list in the CMS, over the entries pointed at", () => {
-    const config = cmsConfig("https://example.com")
     for (const field of relationFields()) {
-      const place = cmsPlaceOf(field.type.location)
-      const collection = config.collections.find((candidate) => candidate.name === place.collection)!
-      const fields = collection.fields ?? collection.files!.find((file) => file.name === place.name)!.fields
-      const cmsField = field.path
-        .split(".")
-        .filter((name) => name !== "*")
-        .reduce<CmsField | undefined>(
-          (parent, name) => (parent ? (parent.fields ?? [parent.field!].filter(Boolean)) : fields).find((candidate) => candidate.name === name) ?? parent?.field,
-          undefined,
-        )!
+      // The CMS field at the relation's path: list items ("*") share their list's fields.
+      let fields = configuredFields(field.type.location)
+      let cmsField: CmsField | undefined
+      for (const name of field.path.split(".").filter((step) => step !== "*")) {
+        cmsField = fields.find((candidate) => candidate.name === name)
+        fields = cmsField?.fields ?? cmsField?.field?.fields ?? []
+      }
       const target = cmsPlaceOf(relationTarget(field.to).location)
       expect(cmsField, field.path).toMatchObject({
         widget: "relation",
