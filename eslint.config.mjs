@@ -9,6 +9,8 @@ import tseslint from "typescript-eslint"
 
 /** Everything that builds, hosts, edits or tests the site. */
 const TOOLING = [
+  "./auth",
+  "./functions",
   "./gatsby",
   "./cms",
   "./scripts",

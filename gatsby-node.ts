@@ -58,7 +58,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   writeSecurityTxt(args)
   deferBundlesPastFirstPaint(args)
   // Last: the policy hashes the pages' inline scripts as they are served.
-  writeHostingFiles(args)
+  await writeHostingFiles(args)
 }
 
 /**

@@ -4,6 +4,7 @@
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.
  */
+import { AUTH_PATH } from "../auth/github-oauth"
 import { CONTENT_DIR } from "../gatsby/paths"
 import { CONTENT_FORMAT } from "./shared"
 import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
@@ -80,8 +81,23 @@ export interface CmsCollection {
   fields?: CmsField[]
 }
 
+/**
+ * Deployed, the CMS reads and writes the content in this GitHub repository (owner/name), each change
+ * on a branch of its own with a pull request until someone with the right to publish merges it. The
+ * build server may name another (CMS_GITHUB_REPOSITORY), e.g. for a fork.
+ */
+export const CMS_REPOSITORY = process.env.CMS_GITHUB_REPOSITORY || "aurelle-intelligence/website"
+/** The branch the site is built from, which Publish merges into. */
+export const PUBLISHED_BRANCH = "main"
+
 export interface CmsConfig {
-  backend: { name: string; branch: string; commit_messages: Record<string, string> }
+  backend: {
+    name: string
+    repo: string
+    branch: string
+    auth_endpoint: string
+    commit_messages: Record<string, string>
+  }
   local_backend: boolean
   publish_mode: string
   site_url: string
@@ -279,9 +295,13 @@ export function cmsConfig(siteUrl: string): CmsConfig {
     collections.set(place.collection, collection)
   }
   return {
+    // Signed in through the site's own /api/auth (auth/github-oauth.ts); the admin names its origin
+    // as Decap's base_url at start-up (cms/app/index.tsx), so each host signs in on itself.
     backend: {
-      name: "git-gateway",
-      branch: "main",
+      name: "github",
+      repo: CMS_REPOSITORY,
+      branch: PUBLISHED_BRANCH,
+      auth_endpoint: AUTH_PATH.slice(1),
       commit_messages: {
         create: "Content: create {{collection}} “{{slug}}”",
         update: "Content: update {{collection}} “{{slug}}”",
@@ -290,8 +310,10 @@ export function cmsConfig(siteUrl: string): CmsConfig {
         deleteMedia: "Content: delete “{{path}}”",
       },
     },
+    // Locally decap-server (file mode) knows only "simple", and Decap switches to it: a save writes
+    // the file. Deployed, each change is a draft, then in review, then ready, then published.
     local_backend: true,
-    publish_mode: "simple",
+    publish_mode: "editorial_workflow",
     site_url: siteUrl,
     display_url: siteUrl,
     media_folder: `${CONTENT_FOLDER}/images`,

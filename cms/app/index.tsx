@@ -28,5 +28,11 @@ for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   CMS.registerPreviewTemplate(cmsPlaceOf(location).name, preview)
 }
 // Decap wants its local backend as a full URL, and the origin is only known here: the one the admin
-// was loaded from, which passes decap-server's API on (cms/shared.ts).
-CMS.init({ config: { local_backend: { url: new URL(LOCAL_CMS_BACKEND.path, location.origin).href } } as never })
+// was loaded from, which passes decap-server's API on (cms/shared.ts). The same origin answers the
+// GitHub sign-in (/api/auth), so every host (a preview deployment too) signs editors in on itself.
+CMS.init({
+  config: {
+    backend: { base_url: location.origin },
+    local_backend: { url: new URL(LOCAL_CMS_BACKEND.path, location.origin).href },
+  } as never,
+})

@@ -16,6 +16,8 @@ export interface NginxOptions {
   brotli: boolean
   /** Further `location` blocks, for a server that does more than serve the site. */
   locations?: string[]
+  /** Where the CMS sign-in service listens (auth/node-service.ts), e.g. http://127.0.0.1:8787. */
+  authService?: string
 }
 
 /** Text types worth compressing; HTML is always compressed by gzip_types' default. */
@@ -40,8 +42,9 @@ const MAP_BUCKET_SIZE = 128
 const PAGE_CSP = "$hosting_page_csp"
 
 /**
- * The `map` blocks (http level): each page's policy by the file served; headers of a prefix by the
- * address asked for, falling back to the page's; Cache-Control by the file served.
+ * The `map` blocks (http level): each page's policy by the file served; every header by the address
+ * asked for (a prefix's own value, nothing under a service's prefix, else the site's); Cache-Control
+ * by the file served.
  */
 export function nginxMaps(policy: HostingPolicy): string {
   const pageCsp = [
@@ -49,9 +52,11 @@ export function nginxMaps(policy: HostingPolicy): string {
     ...policy.pagePolicies.flatMap(({ files, csp }) => files.map((file) => `  ${quote(file)} ${quote(csp)};`)),
   ]
   const maps = [`map $uri ${PAGE_CSP} {\n${pageCsp.join("\n")}\n}`]
-  for (const header of prefixHeaderNames(policy)) {
+  // An empty value adds no header: a service's answers keep the headers it sent, and only those.
+  const services = policy.servicePrefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`)
+  for (const header of headerNames(policy)) {
     const fallback = header === CSP ? PAGE_CSP : quote(policy.headers[header] ?? "")
-    const lines = [`  default ${fallback};`]
+    const lines = [`  default ${fallback};`, ...services]
     for (const { prefix, headers } of policy.prefixHeaders) {
       if (headers[header] !== undefined) lines.push(`  ~^${escapeRegex(prefix)} ${quote(headers[header])};`)
     }
@@ -59,6 +64,7 @@ export function nginxMaps(policy: HostingPolicy): string {
   }
   const cache = [
     `  default ${quote(policy.cacheControl.revalidate)};`,
+    ...services,
     ...policy.immutable.prefixes.map((prefix) => `  ~^${escapeRegex(prefix)} ${quote(policy.cacheControl.immutable)};`),
     ...policy.immutable.files.map((file) => `  ${file} ${quote(policy.cacheControl.immutable)};`),
   ]
@@ -72,17 +78,32 @@ export function nginxMaps(policy: HostingPolicy): string {
   ].join("\n\n")
 }
 
-const prefixHeaderNames = (policy: HostingPolicy) =>
-  new Set([CSP, ...policy.prefixHeaders.flatMap(({ headers }) => Object.keys(headers))])
+const headerNames = (policy: HostingPolicy) => [
+  ...new Set([...Object.keys(policy.headers), ...policy.prefixHeaders.flatMap(({ headers }) => Object.keys(headers))]),
+]
 
-export function nginxServer(policy: HostingPolicy, { root, listen, brotli, locations = [] }: NginxOptions): string {
-  const overridden = prefixHeaderNames(policy)
-  const headerNames = [...new Set([...Object.keys(policy.headers), ...overridden])]
-  const addHeaders = headerNames.map((header) =>
-    overridden.has(header)
-      ? `  add_header ${header} ${variableOf(header)} always;`
-      : `  add_header ${header} ${quote(policy.headers[header])} always;`,
-  )
+/**
+ * The CMS sign-in service behind the site's origin: it learns the address the editor used from Host
+ * and X-Forwarded-Proto, and answers with its own headers (the maps above add none there).
+ */
+const authLocation = (policy: HostingPolicy, upstream: string) =>
+  policy.servicePrefixes
+    .map((prefix) =>
+      [
+        `  location ^~ ${prefix} {`,
+        `    proxy_pass ${upstream};`,
+        `    proxy_set_header Host $host;`,
+        `    proxy_set_header X-Forwarded-Proto $scheme;`,
+        `  }`,
+      ].join("\n"),
+    )
+    .join("\n")
+
+export function nginxServer(
+  policy: HostingPolicy,
+  { root, listen, brotli, locations = [], authService }: NginxOptions,
+): string {
+  const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
   const compressed = COMPRESSIBLE.join(" ")
   const redirects = policy.pages
     .filter((page) => page !== "/")
@@ -122,7 +143,7 @@ ${redirects.join("\n")}
 
   # A path that is no page: the nearest 404 page, with status 404.
 ${notFound.join("\n")}
-${locations.map((location) => `\n${location}\n`).join("")}}
+${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
 `
 }
 

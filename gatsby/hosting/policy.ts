@@ -9,8 +9,14 @@ import path from "node:path"
 import { builtPages } from "../built-pages"
 import { type KnownInlineCode, hashSource, inlineSources } from "./inline-sources"
 import { knownInlineCode } from "./known-inline"
+import { AUTH_PATH } from "../../auth/github-oauth"
 
 export const ADMIN_PREFIX = "/admin/"
+/**
+ * The editors' sign-in (auth/github-oauth.ts): a service, not files, that sends its own strict
+ * headers; a host adds none of its own there (nginx) or cannot (a CDN's rules skip its Functions).
+ */
+export const SERVICE_PREFIXES = [AUTH_PATH]
 
 /** A path that is no page is answered, with status 404, by the nearest of these pages. */
 export interface NotFoundPage {
@@ -43,6 +49,8 @@ export interface HostingPolicy {
   pagePolicies: PagePolicy[]
   /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
   prefixHeaders: Array<{ prefix: string; headers: Record<string, string> }>
+  /** Addresses answered by a service with headers of its own, to which the host adds none. */
+  servicePrefixes: string[]
   /** Files whose names carry their content's hash: cached for a year, never revalidated. */
   immutable: { prefixes: string[]; files: string[] }
   cacheControl: { immutable: string; revalidate: string }
@@ -119,19 +127,25 @@ export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): s
   })
 }
 
+/** Where Decap's github backend reads and writes the content: GitHub's REST API, nothing else. */
+export const GITHUB_API_ORIGIN = "https://api.github.com"
+/** Where GitHub serves the signed-in editor's picture, shown in the CMS's header. */
+export const GITHUB_AVATARS_ORIGIN = "https://avatars.githubusercontent.com"
+
 /**
  * The CMS's policy (/admin/), apart from the site's: Decap checks its configuration with ajv, which
  * compiles its checks with `new Function` (so this page, and only this one, allows eval); it styles
  * itself inline at run time and draws the preview in a frame written from the page, and reads uploads
- * as blobs. Its backends (git-gateway deployed, decap-server locally) answer on its own origin.
+ * as blobs. It talks to GitHub's API deployed and to decap-server (its own origin) locally; the
+ * sign-in window is a page of its own origin (/api/auth).
  */
 export const ADMIN_CSP = policyText({
   "default-src": ["'self'"],
   "script-src": ["'self'", "'unsafe-eval'"],
   "style-src": ["'self'", "'unsafe-inline'"],
-  "img-src": ["'self'", "data:", "blob:"],
+  "img-src": ["'self'", "data:", "blob:", GITHUB_AVATARS_ORIGIN],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'"],
+  "connect-src": ["'self'", GITHUB_API_ORIGIN],
   "frame-src": ["'self'", "blob:"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],
@@ -186,8 +200,17 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
     },
     pagePolicies,
     prefixHeaders: [
-      { prefix: ADMIN_PREFIX, headers: { "Content-Security-Policy": ADMIN_CSP, "X-Robots-Tag": "noindex, nofollow" } },
+      {
+        prefix: ADMIN_PREFIX,
+        headers: {
+          "Content-Security-Policy": ADMIN_CSP,
+          "X-Robots-Tag": "noindex, nofollow",
+          // The sign-in window it opens must keep it as its opener through GitHub's pages.
+          "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+        },
+      },
     ],
+    servicePrefixes: SERVICE_PREFIXES,
     immutable: {
       prefixes: ["/static/", `${ADMIN_PREFIX}fonts/`],
       files: fs

@@ -1,7 +1,9 @@
 /**
  * After the build (gatsby-node onPostBuild, once the pages' HTML is final): the hosting policy read
  * from public/, written for a CDN (public/_headers, public/_redirects, the nearest-404 copies) and
- * for nginx (.hosting/nginx.conf, a server block for a machine's sites-enabled).
+ * for nginx (.hosting/nginx.conf, a server block for a machine's sites-enabled, with the CMS sign-in
+ * service beside it: .hosting/cms-auth.mjs and its systemd unit). On the CDN the sign-in is the
+ * Pages Functions in functions/.
  */
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
@@ -9,11 +11,12 @@ import path from "node:path"
 import { headersFile, redirectsFile } from "./cdn"
 import { nginxMaps, nginxServer } from "./nginx"
 import { hostingPolicy, writeNotFoundPages } from "./policy"
+import { AUTH_SCRIPT, AUTH_UNIT, AUTH_UPSTREAM, writeAuthService } from "../../auth/service-files"
 
 export const HOSTING_DIR = ".hosting"
 export const NGINX_SITE = "nginx.conf"
 
-export function writeHostingFiles({ store, reporter }: BuildArgs): void {
+export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise<void> {
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
   writeNotFoundPages(publicDir)
@@ -22,12 +25,13 @@ export function writeHostingFiles({ store, reporter }: BuildArgs): void {
   fs.writeFileSync(path.join(publicDir, "_redirects"), redirectsFile(policy))
   const target = path.join(program.directory, HOSTING_DIR)
   fs.mkdirSync(target, { recursive: true })
-  const server = nginxServer(policy, { root: publicDir, listen: "80", brotli: true })
+  const server = nginxServer(policy, { root: publicDir, listen: "80", brotli: true, authService: AUTH_UPSTREAM })
   fs.writeFileSync(
     path.join(target, NGINX_SITE),
     `# Written by the build from gatsby/hosting/policy.ts (README: Deploying). Goes in nginx's http block.\n${nginxMaps(policy)}\n\n${server}`,
   )
+  await writeAuthService(target)
   reporter.info(
-    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.files.length} hashed bundles; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${NGINX_SITE}`,
+    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.files.length} hashed bundles; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${NGINX_SITE}, ${HOSTING_DIR}/${AUTH_SCRIPT}, ${HOSTING_DIR}/${AUTH_UNIT}`,
   )
 }

@@ -155,9 +155,12 @@ describe("the CMS configuration", () => {
     expect(decap(noResults, `{query}${"x".repeat(114)}`)).toBe(false)
   })
 
-  it("writes locally through decap-server and, deployed, through git-gateway", () => {
+  it("writes locally through decap-server and, deployed, to GitHub through the site's own sign-in, with review before publish", () => {
     expect(config.local_backend).toBe(true)
-    expect(config.backend.name).toBe("git-gateway")
+    expect(config.backend).toMatchObject({ name: "github", branch: "main", auth_endpoint: "api/auth" })
+    expect(config.backend.repo).toMatch(/^[\w.-]+\/[\w.-]+$/)
+    expect(config.publish_mode).toBe("editorial_workflow")
+    expect(JSON.stringify(config)).not.toMatch(/git-gateway|identity/i)
   })
 })
 

@@ -87,6 +87,7 @@ const policy = (files: string[], csp = "default-src 'none'"): HostingPolicy => (
   prefixHeaders: [
     { prefix: "/admin/", headers: { "Content-Security-Policy": "default-src 'self'", "X-Robots-Tag": "noindex" } },
   ],
+  servicePrefixes: ["/api/auth"],
   immutable: { prefixes: ["/static/"], files },
   cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
   hostFiles: [],
