@@ -47,7 +47,10 @@ export const HANDOFF_SCRIPT = `(function () {
     fromSite = false;
   }
   if (!fromSite) {
-    status.textContent = "This window was not opened by the site's content editor, so nothing was sent. Close it and sign in from /admin/.";
+    // A refusal stays as written; a token is kept from whoever opened this window.
+    if (data.message.indexOf("authorization:${PROVIDER}:success:") === 0) {
+      status.textContent = "This window was not opened by the site's content editor, so nothing was sent. Close it and sign in from /admin/.";
+    }
     return;
   }
   window.addEventListener("message", function (event) {
@@ -89,8 +92,7 @@ export async function authHeaders(): Promise<Record<string, string>> {
 
 /** A value for a page's JSON data block: `<` escaped, so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c")
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 interface Outcome {
   status: number

@@ -13,7 +13,9 @@ export const DEFAULT_AUTH_PORT = 8787
 
 /** The request as the editor's browser addressed it, rebuilt from what nginx passes on. */
 export function requestOf(incoming: http.IncomingMessage): Request {
-  const forwarded = String(incoming.headers["x-forwarded-proto"] ?? "").split(",")[0].trim()
+  const forwarded = String(incoming.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    .trim()
   const protocol = forwarded === "https" || forwarded === "http" ? forwarded : "http"
   const host = incoming.headers.host ?? "localhost"
   const headers = new Headers()

@@ -92,7 +92,7 @@ const authLocation = (policy: HostingPolicy, upstream: string) =>
       [
         `  location ^~ ${prefix} {`,
         `    proxy_pass ${upstream};`,
-        `    proxy_set_header Host $host;`,
+        `    proxy_set_header Host $http_host;`,
         `    proxy_set_header X-Forwarded-Proto $scheme;`,
         `  }`,
       ].join("\n"),
@@ -157,11 +157,14 @@ export function nginxStandalone(
     prefix: string
     mimeTypes: string
     brotliModule?: string
-    cmsBackend: { path: string; url: string }
+    /** decap-server, for editing locally; without it the CMS signs in with GitHub. */
+    cmsBackend?: { path: string; url: string }
   },
 ): string {
-  const cmsBackend = `  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`
-  const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), cmsBackend] })
+  const cmsBackend = options.cmsBackend
+    ? [`  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`]
+    : []
+  const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), ...cmsBackend] })
   return `${options.brotliModule ? `load_module ${options.brotliModule};\n` : ""}worker_processes auto;
 pid ${options.prefix}/nginx.pid;
 error_log ${options.prefix}/error.log warn;

@@ -129,6 +129,8 @@ export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): s
 
 /** Where Decap's github backend reads and writes the content: GitHub's REST API, nothing else. */
 export const GITHUB_API_ORIGIN = "https://api.github.com"
+/** Where Decap checks GitHub's health every few minutes, to warn editors when GitHub is down. */
+export const GITHUB_STATUS_ORIGIN = "https://www.githubstatus.com"
 /** Where GitHub serves the signed-in editor's picture, shown in the CMS's header. */
 export const GITHUB_AVATARS_ORIGIN = "https://avatars.githubusercontent.com"
 
@@ -145,7 +147,7 @@ export const ADMIN_CSP = policyText({
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:", GITHUB_AVATARS_ORIGIN],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'", GITHUB_API_ORIGIN],
+  "connect-src": ["'self'", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
   "frame-src": ["'self'", "blob:"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],

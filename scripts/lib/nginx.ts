@@ -37,9 +37,15 @@ export interface RunningNginx {
 export async function startNginx({
   port,
   publicDir = PUBLIC_DIR,
+  cmsBackend = LOCAL_CMS_BACKEND,
+  authService,
 }: {
   port: number
   publicDir?: string
+  /** decap-server for local editing, or none (the CMS then signs in with GitHub). */
+  cmsBackend?: { path: string; url: string } | null
+  /** The CMS sign-in service (auth/node-service.ts) that /api/auth is passed to. */
+  authService?: string
 }): Promise<RunningNginx> {
   if (!fs.existsSync(path.join(publicDir, CASE_NOT_FOUND.file))) {
     throw new Error(`${publicDir} is not a complete build: run npm run build first`)
@@ -57,7 +63,8 @@ export async function startNginx({
     brotliModule: brotli ? BROTLI_MODULE : undefined,
     prefix,
     mimeTypes: MIME_TYPES,
-    cmsBackend: LOCAL_CMS_BACKEND,
+    cmsBackend: cmsBackend ?? undefined,
+    authService,
   })
   const configFile = path.join(prefix, "nginx.conf")
   fs.writeFileSync(configFile, config)

@@ -64,7 +64,9 @@ describe("the start of the sign-in (/api/auth)", () => {
 describe("the return from GitHub (/api/auth/callback)", () => {
   it("exchanges the code server-side and hands the token to the site's own origin only", async () => {
     const { cookie, state } = await started()
-    const github = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ access_token: "gho_token</script>" }))
+    const github = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ access_token: "gho_token</script>" }))
     const response = await get(`/api/auth/callback?code=code-1&state=${state}`, cookie.split(";")[0])
     const html = await response.text()
 
@@ -85,9 +87,11 @@ describe("the return from GitHub (/api/auth/callback)", () => {
     expect(html).not.toContain("gho_token</script>")
     expect(html).not.toContain("secret-value-1")
     expect(html).toContain(`<script>${HANDOFF_SCRIPT}</script>`)
-    expect(HANDOFF_SCRIPT).toContain('opener.postMessage(data.message, data.origin)')
+    expect(HANDOFF_SCRIPT).toContain("opener.postMessage(data.message, data.origin)")
     expect(HANDOFF_SCRIPT).not.toMatch(/postMessage\([^)]*"\*"/)
-    expect(response.headers.get("Set-Cookie")).toBe(`${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`)
+    expect(response.headers.get("Set-Cookie")).toBe(
+      `${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+    )
     expect(logged).toEqual([])
   })
 
@@ -162,5 +166,18 @@ describe("the Node service behind nginx", () => {
     const request = requestOf(incoming)
     expect(request.url).toBe("https://www.example.ch/api/auth?provider=github")
     expect(request.headers.get("cookie")).toBe("a=b")
+  })
+})
+
+describe("the Cloudflare Pages Functions", () => {
+  it("answer both routes with the same handler, secrets from the project's environment", async () => {
+    const { onRequest: start } = await import("../../functions/api/auth/index")
+    const { onRequest: callback } = await import("../../functions/api/auth/callback")
+    const started = await start({ request: new Request(`${SITE}/api/auth?provider=github`), env: SECRETS })
+    expect(started.status).toBe(302)
+    expect(started.headers.get("Location")).toMatch(/^https:\/\/gh\.test\/login\/oauth\/authorize\?client_id=client-1&/)
+    const refused = await callback({ request: new Request(`${SITE}/api/auth/callback?code=c&state=s`), env: {} })
+    expect(refused.status).toBe(500)
+    expect(await refused.text()).toContain("GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set")
   })
 })

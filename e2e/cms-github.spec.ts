@@ -1,0 +1,218 @@
+/**
+ * The CMS on a deployed host, end to end and offline: the built site served by nginx with the
+ * shipped configuration, /api/auth passed to the shipped sign-in service (auth/node-service.ts), and
+ * a stand-in for GitHub (github-stand-in.ts) behind both the sign-in and the API, which the browser
+ * reaches as https://api.github.com. An editor signs in through the real /admin/, edits a case study,
+ * sends it to review and publishes it; `main` changes only at Publish, by exactly the edited line.
+ * A forged state, a window opened by a foreign page, a host without its secret and a declined
+ * authorisation are each refused in words.
+ *
+ * The Cloudflare Pages Functions (functions/api/auth/) run the same handler; the unit tests
+ * (test/auth/) cover it directly.
+ */
+import type { AddressInfo } from "node:net"
+import http from "node:http"
+import path from "node:path"
+import { type BrowserContext, type Page, expect, test } from "@playwright/test"
+import { authService } from "../auth/node-service"
+import { CMS_REPOSITORY } from "../cms/config"
+import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../gatsby/hosting/policy"
+import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
+import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
+
+const ROOT = path.resolve(__dirname, "..")
+const NGINX_PORT = Number(process.env.NGINX_AUTH_E2E_PORT ?? 9103)
+const CASE_FILE = "content/case-studies/wine.json"
+const CLIENT = { id: "Iv1.standin", secret: "stand-in-secret-not-a-real-one" }
+const [OWNER, NAME] = CMS_REPOSITORY.split("/")
+
+let github: GitHubStandIn
+let nginx: RunningNginx
+const services: http.Server[] = []
+
+async function listen(server: http.Server): Promise<string> {
+  services.push(server)
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+test.describe.configure({ mode: "serial" })
+
+test.beforeAll(async () => {
+  github = await startGitHubStandIn({
+    seed: { from: ROOT, folders: ["content"] },
+    clientId: CLIENT.id,
+    clientSecret: CLIENT.secret,
+    owner: OWNER,
+    name: NAME,
+    login: "camille",
+    canPush: true,
+  })
+  const signIn = await listen(
+    authService({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_CLIENT_SECRET: CLIENT.secret, GITHUB_URL: github.url }),
+  )
+  // No decap-server behind this nginx: the CMS finds no local backend and signs in with GitHub.
+  nginx = await startNginx({ port: NGINX_PORT, cmsBackend: null, authService: signIn })
+})
+
+test.afterAll(async () => {
+  await nginx?.stop()
+  await Promise.all(services.map((server) => new Promise((done) => server.close(done))))
+  await github?.close()
+})
+
+/** The browser reaches GitHub's API and status page as it would deployed; both lead to the stand-in. */
+async function routeGitHub(context: BrowserContext) {
+  await context.route(`${GITHUB_API_ORIGIN}/**`, async (route) => {
+    const url = route.request().url().replace(GITHUB_API_ORIGIN, github.apiUrl)
+    await route.fulfill({ response: await route.fetch({ url }) })
+  })
+  await context.route(`${GITHUB_STATUS_ORIGIN}/**`, (route) =>
+    route.fulfill({
+      json: {
+        components: [
+          { name: "API Requests", status: "operational" },
+          { name: "Issues, Pull Requests, Projects", status: "operational" },
+        ],
+      },
+    }),
+  )
+}
+
+/**
+ * Console errors and uncaught exceptions, for a test to find none. On a localhost address (only
+ * there) Decap first asks for decap-server at /api/v1, which this host does not run: the browser
+ * logs that 404, which a deployed host never sees.
+ */
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.location().url.endsWith("/api/v1")) errors.push(message.text())
+  })
+  page.on("pageerror", (error) => errors.push(error.message))
+  return errors
+}
+
+/** Clicks "Login with GitHub" and answers GitHub's consent page in the window that opens. */
+async function signIn(page: Page, answer: "Authorize" | "Cancel") {
+  await page.goto(`${nginx.url}/admin/`)
+  const popup = page.waitForEvent("popup")
+  await page.getByRole("button", { name: "Login with GitHub" }).click()
+  const signInWindow = await popup
+  // The CMS closes the window once it has its answer, possibly before the click returns.
+  const closed = signInWindow.waitForEvent("close")
+  await signInWindow.getByRole("link", { name: answer }).click()
+  await closed
+}
+
+const mainFile = (file: string) => github.git("show", `main:${file}`)
+
+test("an editor signs in with GitHub, edits a case study, sends it to review and publishes it", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await routeGitHub(context)
+  const errors = collectErrors(page)
+  const before = mainFile(CASE_FILE)
+  const study = JSON.parse(before) as { title: string }
+
+  await signIn(page, "Authorize")
+  await page.getByRole("link", { name: "Case studies" }).first().click()
+  await page.getByText(study.title).first().click()
+  const title = page.getByRole("textbox", { name: "Title", exact: true })
+  await expect(title).toHaveValue(study.title)
+  const edited = `${study.title} (revised)`
+  await title.fill(edited)
+
+  // Save: a draft on its own branch with a pull request; the published content is untouched.
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  await expect(page.getByText("Changes saved")).toBeVisible()
+  await expect
+    .poll(() => github.pulls().map((pull) => pull.labels.map((label) => label.name)))
+    .toEqual([["decap-cms/draft"]])
+  expect(mainFile(CASE_FILE)).toBe(before)
+  const [draft] = github.pulls()
+  expect(draft.head.ref).toBe("cms/case-studies/wine")
+  expect(github.git("show", `${draft.head.sha}:${CASE_FILE}`)).toBe(before.replace(study.title, edited))
+
+  // In review, then ready: still nothing on main.
+  for (const [status, label] of [
+    ["In review", "decap-cms/pending_review"],
+    ["Ready", "decap-cms/pending_publish"],
+  ]) {
+    await page.getByRole("button", { name: /^Status:/ }).click()
+    await page.getByRole("menuitem", { name: status }).click()
+    await expect.poll(() => github.pulls()[0].labels.map((item) => item.name)).toEqual([label])
+    expect(mainFile(CASE_FILE)).toBe(before)
+  }
+
+  // Publish, confirmed: the pull request is merged into main with exactly the edited line, and its
+  // branch goes.
+  const confirmations: string[] = []
+  page.on("dialog", (dialog) => {
+    confirmations.push(dialog.message())
+    void dialog.accept()
+  })
+  await page.getByRole("button", { name: "Publish", exact: true }).click()
+  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  await expect.poll(() => github.pulls()[0].state, { timeout: 20_000 }).toBe("closed")
+  expect(github.pulls()[0].merged_at).not.toBeNull()
+  expect(mainFile(CASE_FILE)).toBe(before.replace(study.title, edited))
+  expect(github.git("diff", "--numstat", "main~1", "main")).toBe(`1\t1\t${CASE_FILE}`)
+  await expect.poll(() => github.git("branch", "--list", "cms/*")).toBe("")
+  expect(confirmations).toEqual(["Are you sure you want to publish this entry?"])
+
+  expect(github.unhandled).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test("a declined authorisation leaves the editor signed out, with the reason on the login page", async ({
+  page,
+  context,
+}) => {
+  await routeGitHub(context)
+  await signIn(page, "Cancel")
+  await expect(page.getByText("GitHub sign-in was declined, so the editor stays signed out.")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible()
+})
+
+test("a return from GitHub with a state this browser did not start is stopped", async ({ page }) => {
+  await page.goto(`${nginx.url}/api/auth?provider=github&scope=repo`)
+  const authorize = new URL((await page.getByRole("link", { name: "Authorize" }).getAttribute("href"))!)
+  authorize.searchParams.set("state", "forged-state")
+  const response = await page.goto(authorize.href)
+  expect(response?.status()).toBe(400)
+  await expect(page.getByRole("status")).toHaveText(/This sign-in could not be verified/)
+})
+
+test("a sign-in window opened by a foreign page hands it nothing", async ({ page }) => {
+  // A page of another origin opens the site's sign-in and listens for whatever it might be sent.
+  const foreign = await listen(
+    http.createServer((_request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+      response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><body>
+<script>window.received = []; addEventListener("message", (event) => window.received.push(String(event.data)))</script></body></html>`)
+    }),
+  )
+  await page.goto(foreign)
+  const popup = page.waitForEvent("popup")
+  await page.evaluate((url) => void window.open(url, "sign-in"), `${nginx.url}/api/auth?provider=github&scope=repo`)
+  const signInWindow = await popup
+  await signInWindow.getByRole("link", { name: "Authorize" }).click()
+  await expect(signInWindow.getByRole("status")).toHaveText(
+    "This window was not opened by the site's content editor, so nothing was sent. Close it and sign in from /admin/.",
+  )
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => (window as unknown as { received: string[] }).received)).toEqual([])
+})
+
+test("a host without its client secret says which setting is missing", async ({ page }) => {
+  const unconfigured = await listen(authService({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_URL: github.url }))
+  const response = await page.goto(`${unconfigured}/api/auth?provider=github`)
+  expect(response?.status()).toBe(500)
+  await expect(page.getByRole("status")).toHaveText(
+    /Sign-in is not set up on this host: GITHUB_CLIENT_SECRET is not set\./,
+  )
+  expect(page.url()).toBe(`${unconfigured}/api/auth?provider=github`)
+})
