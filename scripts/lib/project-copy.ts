@@ -20,6 +20,7 @@ const PROJECT_FILES = [
   "src",
   "gatsby",
   "cms",
+  "auth",
   "content",
   "static",
 ]

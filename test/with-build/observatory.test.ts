@@ -4,18 +4,27 @@
  * tests and grader on these responses (HTTPS assumed, as deployed): 120 (A+) for the site's pages,
  * 100 (A+) for the CMS. Needs `npm run build` first.
  */
+import type { AddressInfo } from "node:net"
+import type http from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { authService } from "../../auth/node-service"
 import { type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 const PORT = 9402
 let nginx: RunningNginx
+let signIn: http.Server
 
 beforeAll(async () => {
-  nginx = await startNginx({ port: PORT })
+  // The CMS sign-in service behind nginx, as shipped (its GitHub is never reached by these requests).
+  signIn = authService({ GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret", GITHUB_URL: "http://127.0.0.1:9" })
+  await new Promise<void>((done) => signIn.listen(0, "127.0.0.1", done))
+  const { port } = signIn.address() as AddressInfo
+  nginx = await startNginx({ port: PORT, authService: `http://127.0.0.1:${port}` })
 }, 60_000)
 
 afterAll(async () => {
   await nginx?.stop()
+  await new Promise((done) => signIn?.close(done))
 })
 
 /** Sources the Observatory counts as letting anything in. */
@@ -76,6 +85,24 @@ describe("Mozilla Observatory's rules", () => {
       ])
       expect(score).toBe(120)
       expect(gradeOf(score)).toBe("A+")
+    },
+  )
+
+  it.each(["/api/auth?provider=github", "/api/auth/callback?code=c&state=s"])(
+    "grade the CMS sign-in %s A+ with full extra credit, with its own headers only",
+    async (address) => {
+      const response = await fetch(`${nginx.url}${address}`, { redirect: "manual" })
+      const { score, reasons } = observatoryScore(response.headers)
+      expect(reasons).toEqual([
+        "csp-implemented-with-no-unsafe-default-src-none",
+        "x-frame-options-implemented-via-csp",
+        "referrer-policy-private",
+      ])
+      expect(score).toBe(120)
+      // One policy, the service's: nginx adds none of the site's beside it.
+      expect(response.headers.get("content-security-policy")).toMatch(/^default-src 'none'; script-src 'sha256-[^,]+$/)
+      expect(response.headers.get("cache-control")).toBe("no-store")
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff")
     },
   )
 
