@@ -12,6 +12,7 @@ import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
   CMS_WIDGET_META,
   DATE_HINT,
+  HINT_META,
   IMAGE_PATH_META,
   INVISIBLE_ONLY_MESSAGE,
   TEXT_LIMITS,
@@ -226,7 +227,9 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     }
   }
   const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"
-  return { ...field, widget, ...stringRules(schema) }
+  const rules = stringRules(schema)
+  const hint = [schema[HINT_META] as string | undefined, rules.hint].filter(Boolean).join(" ")
+  return { ...field, widget, ...rules, ...(hint ? { hint } : {}) }
 }
 
 /** How long a collapsed list item's summary may be before it ends in "…". */

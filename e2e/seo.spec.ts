@@ -117,8 +117,9 @@ test.describe("structured data", () => {
         foundingDate: "2020",
         email: settings.contactEmail,
         address: { "@type": "PostalAddress", addressLocality: "Geneva", addressCountry: "CH" },
-        sameAs: settings.profiles.map((profile: { url: string }) => profile.url),
       })
+      // The house's own record: its people's profiles are theirs, on their Person nodes (home page).
+      expect(organization.sameAs, route).toBeUndefined()
       expect((await request.get(organization.logo.replace(settings.siteUrl, ""))).status()).toBe(200)
       const website = graph.find((node) => node["@type"] === "WebSite")!
       expect(website.publisher).toEqual({ "@id": organization["@id"] })
@@ -140,6 +141,25 @@ test.describe("structured data", () => {
       expect(service.serviceType).toBe(service.name)
       expect(service.areaServed.length).toBeGreaterThan(0)
     }
+  })
+
+  test("the home page names each team member as a person working for the house, with their profile", async ({
+    request,
+  }) => {
+    const people = graphOf(await headOf(request, "/")).filter((node) => node["@type"] === "Person")
+    const members: Array<{ slug: string; name: string; role: string; profile?: string }> =
+      readContent("home/about.json").members
+    expect(people).toEqual(
+      members.map((member) => ({
+        "@type": "Person",
+        "@id": `${settings.siteUrl}/#team-${member.slug}`,
+        name: member.name,
+        jobTitle: member.role,
+        worksFor: { "@id": `${settings.siteUrl}/#organization` },
+        ...(member.profile ? { sameAs: [member.profile] } : {}),
+      })),
+    )
+    expect(people.filter((person) => person.sameAs).length).toBe(3)
   })
 
   test("case pages carry a breadcrumb trail and an article", async ({ request }) => {

@@ -15,6 +15,8 @@ export const CMS_WIDGET_META = "x-cms-widget"
 export const KEY_META = "x-key"
 /** Metadata key: the value is the key of an entry of another content type (relations.ts). */
 export const RELATION_META = "x-relation"
+/** Metadata key for the CMS: what the field is for, shown under it before its length limit. */
+export const HINT_META = "x-hint"
 
 /**
  * Where a relation points: the key of an entry of another content type. Declared once, on the field
@@ -80,12 +82,6 @@ const prose = (kind: TextKind) => text(kind).meta({ [CMS_WIDGET_META]: "text" })
 const key = <T extends z.ZodType>(schema: T) => schema.meta({ [KEY_META]: true })
 const relation = <T extends z.ZodType>(schema: T, to: Relation) => schema.meta({ [RELATION_META]: to })
 const CASE_STUDY: Relation = { typeName: "CaseStudy", key: "slug", display: "title", noun: "case study" }
-const TEAM_MEMBER: Relation = {
-  typeName: "HomeAbout",
-  key: "members.*.slug",
-  display: "members.*.name",
-  noun: "team member",
-}
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be empty")
 const slug = () => z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
 const HTTPS_URL_MESSAGE = "expected an https:// URL like https://example.com/page"
@@ -188,16 +184,9 @@ export const siteSettingsSchema = document({
     pauseMotion: text("label"),
     playMotion: text("label"),
     profileLink: text("label"),
-    portraitAlt: text("label"),
     noPhoto: text("label"),
     lastUpdated: text("label"),
   }),
-  profiles: z.array(
-    z.strictObject({
-      member: relation(slug(), TEAM_MEMBER),
-      url: httpsUrl(),
-    }),
-  ),
   footer: z.strictObject({
     summary: prose("intro"),
     quickLinksTitle: text("label"),
@@ -315,6 +304,14 @@ export const aboutSchema = document({
       background: prose("card"),
       expertise: list(text("label")),
       photo: imagePath(),
+      // Beside the photo, so a new photo is described anew.
+      photoAlt: text("sentence").meta({
+        [HINT_META]:
+          "What the photo shows, for visitors who cannot see it. Describe the new photo whenever you replace it.",
+      }),
+      profile: httpsUrl()
+        .optional()
+        .meta({ [HINT_META]: "Their public profile (LinkedIn), linked under their card. Leave empty for none." }),
     }),
   ),
 })

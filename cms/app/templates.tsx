@@ -39,7 +39,12 @@ export function previewPhoto(photo: string, assetUrl: PreviewContext["assetUrl"]
 
 const withPhotos = (about: z.output<typeof schemas.aboutSchema>, assetUrl: PreviewContext["assetUrl"]) => ({
   ...about,
-  members: about.members.map((member) => ({ ...member, photo: previewPhoto(member.photo, assetUrl) })),
+  // GraphQL answers a missing profile with null, where the JSON simply lacks it.
+  members: about.members.map((member) => ({
+    ...member,
+    profile: member.profile ?? null,
+    photo: previewPhoto(member.photo, assetUrl),
+  })),
 })
 
 // GraphQL answers a missing optional field with null, where the JSON simply lacks it.

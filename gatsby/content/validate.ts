@@ -28,6 +28,8 @@ interface ParsedFile {
 }
 
 const SCHEMA_FOLDER = "schemas"
+/** Where the CMS uploads photos (cms/config.ts media_folder), under the content folder. */
+const IMAGES_FOLDER = "images"
 
 function listJsonFiles(root: string, folder = ""): string[] {
   const entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true })
@@ -125,6 +127,7 @@ function pathPattern(declared: string): RegExp {
  * than again through everything that points at it.
  */
 async function crossFileProblems(
+  root: string,
   parsed: readonly ParsedFile[],
   errors: readonly ContentProblem[],
   label: string,
@@ -185,10 +188,12 @@ async function crossFileProblems(
     }
   }
 
+  const usedPhotos = new Set<string>()
   for (const field of imageFields()) {
     for (const file of filesOf(field.type).filter(isValid)) {
       for (const { segments, value } of valuesAt(file.data, field.path)) {
         const photo = path.resolve(path.dirname(file.absolutePath), String(value))
+        usedPhotos.add(photo)
         const problem = fs.existsSync(photo) ? await photoProblem(photo) : "not found"
         if (problem) {
           warnings.push({
@@ -201,9 +206,30 @@ async function crossFileProblems(
     }
   }
 
+  // A photo replaced in the CMS stays in the repository; say which, once every entry is readable.
+  if (errors.length === 0 && parsed.length > 0) warnings.push(...unusedPhotos(root, label, usedPhotos))
+
   const settings = parsed.find((file) => file.type.typeName === "SiteSettings" && isValid(file))
   if (settings) found.push(...beforeFounding(parsed.filter(isValid), settings))
   return { errors: found, warnings }
+}
+
+/** Image files under content/images that no entry names any more (left behind when a photo is replaced). */
+function unusedPhotos(root: string, label: string, used: ReadonlySet<string>): ContentProblem[] {
+  const folder = path.join(root, IMAGES_FOLDER)
+  if (!fs.existsSync(folder)) return []
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !used.has(file))
+    .sort()
+    .map((file) => ({
+      file: `${label}/${path.relative(root, file).split(path.sep).join("/")}`,
+      path: "",
+      message:
+        "no entry uses this photo any more (it was replaced or its member removed): delete it, in the CMS under Media, so it does not linger in the repository",
+    }))
 }
 
 /** Dates of the house's own work cannot come before the house: case studies and policy updates. */
@@ -274,7 +300,7 @@ export async function validateContent(root: string, label = "content"): Promise<
   }
 
   for (const file of parsed) errors.push(...schemaProblems(file))
-  const crossFile = await crossFileProblems(parsed, errors, label)
+  const crossFile = await crossFileProblems(root, parsed, errors, label)
   const warnings = [...crossFile.warnings, ...parsed.flatMap(uncoveredCharacters)]
   return { errors: [...errors, ...crossFile.errors], warnings }
 }

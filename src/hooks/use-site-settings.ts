@@ -40,13 +40,8 @@ function useSiteWideContent() {
           pauseMotion
           playMotion
           profileLink
-          portraitAlt
           noPhoto
           lastUpdated
-        }
-        profiles {
-          member
-          url
         }
         footer {
           summary

@@ -6,7 +6,6 @@ type Settings = Pick<
   "name" | "description" | "siteUrl" | "contactEmail" | "foundingYear" | "areaServed"
 > & {
   readonly address: Pick<Queries.SiteSettingsAddress, "locality" | "country" | "countryCode">
-  readonly profiles: readonly Pick<Queries.SiteSettingsProfiles, "url">[]
 }
 
 export type JsonLdNode = Record<string, unknown>
@@ -34,7 +33,6 @@ export function siteGraph(settings: Settings): JsonLdNode[] {
         addressLocality: settings.address.locality,
         addressCountry: settings.address.countryCode,
       },
-      sameAs: settings.profiles.map((profile) => profile.url),
     },
     {
       "@type": "WebSite",
@@ -70,6 +68,25 @@ export function serviceNodes(settings: Settings, services: readonly ServiceInput
     description: service.description,
     provider: { "@id": organizationId(settings.siteUrl) },
     areaServed: settings.areaServed.map((name) => ({ "@type": "Place", name })),
+  }))
+}
+
+interface MemberInput {
+  readonly slug: string
+  readonly name: string
+  readonly role: string
+  readonly profile?: string | null
+}
+
+/** One Person per team member on the home page, working for the organisation, with their profile. */
+export function teamNodes(settings: Pick<Settings, "siteUrl">, members: readonly MemberInput[]): JsonLdNode[] {
+  return members.map((member) => ({
+    "@type": "Person",
+    "@id": `${settings.siteUrl}/#team-${member.slug}`,
+    name: member.name,
+    jobTitle: member.role,
+    worksFor: { "@id": organizationId(settings.siteUrl) },
+    ...(member.profile ? { sameAs: [member.profile] } : {}),
   }))
 }
 

@@ -12,19 +12,19 @@ const image: IGatsbyImageData = {
 }
 
 describe("TeamPhoto", () => {
-  it("shows the portrait when there is one", () => {
-    render(<TeamPhoto image={image} name="Hélène Marchand" />)
-    expect(screen.getByAltText("Monogram portrait of Hélène Marchand")).toBeInTheDocument()
+  it("shows the portrait when there is one, described as its entry describes it", () => {
+    render(<TeamPhoto image={image} alt="Hélène Marchand in the Geneva office" name="Hélène Marchand" />)
+    expect(screen.getByAltText("Hélène Marchand in the Geneva office")).toBeInTheDocument()
     expect(screen.queryByRole("img", { name: /no photo available/ })).not.toBeInTheDocument()
   })
 
   it("shows the person icon when the photo file is missing", () => {
-    render(<TeamPhoto image={null} name="Léo Bernasconi" />)
+    render(<TeamPhoto image={null} alt="Monogram portrait of Léo Bernasconi" name="Léo Bernasconi" />)
     expect(screen.getByRole("img", { name: "Léo Bernasconi, no photo available" })).toBeInTheDocument()
   })
 
   it("swaps to the person icon when the image fails to load", () => {
-    render(<TeamPhoto image={image} name="Amara Okafor" />)
+    render(<TeamPhoto image={image} alt="Monogram portrait of Amara Okafor" name="Amara Okafor" />)
     fireEvent.error(screen.getByAltText("Monogram portrait of Amara Okafor"))
     expect(screen.getByRole("img", { name: "Amara Okafor, no photo available" })).toBeInTheDocument()
     expect(screen.queryByAltText("Monogram portrait of Amara Okafor")).not.toBeInTheDocument()

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { DATE_HINT, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
+import { DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 
@@ -67,8 +67,11 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     if (schema.minLength) expect(!decapAccepts("\u200B \u2060"), "a required text that accepts invisible characters only")
     if (typeof schema.maxLength === "number") {
       expect(!decapAccepts("a".repeat(schema.maxLength + 1)), `accepts more than ${schema.maxLength} characters`)
-      expect(field.hint?.startsWith(`Up to ${schema.maxLength} characters`) === true, `hint for ${schema.maxLength}`)
+      expect(field.hint?.includes(`Up to ${schema.maxLength} characters`) === true, `hint for ${schema.maxLength}`)
     }
+    // What the field is for comes first, then its limit.
+    const purpose = schema[HINT_META] as string | undefined
+    if (purpose) expect(field.hint === purpose || field.hint?.startsWith(`${purpose} `) === true, `hint without "${purpose}"`)
   }
   return problems
 }

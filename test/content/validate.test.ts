@@ -140,11 +140,21 @@ describe("content validation", () => {
     ])
   })
 
-  it("reports a profile link for someone who is not on the team", async () => {
+  it("reports a team member's profile link that is not an https address", async () => {
     const fixture = contentFixture()
-    fixture.edit("site/settings.json", (data) => (data.profiles[0].member = "helene-marchant"))
-    expect((await errorsOf(fixture.root))[0]).toMatch(
-      /^content\/site\/settings\.json: profiles\[0\]\.member: no team member has the slug "helene-marchant"/,
+    fixture.edit("home/about.json", (data) => (data.members[1].profile = "linkedin.com/in/julien"))
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/home/about.json: members[1].profile: expected an https:// URL like https://example.com/page",
+    ])
+  })
+
+  it("names a photo no entry uses any more, as a warning that does not stop the build", async () => {
+    const fixture = contentFixture()
+    fixture.edit("home/about.json", (data) => (data.members[0].photo = "../images/team/julien-rochat.jpg"))
+    const report = await validateContent(fixture.root)
+    expect(report.errors).toEqual([])
+    expect(report.warnings.map((warning) => `${warning.file}: ${warning.message}`)).toContain(
+      "content/images/team/helene-marchand.jpg: no entry uses this photo any more (it was replaced or its member removed): delete it, in the CMS under Media, so it does not linger in the repository",
     )
   })
 

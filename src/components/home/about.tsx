@@ -1,6 +1,5 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
-import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Section } from "../ui/section"
 import { TeamCard } from "./team-card"
 import { theme } from "../../styles/theme"
@@ -86,8 +85,6 @@ const Team = styled.div`
 `
 
 export function About({ about }: { about: Queries.AboutSectionFragment }) {
-  const settings = useSiteSettings()
-  const profileOf = (slug: string) => settings.profiles.find((profile) => profile.member === slug)?.url
   return (
     <Section id="about" eyebrow={about.eyebrow} title={about.title} intro={about.intro}>
       <Story>
@@ -111,7 +108,6 @@ export function About({ about }: { about: Queries.AboutSectionFragment }) {
           <TeamCard
             key={member.slug}
             member={member}
-            profileUrl={profileOf(member.slug)}
             labels={{ badges: about.badgesLabel, expertise: about.expertiseLabel }}
           />
         ))}

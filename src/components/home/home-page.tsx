@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import { HOME_PATH } from "../../../model/routes"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { serviceNodes } from "../../seo/structured-data"
+import { serviceNodes, teamNodes } from "../../seo/structured-data"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { About } from "./about"
@@ -49,7 +49,9 @@ export function HomePage({ data, noindex = false }: { data: Queries.HomeContentF
       <Seo
         description={settings.description}
         path={noindex ? undefined : HOME_PATH}
-        jsonLd={noindex ? [] : serviceNodes(settings, homeServices.services)}
+        jsonLd={
+          noindex ? [] : [...serviceNodes(settings, homeServices.services), ...teamNodes(settings, homeAbout.members)]
+        }
       />
       <Hero hero={homeHero} motionLabels={settings.labels} />
       <Industries industries={homeIndustries} />

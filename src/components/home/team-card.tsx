@@ -16,6 +16,8 @@ export const query = graphql`
     description
     background
     expertise
+    profile
+    photoAlt
     photo {
       childImageSharp {
         gatsbyImageData(width: 360, aspectRatio: 0.8, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP, AVIF])
@@ -69,15 +71,18 @@ const Profile = styled(ExternalLink)`
 
 interface TeamCardProps {
   member: Queries.TeamMemberFragment
-  profileUrl?: string
   labels: { badges: string; expertise: string }
 }
 
-export function TeamCard({ member, profileUrl, labels }: TeamCardProps) {
+export function TeamCard({ member, labels }: TeamCardProps) {
   const settings = useSiteSettings()
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
-      <TeamPhoto image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)} name={member.name} />
+      <TeamPhoto
+        image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)}
+        alt={member.photoAlt}
+        name={member.name}
+      />
       <div>
         <Name id={`member-${member.slug}`}>{member.name}</Name>
         <Role>{member.role}</Role>
@@ -92,9 +97,9 @@ export function TeamCard({ member, profileUrl, labels }: TeamCardProps) {
       <Text>{member.description}</Text>
       <Text>{member.background}</Text>
       <TagList tags={member.expertise} label={`${labels.expertise}: ${member.name}`} />
-      {profileUrl ? (
+      {member.profile ? (
         <Profile
-          href={profileUrl}
+          href={member.profile}
           newWindowLabel={settings.newWindowLabel}
         >{`${member.name} ${settings.labels.profileLink}`}</Profile>
       ) : null}

@@ -30,11 +30,13 @@ const Image = styled(GatsbyImage)`
 
 interface TeamPhotoProps {
   image: IGatsbyImageData | null | undefined
+  /** What the photo shows, written with the photo. */
+  alt: string
   name: string
 }
 
 /** The member's portrait, or a person icon when the file is missing or the image fails to load. */
-export function TeamPhoto({ image, name }: TeamPhotoProps) {
+export function TeamPhoto({ image, alt, name }: TeamPhotoProps) {
   const settings = useSiteSettings()
   const [failed, setFailed] = useState(false)
   const frame = useRef<HTMLDivElement>(null)
@@ -56,7 +58,7 @@ export function TeamPhoto({ image, name }: TeamPhotoProps) {
   return (
     <Frame ref={frame} data-testid="team-photo">
       {image && !failed ? (
-        <Image image={image} alt={`${settings.labels.portraitAlt} ${name}`} onError={() => setFailed(true)} />
+        <Image image={image} alt={alt} onError={() => setFailed(true)} />
       ) : (
         <Fallback role="img" aria-label={`${name}, ${settings.labels.noPhoto}`}>
           <PersonIcon />
