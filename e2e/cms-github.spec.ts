@@ -16,6 +16,7 @@ import path from "node:path"
 import { type BrowserContext, type Page, expect, test } from "@playwright/test"
 import { authService } from "../auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
+import { REFUSAL_MESSAGE } from "../cms/shared"
 import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../gatsby/hosting/policy"
 import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
 import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
@@ -122,6 +123,17 @@ test("an editor signs in with GitHub, edits a case study, sends it to review and
   await page.getByText(study.title).first().click()
   const title = page.getByRole("textbox", { name: "Title", exact: true })
   await expect(title).toHaveValue(study.title)
+
+  // Invalid content is refused before anything reaches GitHub, in the build's words.
+  await title.fill("")
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  await expect(page.getByText(REFUSAL_MESSAGE)).toBeVisible()
+  expect(github.pulls()).toEqual([])
+  expect(github.git("branch", "--list", "cms/*")).toBe("")
+  // Decap's editor leaves its refusal as a promise rejected without a reason (Editor.js,
+  // handlePersistEntry): an uncaught "undefined". The refusal an editor reads is the one above.
+  expect(errors.splice(0)).toEqual(["undefined"])
+
   const edited = `${study.title} (revised)`
   await title.fill(edited)
 
@@ -165,6 +177,18 @@ test("an editor signs in with GitHub, edits a case study, sends it to review and
 
   expect(github.unhandled).toEqual([])
   expect(errors).toEqual([])
+})
+
+test("an account without write access to the repository is told so and edits nothing", async ({ page, context }) => {
+  await routeGitHub(context)
+  github.setCanPush(false)
+  try {
+    await signIn(page, "Authorize")
+    await expect(page.getByText("Your GitHub user account does not have access to this repo.")).toBeVisible()
+    await expect(page.getByRole("link", { name: "Case studies" })).toHaveCount(0)
+  } finally {
+    github.setCanPush(true)
+  }
 })
 
 test("a declined authorisation leaves the editor signed out, with the reason on the login page", async ({

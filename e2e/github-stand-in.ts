@@ -36,6 +36,8 @@ export interface GitHubStandIn {
   unhandled: string[]
   /** Pull requests, as GitHub would list them. */
   pulls(): PullRequest[]
+  /** Gives or takes the signed-in account's write access (the repository's collaborator role). */
+  setCanPush(canPush: boolean): void
   close(): Promise<void>
 }
 
@@ -81,6 +83,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   git(["-c", "user.name=Aurelle", "-c", "user.email=site@example.ch", "commit", "-q", "-m", "Content as shipped"])
 
   const fullName = `${options.owner}/${options.name}`
+  let canPush = Boolean(options.canPush)
   const user = { login: options.login, id: 1, name: "Camille Editor", email: "camille@example.ch", avatar_url: "" }
   const codes = new Map<string, string>()
   const tokens = new Set<string>()
@@ -203,7 +206,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   }
 
   function merge(pull: PullRequest, message: string) {
-    if (!options.canPush) throw new HttpError(403, "Must have admin rights to Repository.")
+    if (!canPush) throw new HttpError(403, "Must have admin rights to Repository.")
     if (pull.state !== "open") throw new HttpError(405, "Pull Request is not mergeable")
     const base = resolve(pull.base.ref)
     const head = resolve(pull.head.ref)
@@ -239,7 +242,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         owner: { login: options.owner },
         default_branch: "main",
         fork: false,
-        permissions: { admin: false, maintain: false, push: Boolean(options.canPush), triage: true, pull: true },
+        permissions: { admin: false, maintain: false, push: canPush, triage: true, pull: true },
       }
     }
     if (method === "GET" && (found = match(/^\/branches\/(.+)$/))) {
@@ -285,8 +288,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         return undefined
       }
       const { sha, force } = body as { sha: string; force?: boolean }
-      if (ref === "refs/heads/main" && !options.canPush)
-        throw new HttpError(403, "Resource not accessible by integration")
+      if (!canPush) throw new HttpError(403, "Resource not accessible by integration")
       if (!force && !exists(sha)) throw new HttpError(422, "Object does not exist")
       if (!force) {
         try {
@@ -477,6 +479,9 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     git: (...args) => text(...args),
     unhandled,
     pulls: () => pulls.map(pullHead),
+    setCanPush: (value) => {
+      canPush = value
+    },
     close: async () => {
       await new Promise((done) => server.close(done))
       fs.rmSync(directory, { recursive: true, force: true })
