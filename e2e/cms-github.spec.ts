@@ -1,14 +1,15 @@
 /**
- * The CMS on a deployed host, end to end and offline: the built site served by nginx with the
- * shipped configuration, /api/auth passed to the shipped sign-in service (auth/node-service.ts), and
- * a stand-in for GitHub (github-stand-in.ts) behind both the sign-in and the API, which the browser
- * reaches as https://api.github.com. An editor signs in through the real /admin/, edits a case study,
- * sends it to review and publishes it; `main` changes only at Publish, by exactly the edited line.
- * A forged state, a window opened by a foreign page, a host without its secret and a declined
- * authorisation are each refused in words.
- *
- * The Cloudflare Pages Functions (functions/api/auth/) run the same handler; the unit tests
- * (test/auth/) cover it directly.
+ * The CMS on both deployed hosts, end to end and offline, with a stand-in for GitHub
+ * (github-stand-in.ts) behind the sign-in and the API (which the browser reaches as
+ * https://api.github.com):
+ * - nginx with the shipped configuration, /api/auth passed to the shipped Node service
+ *   (auth/node-service.ts);
+ * - the build as Cloudflare Pages serves it (scripts/lib/pages-host.ts: `_headers`, `_redirects`,
+ *   404 pages), /api/auth answered by the Pages Functions in functions/.
+ * On each, an editor signs in through the real /admin/, edits a case study, sends it to review and
+ * publishes it; `main` changes only at Publish, by exactly the edited line. An invalid save, an
+ * account without write access, a declined authorisation, a forged state, a window opened by a
+ * foreign page and a host without its secret are each refused in words.
  */
 import type { AddressInfo } from "node:net"
 import http from "node:http"
@@ -18,18 +19,21 @@ import { authService } from "../auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
 import { REFUSAL_MESSAGE } from "../cms/shared"
 import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../gatsby/hosting/policy"
-import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
+import { PUBLIC_DIR, startNginx } from "../scripts/lib/nginx"
+import { startPagesHost } from "../scripts/lib/pages-host"
+import type { AuthEnvironment } from "../auth/github-oauth"
 import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
 
 const ROOT = path.resolve(__dirname, "..")
-const NGINX_PORT = Number(process.env.NGINX_AUTH_E2E_PORT ?? 9103)
+/** nginx's ports for these tests: the host, and one more for a host without its secret. */
+const NGINX_PORTS = [9103, 9104]
 const CASE_FILE = "content/case-studies/wine.json"
 const CLIENT = { id: "Iv1.standin", secret: "stand-in-secret-not-a-real-one" }
 const [OWNER, NAME] = CMS_REPOSITORY.split("/")
 
 let github: GitHubStandIn
-let nginx: RunningNginx
 const services: http.Server[] = []
+const stops: Array<() => Promise<void>> = []
 
 async function listen(server: http.Server): Promise<string> {
   services.push(server)
@@ -38,6 +42,39 @@ async function listen(server: http.Server): Promise<string> {
 }
 
 test.describe.configure({ mode: "serial" })
+
+interface Host {
+  name: string
+  /** Serves the built site with the sign-in reading `env`; returns its address. */
+  start(env: AuthEnvironment): Promise<string>
+}
+
+const HOSTS: Host[] = [
+  {
+    name: "nginx with the Node service",
+    start: async (env) => {
+      const signIn = await listen(authService(env))
+      // No decap-server behind this nginx: the CMS finds no local backend and signs in with GitHub.
+      const nginx = await startNginx({ port: NGINX_PORTS[stops.length % 2], cmsBackend: null, authService: signIn })
+      stops.push(() => nginx.stop())
+      return nginx.url
+    },
+  },
+  {
+    name: "Cloudflare Pages with its Functions",
+    start: async (env) => {
+      const pages = await startPagesHost({
+        publicDir: PUBLIC_DIR,
+        functionsDir: path.join(ROOT, "functions"),
+        env: { ...env },
+      })
+      stops.push(() => pages.stop())
+      return pages.url
+    },
+  },
+]
+
+const SECRETS: AuthEnvironment = { GITHUB_CLIENT_ID: CLIENT.id, GITHUB_CLIENT_SECRET: CLIENT.secret }
 
 test.beforeAll(async () => {
   github = await startGitHubStandIn({
@@ -49,15 +86,10 @@ test.beforeAll(async () => {
     login: "camille",
     canPush: true,
   })
-  const signIn = await listen(
-    authService({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_CLIENT_SECRET: CLIENT.secret, GITHUB_URL: github.url }),
-  )
-  // No decap-server behind this nginx: the CMS finds no local backend and signs in with GitHub.
-  nginx = await startNginx({ port: NGINX_PORT, cmsBackend: null, authService: signIn })
 })
 
 test.afterAll(async () => {
-  await nginx?.stop()
+  await Promise.all(stops.splice(0).map((stop) => stop()))
   await Promise.all(services.map((server) => new Promise((done) => server.close(done))))
   await github?.close()
 })
@@ -95,8 +127,8 @@ function collectErrors(page: Page) {
 }
 
 /** Clicks "Login with GitHub" and answers GitHub's consent page in the window that opens. */
-async function signIn(page: Page, answer: "Authorize" | "Cancel") {
-  await page.goto(`${nginx.url}/admin/`)
+async function signIn(page: Page, site: string, answer: "Authorize" | "Cancel") {
+  await page.goto(`${site}/admin/`)
   const popup = page.waitForEvent("popup")
   await page.getByRole("button", { name: "Login with GitHub" }).click()
   const signInWindow = await popup
@@ -107,136 +139,150 @@ async function signIn(page: Page, answer: "Authorize" | "Cancel") {
 }
 
 const mainFile = (file: string) => github.git("show", `main:${file}`)
+const openPulls = () => github.pulls().filter((pull) => pull.state === "open")
 
-test("an editor signs in with GitHub, edits a case study, sends it to review and publishes it", async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000)
-  await routeGitHub(context)
-  const errors = collectErrors(page)
-  const before = mainFile(CASE_FILE)
-  const study = JSON.parse(before) as { title: string }
+for (const host of HOSTS) {
+  test.describe(`on ${host.name}`, () => {
+    let site: string
+    test.beforeAll(async () => {
+      site = await host.start({ ...SECRETS, GITHUB_URL: github.url })
+    })
 
-  await signIn(page, "Authorize")
-  await page.getByRole("link", { name: "Case studies" }).first().click()
-  await page.getByText(study.title).first().click()
-  const title = page.getByRole("textbox", { name: "Title", exact: true })
-  await expect(title).toHaveValue(study.title)
+    test("an editor signs in with GitHub, edits a case study, sends it to review and publishes it", async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(120_000)
+      await routeGitHub(context)
+      const errors = collectErrors(page)
+      const before = mainFile(CASE_FILE)
+      const study = JSON.parse(before) as { title: string }
 
-  // Invalid content is refused before anything reaches GitHub, in the build's words.
-  await title.fill("")
-  await page.getByRole("button", { name: "Save", exact: true }).click()
-  await expect(page.getByText(REFUSAL_MESSAGE)).toBeVisible()
-  expect(github.pulls()).toEqual([])
-  expect(github.git("branch", "--list", "cms/*")).toBe("")
-  // Decap's editor leaves its refusal as a promise rejected without a reason (Editor.js,
-  // handlePersistEntry): an uncaught "undefined". The refusal an editor reads is the one above.
-  expect(errors.splice(0)).toEqual(["undefined"])
+      await signIn(page, site, "Authorize")
+      await page.getByRole("link", { name: "Case studies" }).first().click()
+      await page.getByText(study.title).first().click()
+      const title = page.getByRole("textbox", { name: "Title", exact: true })
+      await expect(title).toHaveValue(study.title)
 
-  const edited = `${study.title} (revised)`
-  await title.fill(edited)
+      // Invalid content is refused before anything reaches GitHub, in the build's words.
+      await title.fill("")
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      await expect(page.getByText(REFUSAL_MESSAGE)).toBeVisible()
+      expect(openPulls()).toEqual([])
+      expect(github.git("branch", "--list", "cms/*")).toBe("")
+      // Decap's editor leaves its refusal as a promise rejected without a reason (Editor.js,
+      // handlePersistEntry): an uncaught "undefined". The refusal an editor reads is the one above.
+      expect(errors.splice(0)).toEqual(["undefined"])
 
-  // Save: a draft on its own branch with a pull request; the published content is untouched.
-  await page.getByRole("button", { name: "Save", exact: true }).click()
-  await expect(page.getByText("Changes saved")).toBeVisible()
-  await expect
-    .poll(() => github.pulls().map((pull) => pull.labels.map((label) => label.name)))
-    .toEqual([["decap-cms/draft"]])
-  expect(mainFile(CASE_FILE)).toBe(before)
-  const [draft] = github.pulls()
-  expect(draft.head.ref).toBe("cms/case-studies/wine")
-  expect(github.git("show", `${draft.head.sha}:${CASE_FILE}`)).toBe(before.replace(study.title, edited))
+      const edited = `${study.title} (revised)`
+      await title.fill(edited)
 
-  // In review, then ready: still nothing on main.
-  for (const [status, label] of [
-    ["In review", "decap-cms/pending_review"],
-    ["Ready", "decap-cms/pending_publish"],
-  ]) {
-    await page.getByRole("button", { name: /^Status:/ }).click()
-    await page.getByRole("menuitem", { name: status }).click()
-    await expect.poll(() => github.pulls()[0].labels.map((item) => item.name)).toEqual([label])
-    expect(mainFile(CASE_FILE)).toBe(before)
-  }
+      // Save: a draft on its own branch with a pull request; the published content is untouched.
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      await expect(page.getByText("Changes saved")).toBeVisible()
+      await expect
+        .poll(() => openPulls().map((pull) => pull.labels.map((label) => label.name)))
+        .toEqual([["decap-cms/draft"]])
+      expect(mainFile(CASE_FILE)).toBe(before)
+      const [draft] = openPulls()
+      const pull = () => github.pulls().find((candidate) => candidate.number === draft.number)!
+      expect(draft.head.ref).toBe("cms/case-studies/wine")
+      expect(github.git("show", `${draft.head.sha}:${CASE_FILE}`)).toBe(before.replace(study.title, edited))
 
-  // Publish, confirmed: the pull request is merged into main with exactly the edited line, and its
-  // branch goes.
-  const confirmations: string[] = []
-  page.on("dialog", (dialog) => {
-    confirmations.push(dialog.message())
-    void dialog.accept()
+      // In review, then ready: still nothing on main.
+      for (const [status, label] of [
+        ["In review", "decap-cms/pending_review"],
+        ["Ready", "decap-cms/pending_publish"],
+      ]) {
+        await page.getByRole("button", { name: /^Status:/ }).click()
+        await page.getByRole("menuitem", { name: status }).click()
+        await expect.poll(() => pull().labels.map((item) => item.name)).toEqual([label])
+        expect(mainFile(CASE_FILE)).toBe(before)
+      }
+
+      // Publish, confirmed: the pull request is merged into main with exactly the edited line, and its
+      // branch goes.
+      const confirmations: string[] = []
+      page.on("dialog", (dialog) => {
+        confirmations.push(dialog.message())
+        void dialog.accept()
+      })
+      await page.getByRole("button", { name: "Publish", exact: true }).click()
+      await page.getByRole("menuitem", { name: "Publish now" }).click()
+      await expect.poll(() => pull().state, { timeout: 20_000 }).toBe("closed")
+      expect(pull().merged_at).not.toBeNull()
+      expect(mainFile(CASE_FILE)).toBe(before.replace(study.title, edited))
+      expect(github.git("diff", "--numstat", "main~1", "main")).toBe(`1\t1\t${CASE_FILE}`)
+      await expect.poll(() => github.git("branch", "--list", "cms/*")).toBe("")
+      expect(confirmations).toEqual(["Are you sure you want to publish this entry?"])
+
+      expect(github.unhandled).toEqual([])
+      expect(errors).toEqual([])
+    })
+
+    test("an account without write access to the repository is told so and edits nothing", async ({
+      page,
+      context,
+    }) => {
+      await routeGitHub(context)
+      github.setCanPush(false)
+      try {
+        await signIn(page, site, "Authorize")
+        await expect(page.getByText("Your GitHub user account does not have access to this repo.")).toBeVisible()
+        await expect(page.getByRole("link", { name: "Case studies" })).toHaveCount(0)
+      } finally {
+        github.setCanPush(true)
+      }
+    })
+
+    test("a declined authorisation leaves the editor signed out, with the reason on the login page", async ({
+      page,
+      context,
+    }) => {
+      await routeGitHub(context)
+      await signIn(page, site, "Cancel")
+      await expect(page.getByText("GitHub sign-in was declined, so the editor stays signed out.")).toBeVisible()
+      await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible()
+    })
+
+    test("a return from GitHub with a state this browser did not start is stopped", async ({ page }) => {
+      await page.goto(`${site}/api/auth?provider=github&scope=repo`)
+      const authorize = new URL((await page.getByRole("link", { name: "Authorize" }).getAttribute("href"))!)
+      authorize.searchParams.set("state", "forged-state")
+      const response = await page.goto(authorize.href)
+      expect(response?.status()).toBe(400)
+      await expect(page.getByRole("status")).toHaveText(/This sign-in could not be verified/)
+    })
+
+    test("a sign-in window opened by a foreign page hands it nothing", async ({ page }) => {
+      // A page of another origin opens the site's sign-in and listens for whatever it might be sent.
+      const foreign = await listen(
+        http.createServer((_request, response) => {
+          response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+          response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><body>
+  <script>window.received = []; addEventListener("message", (event) => window.received.push(String(event.data)))</script></body></html>`)
+        }),
+      )
+      await page.goto(foreign)
+      const popup = page.waitForEvent("popup")
+      await page.evaluate((url) => void window.open(url, "sign-in"), `${site}/api/auth?provider=github&scope=repo`)
+      const signInWindow = await popup
+      await signInWindow.getByRole("link", { name: "Authorize" }).click()
+      await expect(signInWindow.getByRole("status")).toHaveText(
+        "This window was not opened by the site's content editor, so nothing was sent. Close it and sign in from /admin/.",
+      )
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => (window as unknown as { received: string[] }).received)).toEqual([])
+    })
+
+    test("a host without its client secret says which setting is missing", async ({ page }) => {
+      const unconfigured = await host.start({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_URL: github.url })
+      const response = await page.goto(`${unconfigured}/api/auth?provider=github`)
+      expect(response?.status()).toBe(500)
+      await expect(page.getByRole("status")).toHaveText(
+        /Sign-in is not set up on this host: GITHUB_CLIENT_SECRET is not set\./,
+      )
+      expect(page.url()).toBe(`${unconfigured}/api/auth?provider=github`)
+    })
   })
-  await page.getByRole("button", { name: "Publish", exact: true }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
-  await expect.poll(() => github.pulls()[0].state, { timeout: 20_000 }).toBe("closed")
-  expect(github.pulls()[0].merged_at).not.toBeNull()
-  expect(mainFile(CASE_FILE)).toBe(before.replace(study.title, edited))
-  expect(github.git("diff", "--numstat", "main~1", "main")).toBe(`1\t1\t${CASE_FILE}`)
-  await expect.poll(() => github.git("branch", "--list", "cms/*")).toBe("")
-  expect(confirmations).toEqual(["Are you sure you want to publish this entry?"])
-
-  expect(github.unhandled).toEqual([])
-  expect(errors).toEqual([])
-})
-
-test("an account without write access to the repository is told so and edits nothing", async ({ page, context }) => {
-  await routeGitHub(context)
-  github.setCanPush(false)
-  try {
-    await signIn(page, "Authorize")
-    await expect(page.getByText("Your GitHub user account does not have access to this repo.")).toBeVisible()
-    await expect(page.getByRole("link", { name: "Case studies" })).toHaveCount(0)
-  } finally {
-    github.setCanPush(true)
-  }
-})
-
-test("a declined authorisation leaves the editor signed out, with the reason on the login page", async ({
-  page,
-  context,
-}) => {
-  await routeGitHub(context)
-  await signIn(page, "Cancel")
-  await expect(page.getByText("GitHub sign-in was declined, so the editor stays signed out.")).toBeVisible()
-  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible()
-})
-
-test("a return from GitHub with a state this browser did not start is stopped", async ({ page }) => {
-  await page.goto(`${nginx.url}/api/auth?provider=github&scope=repo`)
-  const authorize = new URL((await page.getByRole("link", { name: "Authorize" }).getAttribute("href"))!)
-  authorize.searchParams.set("state", "forged-state")
-  const response = await page.goto(authorize.href)
-  expect(response?.status()).toBe(400)
-  await expect(page.getByRole("status")).toHaveText(/This sign-in could not be verified/)
-})
-
-test("a sign-in window opened by a foreign page hands it nothing", async ({ page }) => {
-  // A page of another origin opens the site's sign-in and listens for whatever it might be sent.
-  const foreign = await listen(
-    http.createServer((_request, response) => {
-      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-      response.end(`<!doctype html><html lang="en"><title>Elsewhere</title><body>
-<script>window.received = []; addEventListener("message", (event) => window.received.push(String(event.data)))</script></body></html>`)
-    }),
-  )
-  await page.goto(foreign)
-  const popup = page.waitForEvent("popup")
-  await page.evaluate((url) => void window.open(url, "sign-in"), `${nginx.url}/api/auth?provider=github&scope=repo`)
-  const signInWindow = await popup
-  await signInWindow.getByRole("link", { name: "Authorize" }).click()
-  await expect(signInWindow.getByRole("status")).toHaveText(
-    "This window was not opened by the site's content editor, so nothing was sent. Close it and sign in from /admin/.",
-  )
-  await page.waitForTimeout(500)
-  expect(await page.evaluate(() => (window as unknown as { received: string[] }).received)).toEqual([])
-})
-
-test("a host without its client secret says which setting is missing", async ({ page }) => {
-  const unconfigured = await listen(authService({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_URL: github.url }))
-  const response = await page.goto(`${unconfigured}/api/auth?provider=github`)
-  expect(response?.status()).toBe(500)
-  await expect(page.getByRole("status")).toHaveText(
-    /Sign-in is not set up on this host: GITHUB_CLIENT_SECRET is not set\./,
-  )
-  expect(page.url()).toBe(`${unconfigured}/api/auth?provider=github`)
-})
+}

@@ -440,6 +440,10 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       response.writeHead(204, cors).end()
       return
     }
+    if (url.pathname === "/favicon.ico") {
+      response.writeHead(204).end()
+      return
+    }
     if (!url.pathname.startsWith("/api/")) {
       const answer = web(method, url, body)
       if (answer.status === 404) unhandled.push(`${method} ${url.pathname}`)

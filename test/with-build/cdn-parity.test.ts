@@ -2,16 +2,15 @@
  * The CDN files the build writes (public/_headers, public/_redirects, the 404 pages) and the nginx
  * configuration say the same thing: for every kind of address, the answer a CDN reading those files
  * would give (status, redirect target, each header of the policy) is the answer nginx gives.
- * The CDN is read as Cloudflare Pages documents it: an exact redirect rule first; then the file, or
- * a folder's index.html; else the nearest 404.html with status 404; header rules in file order, each
- * matching rule adding its headers, "! Name" dropping an earlier value, a repeated header joined by
- * commas. Needs `npm run build` first.
+ * The CDN is read as Cloudflare Pages documents it (scripts/lib/pages-host.ts). Needs `npm run build`
+ * first.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../gatsby/hosting/policy"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
+import { nearestNotFound, pagesAnswer, readHeaderRules } from "../../scripts/lib/pages-host"
 
 const PORT = 9401
 
@@ -21,85 +20,9 @@ interface Answer {
   headers: Record<string, string | null>
 }
 
-interface HeaderRule {
-  matches: RegExp
-  detach: string[]
-  set: Array<[string, string]>
-}
-
-const patternOf = (rulePath: string) =>
-  new RegExp(
-    `^${rulePath
-      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/\*/g, ".*")
-      .replace(/:\w+/g, "[^/]+")}$`,
-  )
-
-function readHeaderRules(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = []
-  for (const line of text.split("\n")) {
-    if (!line.trim() || line.trim().startsWith("#")) continue
-    if (!/^\s/.test(line)) {
-      rules.push({ matches: patternOf(line.trim()), detach: [], set: [] })
-      continue
-    }
-    const rule = rules.at(-1)!
-    const entry = line.trim()
-    if (entry.startsWith("!")) rule.detach.push(entry.slice(1).trim().toLowerCase())
-    else {
-      const colon = entry.indexOf(":")
-      rule.set.push([entry.slice(0, colon).trim().toLowerCase(), entry.slice(colon + 1).trim()])
-    }
-  }
-  return rules
-}
-
-function readRedirects(text: string): Map<string, { to: string; status: number }> {
-  const rules = new Map<string, { to: string; status: number }>()
-  for (const line of text.split("\n")) {
-    if (!line.trim() || line.startsWith("#")) continue
-    const [from, to, status] = line.trim().split(/\s+/)
-    rules.set(from, { to, status: Number(status) })
-  }
-  return rules
-}
-
-const isFile = (relative: string) => {
-  const file = path.join(PUBLIC_DIR, decodeURIComponent(relative))
-  return fs.existsSync(file) && fs.statSync(file).isFile()
-}
-
 function cdnAnswer(address: string, names: string[]): Answer {
-  const [pathname, query] = address.split("?")
-  const redirect = readRedirects(fs.readFileSync(path.join(PUBLIC_DIR, "_redirects"), "utf8")).get(pathname)
-  let status: number
-  let location: string | null = null
-  if (redirect) {
-    status = redirect.status
-    location = `${redirect.to}${query ? `?${query}` : ""}`
-  } else if (isFile(pathname.endsWith("/") ? `${pathname}index.html` : pathname)) {
-    status = 200
-  } else {
-    status = 404
-  }
-  const headers = new Map<string, string>()
-  for (const rule of readHeaderRules(fs.readFileSync(path.join(PUBLIC_DIR, "_headers"), "utf8"))) {
-    if (!rule.matches.test(pathname)) continue
-    for (const name of rule.detach) headers.delete(name)
-    for (const [name, value] of rule.set)
-      headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value)
-  }
+  const { status, location, headers } = pagesAnswer(PUBLIC_DIR, address)
   return { status, location, headers: Object.fromEntries(names.map((name) => [name, headers.get(name) ?? null])) }
-}
-
-/** The page a CDN answers a path that is no page with: the nearest 404.html up the folders. */
-function nearestNotFound(pathname: string): string {
-  let folder = pathname.endsWith("/") ? pathname : `${path.posix.dirname(pathname)}/`
-  for (;;) {
-    if (isFile(`${folder}404.html`)) return `${folder}404.html`
-    if (folder === "/") throw new Error("the build has no 404.html")
-    folder = `${path.posix.dirname(folder.slice(0, -1))}/`.replace("//", "/")
-  }
 }
 
 let nginx: RunningNginx
@@ -190,7 +113,7 @@ describe("the CDN files and the nginx configuration", () => {
       }
       expect(served, address).toEqual(expected)
       if (expected.status === 404) {
-        const page = nearestNotFound(address.split("?")[0])
+        const page = nearestNotFound(PUBLIC_DIR, address.split("?")[0])
         expect(body, `${address} answered with ${page}`).toBe(fs.readFileSync(path.join(PUBLIC_DIR, page), "utf8"))
       }
     }
