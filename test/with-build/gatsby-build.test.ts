@@ -90,7 +90,7 @@ describe("gatsby build", () => {
   // One full build covers several things, to keep the suite fast: a missing photo, a photo that is
   // no image, a character the faces lack, and a staging build.
   it(
-    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out",
+    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output",
     () => {
       const dir = projectCopy()
       fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
@@ -99,7 +99,9 @@ describe("gatsby build", () => {
         path.join(dir, "content/case-studies/watches.json"),
         (data) => (data.client = "A Ginza watch house, 銀座"),
       )
-      const { status, output } = build(dir, { SITE_ENV: "staging" })
+      // A build server may have the sign-in's secrets in its environment: none of the output may carry them.
+      const secrets = { GITHUB_CLIENT_ID: "canary-client-id-5e1f", GITHUB_CLIENT_SECRET: "canary-secret-9b3c" }
+      const { status, output } = build(dir, { SITE_ENV: "staging", CMS_GITHUB_REPOSITORY: "maison/site", ...secrets })
       expect(status, output.slice(-2000)).toBe(0)
       expect(output).toContain(
         'content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
@@ -117,6 +119,19 @@ describe("gatsby build", () => {
       const robots = fs.readFileSync(path.join(dir, "public/robots.txt"), "utf8")
       expect(robots).toMatch(/Disallow: \/$/m)
       expect(robots).not.toMatch(/^Allow:/m)
+      const written = ["public", ".hosting"].flatMap((folder) =>
+        fs
+          .readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name)),
+      )
+      expect(written.some((file) => file.endsWith("cms-auth.mjs"))).toBe(true)
+      for (const file of written) {
+        const bytes = fs.readFileSync(file)
+        for (const value of Object.values(secrets)) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false)
+      }
+      // The CMS edits the repository the build server names.
+      expect(fs.readFileSync(path.join(dir, "public/admin/config.yml"), "utf8")).toContain('"repo": "maison/site"')
     },
     BUILD_TIMEOUT_MS,
   )
