@@ -6,6 +6,7 @@
  */
 import { AUTH_PATH } from "../auth/github-oauth"
 import { CONTENT_DIR } from "../gatsby/paths"
+import { LOGO_PATH } from "../src/seo/structured-data"
 import { CONTENT_FORMAT } from "./shared"
 import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
@@ -103,7 +104,7 @@ export interface CmsConfig {
   publish_mode: string
   site_url: string
   display_url: string
-  logo_url?: string
+  logo: { src: string }
   media_folder: string
   public_folder: string
   collections: CmsCollection[]
@@ -318,6 +319,8 @@ export function cmsConfig(siteUrl: string): CmsConfig {
     local_backend: true,
     publish_mode: "editorial_workflow",
     site_url: siteUrl,
+    // The house's mark on the sign-in page, where Decap would show its own.
+    logo: { src: LOGO_PATH },
     display_url: siteUrl,
     media_folder: `${CONTENT_FOLDER}/images`,
     public_folder: "../images",
