@@ -1,7 +1,7 @@
 /**
- * The admin's one script, /admin/cms.js: Decap CMS as its npm package documents it (`decap-cms-app`,
- * whose peer React is React 19) with the site's own components registered as previews
- * (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the `react-19` and
+ * The admin's one script, /admin/cms.js: Decap CMS (whose peer React is React 19), composed from the
+ * parts `decap-cms-app` ships (cms/app/decap-cms.ts), with the site's own components registered as
+ * previews (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the `react-19` and
  * `react-dom-19` aliases: every `react` and `react-dom` import in it, Decap's and the site's
  * components' alike, resolves there. The site itself stays on React 18; nothing here reaches its
  * bundles. `gatsby` and `gatsby-plugin-image` are stand-ins for the runtime the preview pane lacks.
@@ -28,9 +28,25 @@ const REACT_IMPORT = /^(react|react-dom)(\/.*)?$/
 /** The npm alias each React package of the admin is installed under (package.json devDependencies). */
 const ADMIN_REACT: Record<string, string> = { react: "react-19", "react-dom": "react-dom-19" }
 
+/**
+ * Decap's parts (core, backends, widgets), in the versions `decap-cms-app` ships together: resolved
+ * from that package's folder, as its own imports of them are.
+ */
+const DECAP_PART = /^decap-cms-(core|backend-[\w-]+|widget-[\w-]+)$/
+
 const adminResolution: Plugin = {
   name: "admin-resolution",
   setup(bundle) {
+    let decapApp: Promise<string> | undefined
+    const decapAppFolder = () =>
+      (decapApp ??= bundle
+        .resolve("decap-cms-app/package.json", { resolveDir: ROOT, kind: "require-call" })
+        .then(({ path: file }) => path.dirname(file)))
+    // Asked again from decap-cms-app's folder, esbuild's own resolution answers.
+    bundle.onResolve({ filter: DECAP_PART }, async ({ path: name, kind, resolveDir }) => {
+      const folder = await decapAppFolder()
+      return resolveDir === folder ? undefined : bundle.resolve(name, { resolveDir: folder, kind })
+    })
     bundle.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, ({ path: name }) => ({
       path: path.join(APP, STAND_INS[name]),
     }))

@@ -15,3 +15,24 @@ export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says
 
 /** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"
+
+/**
+ * The Decap widgets the admin registers (cms/app/decap-cms.ts), by the names the configuration uses;
+ * "hidden" is Decap's own. A field with any other widget would show "no control" in the CMS.
+ */
+export const CMS_WIDGETS = [
+  "boolean",
+  "datetime",
+  "image",
+  "list",
+  "number",
+  "object",
+  "relation",
+  "select",
+  "string",
+  "text",
+] as const
+export type CmsWidgetName = (typeof CMS_WIDGETS)[number]
+
+/** The Decap backends the admin registers: GitHub deployed, "proxy" for decap-server locally. */
+export const CMS_BACKENDS = ["github", "proxy"] as const

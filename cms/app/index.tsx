@@ -1,10 +1,10 @@
 /**
- * The admin's script (cms/bundle.ts builds it into /admin/cms.js): Decap CMS from `decap-cms-app`,
+ * The admin's script (cms/bundle.ts builds it into /admin/cms.js): Decap CMS (./decap-cms.ts),
  * the content format that keeps each file's key order, the site's document CSS and faces in the
  * preview frame, and a preview template for every content type, registered under the name Decap
  * looks it up by. Decap reads the rest of its configuration from /admin/config.yml.
  */
-import CMS from "decap-cms-app"
+import CMS from "./decap-cms"
 import { en } from "decap-cms-locales"
 import type { ComponentType } from "react"
 import { globalCss } from "../../src/styles/global-css"

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
+import { CMS_BACKENDS, CMS_WIDGETS } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
@@ -156,6 +157,20 @@ describe("the CMS configuration", () => {
     expect(decap(noResults, "Nothing matches.")).toBe(false)
     expect(decap(noResults, `{query}${"x".repeat(113)}`)).toBe(true)
     expect(decap(noResults, `{query}${"x".repeat(114)}`)).toBe(false)
+  })
+
+  it("uses only the widgets and backends the admin registers", () => {
+    const widgets = (fields: readonly CmsField[]): string[] =>
+      fields.flatMap((field) => [field.widget, ...widgets(field.fields ?? (field.field ? [field.field] : []))])
+    const used = new Set(
+      config.collections.flatMap((collection) =>
+        widgets(collection.fields ?? collection.files!.flatMap((file) => file.fields)),
+      ),
+    )
+    const registered: readonly string[] = [...CMS_WIDGETS, "hidden"]
+    expect([...used].filter((widget) => !registered.includes(widget))).toEqual([])
+    expect(used.size).toBeGreaterThan(8)
+    expect((CMS_BACKENDS as readonly string[]).includes(config.backend.name)).toBe(true)
   })
 
   it("writes locally through decap-server and, deployed, to GitHub through the site's own sign-in, with review before publish", () => {
