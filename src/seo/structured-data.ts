@@ -1,7 +1,7 @@
 /** schema.org JSON-LD built from content, linked by @id. */
 import { CASE_STUDIES_PATH, SEARCH_PARAM, caseStudyPath } from "../../model/routes"
 
-type Settings = Pick<
+export type Settings = Pick<
   Queries.SiteSettings,
   "name" | "description" | "siteUrl" | "contactEmail" | "foundingYear" | "areaServed"
 > & {
@@ -51,43 +51,6 @@ export function siteGraph(settings: Settings): JsonLdNode[] {
       },
     },
   ]
-}
-
-interface ServiceInput {
-  readonly title: string
-  readonly description: string
-}
-
-/** One Service per offer on the home page. */
-export function serviceNodes(settings: Settings, services: readonly ServiceInput[]): JsonLdNode[] {
-  return services.map((service, index) => ({
-    "@type": "Service",
-    "@id": `${settings.siteUrl}/#service-${index + 1}`,
-    name: service.title,
-    serviceType: service.title,
-    description: service.description,
-    provider: { "@id": organizationId(settings.siteUrl) },
-    areaServed: settings.areaServed.map((name) => ({ "@type": "Place", name })),
-  }))
-}
-
-interface MemberInput {
-  readonly slug: string
-  readonly name: string
-  readonly role: string
-  readonly profile?: string | null
-}
-
-/** One Person per team member on the home page, working for the organisation, with their profile. */
-export function teamNodes(settings: Pick<Settings, "siteUrl">, members: readonly MemberInput[]): JsonLdNode[] {
-  return members.map((member) => ({
-    "@type": "Person",
-    "@id": `${settings.siteUrl}/#team-${member.slug}`,
-    name: member.name,
-    jobTitle: member.role,
-    worksFor: { "@id": organizationId(settings.siteUrl) },
-    ...(member.profile ? { sameAs: [member.profile] } : {}),
-  }))
 }
 
 interface CaseInput {

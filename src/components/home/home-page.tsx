@@ -1,7 +1,7 @@
 import { graphql } from "gatsby"
 import { HOME_PATH } from "../../../model/routes"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { serviceNodes, teamNodes } from "../../seo/structured-data"
+import { serviceNodes, teamNodes } from "../../seo/home-structured-data"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { About } from "./about"
