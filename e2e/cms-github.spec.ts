@@ -14,7 +14,7 @@
 import type { AddressInfo } from "node:net"
 import http from "node:http"
 import path from "node:path"
-import { type BrowserContext, type Page, expect, test } from "@playwright/test"
+import { type BrowserContext, type ConsoleMessage, type Page, expect, test } from "@playwright/test"
 import { authService } from "../auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
 import { REFUSAL_MESSAGE } from "../cms/shared"
@@ -23,6 +23,7 @@ import { PUBLIC_DIR, startNginx } from "../scripts/lib/nginx"
 import { startPagesHost } from "../scripts/lib/pages-host"
 import type { AuthEnvironment } from "../auth/github-oauth"
 import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
+import { collectErrors } from "./page-errors"
 
 const ROOT = path.resolve(__dirname, "..")
 /** nginx's ports for these tests: the host, and one more for a host without its secret. */
@@ -114,18 +115,10 @@ async function routeGitHub(context: BrowserContext) {
 }
 
 /**
- * Console errors and uncaught exceptions, for a test to find none. On a localhost address (only
- * there) Decap first asks for decap-server at /api/v1, which this host does not run: the browser
- * logs that 404, which a deployed host never sees.
+ * On a localhost address (only there) Decap first asks for decap-server at /api/v1, which these hosts
+ * do not run: the browser logs that 404, which a deployed host never sees.
  */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.location().url.endsWith("/api/v1")) errors.push(message.text())
-  })
-  page.on("pageerror", (error) => errors.push(error.message))
-  return errors
-}
+const localBackendProbe = (message: ConsoleMessage) => message.location().url.endsWith("/api/v1")
 
 /** Clicks "Login with GitHub" and answers GitHub's consent page in the window that opens. */
 async function signIn(page: Page, site: string, answer: "Authorize" | "Cancel") {
@@ -155,7 +148,7 @@ for (const host of HOSTS) {
     }) => {
       test.setTimeout(120_000)
       await routeGitHub(context)
-      const errors = collectErrors(page)
+      const errors = collectErrors(page, localBackendProbe)
       const before = mainFile(CASE_FILE)
       const study = JSON.parse(before) as { title: string }
 

@@ -14,6 +14,7 @@ import { validateContent } from "../gatsby/content/validate"
 import { deferredBundles } from "../gatsby/hydrate-after-paint"
 import { waitForServer } from "../scripts/lib/wait-for-server"
 import { REFUSAL_MESSAGE } from "../cms/shared"
+import { collectErrors } from "./page-errors"
 
 const ROOT = path.resolve(__dirname, "..")
 const DECAP_PORT = 8081
@@ -74,16 +75,6 @@ async function openFile(page: Page, collection: string, file: string) {
 }
 
 const previewOf = (page: Page) => page.frameLocator("#preview-pane")
-
-/** Console errors and uncaught exceptions of the page, for a test to find none. */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text())
-  })
-  page.on("pageerror", (error) => errors.push(error.message))
-  return errors
-}
 
 const fieldNamed = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true })
 

@@ -9,6 +9,7 @@ import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { projectCopy } from "../scripts/lib/project-copy"
 import { waitForServer } from "../scripts/lib/wait-for-server"
+import { collectErrors } from "./page-errors"
 
 const PORT = Number(process.env.DEVELOP_E2E_PORT ?? 9102)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -46,9 +47,7 @@ test.afterAll(() => {
 })
 
 test("the development site opens with no error dialog and no console error", async ({ page }) => {
-  const errors: string[] = []
-  page.on("console", (message) => message.type() === "error" && errors.push(message.text()))
-  page.on("pageerror", (error) => errors.push(error.message))
+  const errors = collectErrors(page)
   for (const route of ROUTES) {
     await page.goto(`${ORIGIN}${route}`)
     await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible({ timeout: 60_000 })
