@@ -34,6 +34,9 @@ const SCOPE = "repo"
 export const STATE_COOKIE = "__Host-cms-oauth-state"
 const STATE_LIFETIME_S = 600
 const DEFAULT_GITHUB_URL = "https://github.com"
+const githubUrl = (environment: AuthEnvironment) => environment.GITHUB_URL || DEFAULT_GITHUB_URL
+/** Where GitHub sends the editor back: this origin's callback, as registered with the OAuth app. */
+const callbackUrl = (request: URL) => `${request.origin}${CALLBACK_PATH}`
 
 /** The one script of the callback page; its hash is the page's whole script policy. */
 export const HANDOFF_SCRIPT = `(function () {
@@ -67,8 +70,15 @@ async function sha256Source(text: string): Promise<string> {
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
 }
 
-/** The headers of every answer of the handler: nothing runs but the hand-off script; nothing is stored. */
-export async function authHeaders(): Promise<Record<string, string>> {
+let headers: Promise<Record<string, string>> | undefined
+
+/**
+ * The headers of every answer of the handler: nothing runs but the hand-off script; nothing is
+ * stored. The hashes are of constants, so they are computed once.
+ */
+export const authHeaders = (): Promise<Record<string, string>> => (headers ??= strictHeaders())
+
+async function strictHeaders(): Promise<Record<string, string>> {
   return {
     "Content-Security-Policy": [
       "default-src 'none'",
@@ -180,10 +190,10 @@ async function start(request: Request, environment: AuthEnvironment): Promise<Re
     return page(url.origin, refusal(400, `This sign-in knows GitHub only, not “${provider}”.`))
   }
   const state = randomState()
-  const authorize = new URL("/login/oauth/authorize", environment.GITHUB_URL || DEFAULT_GITHUB_URL)
+  const authorize = new URL("/login/oauth/authorize", githubUrl(environment))
   authorize.search = new URLSearchParams({
     client_id: environment.GITHUB_CLIENT_ID!,
-    redirect_uri: `${url.origin}${CALLBACK_PATH}`,
+    redirect_uri: callbackUrl(url),
     scope: SCOPE,
     state,
   }).toString()
@@ -200,14 +210,14 @@ async function start(request: Request, environment: AuthEnvironment): Promise<Re
 async function exchange(url: URL, code: string, environment: AuthEnvironment): Promise<Outcome> {
   let answer: { access_token?: string; error?: string; error_description?: string }
   try {
-    const response = await fetch(new URL("/login/oauth/access_token", environment.GITHUB_URL || DEFAULT_GITHUB_URL), {
+    const response = await fetch(new URL("/login/oauth/access_token", githubUrl(environment)), {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify({
         client_id: environment.GITHUB_CLIENT_ID,
         client_secret: environment.GITHUB_CLIENT_SECRET,
         code,
-        redirect_uri: `${url.origin}${CALLBACK_PATH}`,
+        redirect_uri: callbackUrl(url),
       }),
     })
     answer = (await response.json()) as typeof answer

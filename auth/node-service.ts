@@ -25,13 +25,17 @@ export function requestOf(incoming: http.IncomingMessage): Request {
   return new Request(new URL(incoming.url ?? "/", `${protocol}://${host}`), { method: incoming.method, headers })
 }
 
+/** Writes a web Response as Node's answer to `incoming`. */
+export function sendResponse(response: Response, incoming: http.IncomingMessage, outgoing: http.ServerResponse): void {
+  outgoing.writeHead(response.status, Object.fromEntries(response.headers))
+  if (response.body && incoming.method !== "HEAD") Readable.fromWeb(response.body as never).pipe(outgoing)
+  else outgoing.end()
+}
+
 export function authService(environment: AuthEnvironment): http.Server {
   return http.createServer(async (incoming, outgoing) => {
     try {
-      const response = await handleAuth(requestOf(incoming), environment)
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers))
-      if (response.body && incoming.method !== "HEAD") Readable.fromWeb(response.body as never).pipe(outgoing)
-      else outgoing.end()
+      sendResponse(await handleAuth(requestOf(incoming), environment), incoming, outgoing)
     } catch {
       outgoing.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
       outgoing.end("The sign-in service failed.\n")

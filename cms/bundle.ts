@@ -1,9 +1,9 @@
 /**
  * The admin's one script, /admin/cms.js: Decap CMS (whose peer React is React 19), composed from the
  * parts `decap-cms-app` ships (cms/app/decap-cms.ts), with the site's own components registered as
- * previews (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the `react-19` and
- * `react-dom-19` aliases: every `react` and `react-dom` import in it, Decap's and the site's
- * components' alike, resolves there. The site itself stays on React 18; nothing here reaches its
+ * previews (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the
+ * `react-19` and `react-dom-19` aliases: every `react` and `react-dom` import in it, Decap's and the
+ * site's components' alike, resolves there. The site itself stays on React 18; nothing here reaches its
  * bundles. `gatsby` and `gatsby-plugin-image` are stand-ins for the runtime the preview pane lacks.
  */
 import { type Plugin, build } from "esbuild"

@@ -12,8 +12,8 @@ import fs from "node:fs"
 import http from "node:http"
 import os from "node:os"
 import path from "node:path"
-import { Readable } from "node:stream"
 import { pathToFileURL } from "node:url"
+import { requestOf, sendResponse } from "../../auth/node-service"
 
 export interface HeaderRule {
   matches: RegExp
@@ -182,17 +182,7 @@ export async function startPagesHost({
     const pathname = address.split("?")[0].replace(/\/$/, "") || "/"
     const run = routes.get(pathname)
     if (run) {
-      const headers = new Headers()
-      for (const [name, value] of Object.entries(incoming.headers))
-        if (typeof value === "string") headers.set(name, value)
-      const request = new Request(new URL(address, `http://${incoming.headers.host}`), {
-        method: incoming.method,
-        headers,
-      })
-      const response = await run({ request, env })
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers))
-      if (response.body) Readable.fromWeb(response.body as never).pipe(outgoing)
-      else outgoing.end()
+      sendResponse(await run({ request: requestOf(incoming), env }), incoming, outgoing)
       return
     }
     const answer = pagesAnswer(publicDir, address)
