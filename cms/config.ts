@@ -5,7 +5,7 @@
  * multi-line prose, and where uploaded photos go.
  */
 import { AUTH_PATH } from "../auth/github-oauth"
-import { CONTENT_DIR } from "../gatsby/paths"
+import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
 import { CONTENT_FORMAT } from "./shared"
 import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
@@ -117,7 +117,7 @@ const COLLECTION_LABELS: Record<string, string> = {
 }
 
 /** What a collapsed list item shows: its title or name if it has one. */
-const SUMMARY_FIELDS = ["title", "name", "heading", "label", "value", "section", "member"]
+const SUMMARY_FIELDS = ["title", "name", "heading", "label", "value", "section"]
 
 const CONTENT_FOLDER = path.basename(CONTENT_DIR)
 
@@ -199,8 +199,8 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
       ...field,
       widget: "image",
       choose_url: false,
-      media_folder: `/${CONTENT_FOLDER}/images/team`,
-      public_folder: "../images/team",
+      media_folder: `/${CONTENT_FOLDER}/${IMAGES_FOLDER}/team`,
+      public_folder: `../${IMAGES_FOLDER}/team`,
     }
   }
   if (schema.format === "date") {
@@ -322,8 +322,8 @@ export function cmsConfig(siteUrl: string): CmsConfig {
     // The house's mark on the sign-in page, where Decap would show its own.
     logo: { src: LOGO_PATH },
     display_url: siteUrl,
-    media_folder: `${CONTENT_FOLDER}/images`,
-    public_folder: "../images",
+    media_folder: `${CONTENT_FOLDER}/${IMAGES_FOLDER}`,
+    public_folder: `../${IMAGES_FOLDER}`,
     collections: [...collections.values()],
   }
 }

@@ -13,6 +13,7 @@ import { type DeclaredField, type FoundValue, fieldName, imageFields, keyFields,
 import { type caseStudySchema, type legalPageSchema, type siteSettingsSchema, isoMonthOf } from "../../model/schemas"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "../../model/problems"
 import { photoProblem } from "./photos"
+import { IMAGES_FOLDER } from "../paths"
 import { schemaIssues, slugFileNameIssue } from "../../model/schema-issues"
 
 export interface ContentReport {
@@ -28,8 +29,6 @@ interface ParsedFile {
 }
 
 const SCHEMA_FOLDER = "schemas"
-/** Where the CMS uploads photos (cms/config.ts media_folder), under the content folder. */
-const IMAGES_FOLDER = "images"
 
 function listJsonFiles(root: string, folder = ""): string[] {
   const entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true })
