@@ -6,6 +6,7 @@ import { drawSocialImages } from "./gatsby/social-images"
 import { writeSecurityTxt } from "./gatsby/security-txt"
 import { writeTouchIcon } from "./gatsby/touch-icon"
 import { writeHostingFiles } from "./gatsby/hosting/write"
+import { writePrecompressedCopies } from "./gatsby/hosting/compression"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
 import { photoProblem } from "./gatsby/content/photos"
 
@@ -57,8 +58,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writeTouchIcon(args)
   writeSecurityTxt(args)
   deferBundlesPastFirstPaint(args)
-  // Last: the policy hashes the pages' inline scripts as they are served.
+  // The policy hashes the pages' inline scripts as they are served.
   await writeHostingFiles(args)
+  // Last, once every file of public/ is final: the compressed copies nginx sends.
+  await writePrecompressedCopies(args)
 }
 
 /**

@@ -90,25 +90,40 @@ export function deferBundles(html: string, file: string): string | null {
   return html.replace(SCRIPTS_SLICE, () => start + rest + loaderScript(bundles) + end)
 }
 
-function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === "_gatsby" ? [] : htmlFiles(file)
-    return entry.name.endsWith(".html") ? [file] : []
-  })
-}
+/** Where Gatsby writes a page's HTML: `/` -> `index.html`, `/book-demo/` -> `book-demo/index.html`, `/404.html` as is. */
+export const htmlFileOf = (publicDir: string, pagePath: string): string =>
+  path.join(publicDir, pagePath.endsWith(".html") ? pagePath : path.join(pagePath, "index.html"))
 
-/** Defers the bundles of every page in public/ (run after Gatsby has written and stitched them). */
-export function deferBundlesPastFirstPaint({ store, reporter }: BuildArgs): void {
-  const { program } = store.getState() as { program: { directory: string } }
-  const publicDir = path.join(program.directory, "public")
-  let pages = 0
-  for (const file of htmlFiles(publicDir)) {
+/**
+ * Defers the bundles of every page Gatsby built (its paths, as in its store), rewriting only what
+ * changed. A page without the scripts slice stops the build: Gatsby's output no longer has the shape
+ * this step expects, and skipping it would ship pages that load their bundles before the first paint.
+ */
+export function deferPages(publicDir: string, pagePaths: readonly string[]): number {
+  for (const pagePath of pagePaths) {
+    const file = htmlFileOf(publicDir, pagePath)
     const html = fs.readFileSync(file, "utf8")
-    const deferred = deferBundles(html, path.relative(program.directory, file))
-    if (deferred === null) continue
-    pages += 1
+    const deferred = deferBundles(html, path.relative(publicDir, file))
+    if (deferred === null) {
+      throw new Error(
+        `${path.relative(publicDir, file)}: no "_gatsby-scripts-1" slice around Gatsby's bundles; its output changed, so gatsby/hydrate-after-paint.ts no longer applies (see docs/architecture.md)`,
+      )
+    }
     if (deferred !== html) fs.writeFileSync(file, deferred)
   }
-  reporter.info(`Deferred the bundles past the first paint on ${pages} pages`)
+  return pagePaths.length
+}
+
+/** The build's step (gatsby-node onPostBuild, after Gatsby has written and stitched every page). */
+export function deferBundlesPastFirstPaint({ store, reporter }: BuildArgs): void {
+  const { program, pages } = store.getState() as {
+    program: { directory: string }
+    pages: Map<string, { path: string }>
+  }
+  const publicDir = path.join(program.directory, "public")
+  const count = deferPages(
+    publicDir,
+    [...pages.values()].map((page) => page.path),
+  )
+  reporter.info(`Deferred the bundles past the first paint on ${count} pages`)
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian packages the project runs (nothing ever downloads a browser or a server by itself):
 #   chromium  Chromium for the browser tests and Lighthouse (or CHROME_PATH)
-#   nginx     nginx and its brotli module, for `npm run serve:nginx` and the hosting tests
+#   nginx     nginx and its brotli modules (on the fly, and the build's .br copies), for
+#             `npm run serve:nginx`, the hosting tests and the load bench
 # Usage: ensure-system-packages.sh [chromium] [nginx]   (both when none is named)
 # Installs what is missing when run as root; otherwise prints the command and fails.
 set -euo pipefail
@@ -17,6 +18,7 @@ for name in "${wanted[@]}"; do
     nginx)
       [ -x /usr/sbin/nginx ] || missing+=(nginx)
       [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing+=(libnginx-mod-http-brotli-filter)
+      [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
       ;;
     *)
       echo "ensure-system-packages.sh: unknown name \"$name\" (chromium, nginx)" >&2

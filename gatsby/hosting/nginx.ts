@@ -5,6 +5,7 @@
  * address asked for, as a CDN's path rules do; Cache-Control follows the file served, so a 404 page
  * is never cached as a hashed file would be.
  */
+import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "./compression"
 import type { HostingPolicy } from "./policy"
 
 export interface NginxOptions {
@@ -12,26 +13,21 @@ export interface NginxOptions {
   root: string
   /** What `listen` says: a port, or address:port. */
   listen: string
-  /** Compress with brotli too (needs Debian's libnginx-mod-http-brotli-filter). */
+  /**
+   * Brotli too, sending the build's `.br` copies and compressing the rest (Debian's
+   * libnginx-mod-http-brotli-static and libnginx-mod-http-brotli-filter).
+   */
   brotli: boolean
+  /** Send the build's precompressed copies (compression.ts); `false` compresses every response anew. */
+  precompressed?: boolean
   /** Further `location` blocks, for a server that does more than serve the site. */
   locations?: string[]
   /** Where the CMS sign-in service listens (auth/node-service.ts), e.g. http://127.0.0.1:8787. */
   authService?: string
 }
 
-/** Text types worth compressing; HTML is always compressed by gzip_types' default. */
-const COMPRESSIBLE = [
-  "text/css",
-  "text/plain",
-  "text/xml",
-  "application/javascript",
-  "application/json",
-  "application/manifest+json",
-  "application/xml",
-  "image/svg+xml",
-  "application/wasm",
-]
+/** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
+const compressedTypes = COMPRESSIBLE_TYPES.filter((type) => type !== "text/html").join(" ")
 
 const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`
 const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
@@ -99,12 +95,31 @@ const authLocation = (policy: HostingPolicy, upstream: string) =>
     )
     .join("\n")
 
+const compression = (brotli: boolean, precompressed: boolean) =>
+  [
+    ...(precompressed ? ["gzip_static on;", ...(brotli ? ["brotli_static on;"] : [])] : []),
+    "gzip on;",
+    "gzip_vary on;",
+    "gzip_comp_level 6;",
+    `gzip_min_length ${MIN_COMPRESSED_LENGTH};`,
+    `gzip_types ${compressedTypes};`,
+    ...(brotli
+      ? [
+          "brotli on;",
+          "brotli_comp_level 6;",
+          `brotli_min_length ${MIN_COMPRESSED_LENGTH};`,
+          `brotli_types ${compressedTypes};`,
+        ]
+      : []),
+  ]
+    .map((line) => `  ${line}`)
+    .join("\n")
+
 export function nginxServer(
   policy: HostingPolicy,
-  { root, listen, brotli, locations = [], authService }: NginxOptions,
+  { root, listen, brotli, precompressed = true, locations = [], authService }: NginxOptions,
 ): string {
   const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
-  const compressed = COMPRESSIBLE.join(" ")
   const redirects = policy.pages
     .filter((page) => page !== "/")
     .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
@@ -124,12 +139,9 @@ export function nginxServer(
   # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
   absolute_redirect off;
 
-  gzip on;
-  gzip_vary on;
-  gzip_comp_level 6;
-  gzip_min_length 256;
-  gzip_types ${compressed};
-${brotli ? `  brotli on;\n  brotli_comp_level 6;\n  brotli_min_length 256;\n  brotli_types ${compressed};\n` : ""}
+  # The build's .br and .gz copies where they exist (written once at the highest levels), else
+  # compression on the fly at a level cheap enough to do per response.
+${compression(brotli, precompressed)}
 ${addHeaders.join("\n")}
   add_header Cache-Control $hosting_cache_control always;
 
@@ -156,7 +168,8 @@ export function nginxStandalone(
   options: NginxOptions & {
     prefix: string
     mimeTypes: string
-    brotliModule?: string
+    /** The brotli modules to load (a standalone nginx loads no modules of its own). */
+    brotliModules?: readonly string[]
     /** decap-server, for editing locally; without it the CMS signs in with GitHub. */
     cmsBackend?: { path: string; url: string }
   },
@@ -165,7 +178,8 @@ export function nginxStandalone(
     ? [`  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`]
     : []
   const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), ...cmsBackend] })
-  return `${options.brotliModule ? `load_module ${options.brotliModule};\n` : ""}worker_processes auto;
+  const modules = (options.brotliModules ?? []).map((module) => `load_module ${module};\n`).join("")
+  return `${modules}worker_processes auto;
 pid ${options.prefix}/nginx.pid;
 error_log ${options.prefix}/error.log warn;
 events {

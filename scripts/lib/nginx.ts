@@ -15,7 +15,8 @@ const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")
 const NGINX = "/usr/sbin/nginx"
 const MIME_TYPES = "/etc/nginx/mime.types"
-const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
+/** Debian's brotli modules: compression on the fly, and sending the build's .br copies. */
+const BROTLI_MODULES = ["filter", "static"].map((kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`)
 
 /** nginx's path, installed first from Debian's packages if this process may (root) and must. */
 export function ensureNginx(): string {
@@ -39,6 +40,7 @@ export async function startNginx({
   publicDir = PUBLIC_DIR,
   cmsBackend = LOCAL_CMS_BACKEND,
   authService,
+  precompressed = true,
 }: {
   port: number
   publicDir?: string
@@ -46,6 +48,8 @@ export async function startNginx({
   cmsBackend?: { path: string; url: string } | null
   /** The CMS sign-in service (auth/node-service.ts) that /api/auth is passed to. */
   authService?: string
+  /** Send the build's .br/.gz copies (the shipped configuration); `false` compresses every response anew. */
+  precompressed?: boolean
 }): Promise<RunningNginx> {
   if (!fs.existsSync(path.join(publicDir, CASE_NOT_FOUND.file))) {
     throw new Error(`${publicDir} is not a complete build: run npm run build first`)
@@ -55,12 +59,13 @@ export async function startNginx({
   const prefix = fs.mkdtempSync(path.join(ROOT, ".tmp", "nginx-"))
   // Workers may run as another user than a root master: they read the site and write nothing here.
   fs.chmodSync(prefix, 0o755)
-  const brotli = fs.existsSync(BROTLI_MODULE)
+  const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
   const config = nginxStandalone(hostingPolicy(publicDir), {
     root: publicDir,
     listen: `127.0.0.1:${port}`,
     brotli,
-    brotliModule: brotli ? BROTLI_MODULE : undefined,
+    brotliModules: brotli ? BROTLI_MODULES : [],
+    precompressed,
     prefix,
     mimeTypes: MIME_TYPES,
     cmsBackend: cmsBackend ?? undefined,

@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { parseHtml } from "../../gatsby/built-html"
-import { FALLBACK_MS, LOADER_FUNCTION, deferBundles } from "../../gatsby/hydrate-after-paint"
+import {
+  FALLBACK_MS,
+  LOADER_FUNCTION,
+  deferBundles,
+  deferPages,
+  deferredBundles,
+} from "../../gatsby/hydrate-after-paint"
 
 /** The loader exactly as a page runs it. */
 const loadAfterFirstPaint = new Function(`return (${LOADER_FUNCTION})`)() as (
@@ -131,5 +140,34 @@ describe("the loader in the page", () => {
     frames.forEach((frame) => frame(16))
     vi.advanceTimersByTime(0)
     expect(appended()).toEqual(BUNDLES)
+  })
+})
+
+describe("the build step over Gatsby's pages", () => {
+  let site: string
+  beforeEach(() => {
+    site = fs.mkdtempSync(path.join(os.tmpdir(), "defer-"))
+    fs.mkdirSync(path.join(site, "terms-of-service"))
+    fs.writeFileSync(path.join(site, "index.html"), gatsbyPage)
+    fs.writeFileSync(path.join(site, "terms-of-service", "index.html"), gatsbyPage)
+    fs.writeFileSync(path.join(site, "404.html"), gatsbyPage)
+  })
+  afterEach(() => fs.rmSync(site, { recursive: true, force: true }))
+
+  it("defers every page Gatsby built, wherever Gatsby wrote it", () => {
+    expect(deferPages(site, ["/", "/terms-of-service/", "/404.html"])).toBe(3)
+    for (const file of ["index.html", "terms-of-service/index.html", "404.html"]) {
+      expect(deferredBundles(fs.readFileSync(path.join(site, file), "utf8")), file).toEqual(BUNDLES)
+    }
+  })
+
+  it("stops the build, naming the page, when a page has no scripts slice at all", () => {
+    fs.writeFileSync(
+      path.join(site, "terms-of-service", "index.html"),
+      gatsbyPage.replace(/<!-- slice-(start|end) id="_gatsby-scripts-1" -->/g, ""),
+    )
+    expect(() => deferPages(site, ["/", "/terms-of-service/"])).toThrow(
+      /terms-of-service\/index\.html: no "_gatsby-scripts-1" slice around Gatsby's bundles; its output changed/,
+    )
   })
 })

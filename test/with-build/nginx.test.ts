@@ -4,7 +4,10 @@
  * assets, redirects and 404s, cache lifetimes and compression. Needs `npm run build` first.
  */
 import fs from "node:fs"
+import http from "node:http"
+import os from "node:os"
 import path from "node:path"
+import zlib from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   ADMIN_CSP,
@@ -14,10 +17,13 @@ import {
   hostingPolicy,
 } from "../../gatsby/hosting/policy"
 import { parseHtml } from "../../gatsby/built-html"
+import { MIN_COMPRESSED_LENGTH, isCompressible } from "../../gatsby/hosting/compression"
 import { readContent } from "../../scripts/lib/content-files"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 const PORT = 9400
+/** A second nginx, over a copy of the build with one file's copies removed. */
+const BARE_PORT = 9403
 let nginx: RunningNginx
 let policy: HostingPolicy
 
@@ -32,6 +38,19 @@ afterAll(async () => {
 
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${nginx.url}${pathname}`, { redirect: "manual", headers })
+
+/** A response as sent, not decompressed (fetch would decode it). */
+function rawGet(base: string, pathname: string, encoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${pathname}`, { headers: { "accept-encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+      })
+      .on("error", reject)
+  })
+}
 
 const firstBundle = () => policy.immutable.files[0]
 const font = () => `/static/${fs.readdirSync(path.join(PUBLIC_DIR, "static")).find((file) => file.endsWith(".woff2"))}`
@@ -194,6 +213,66 @@ describe("compression", () => {
       expect(brotli.headers.get("vary"), pathname).toBe("Accept-Encoding")
     }
   })
+
+  it("finds a brotli and a gzip copy of every text file of the build beside it, as current as the file", () => {
+    const files = fs
+      .readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" })
+      .map((file) => path.join(PUBLIC_DIR, file))
+      .filter((file) => isCompressible(file) && fs.statSync(file).isFile())
+      .filter((file) => fs.statSync(file).size >= MIN_COMPRESSED_LENGTH)
+    expect(files.length).toBeGreaterThan(50)
+    for (const file of files) {
+      for (const extension of [".br", ".gz"]) {
+        const copy = `${file}${extension}`
+        expect(fs.existsSync(copy), copy).toBe(true)
+        expect(fs.statSync(copy).mtimeMs, copy).toBeGreaterThanOrEqual(
+          Math.floor(fs.statSync(file).mtimeMs / 1000) * 1000,
+        )
+      }
+    }
+  })
+
+  it("sends the build's precompressed copies byte for byte, with their length", async () => {
+    for (const [pathname, file] of [
+      ["/", "index.html"],
+      [firstBundle(), firstBundle().slice(1)],
+      ["/page-data/index/page-data.json", "page-data/index/page-data.json"],
+      ["/case-studies/no-such-case/", "case-studies/404.html"],
+    ]) {
+      for (const [encoding, extension] of nginx.brotli
+        ? [
+            ["br", ".br"],
+            ["gzip", ".gz"],
+          ]
+        : [["gzip", ".gz"]]) {
+        const copy = fs.readFileSync(path.join(PUBLIC_DIR, file + extension))
+        const response = await rawGet(nginx.url, pathname, encoding)
+        expect(response.headers["content-encoding"], `${pathname} ${encoding}`).toBe(encoding)
+        expect(response.headers["content-length"], `${pathname} ${encoding}`).toBe(String(copy.length))
+        expect(response.body.equals(copy), `${pathname} ${encoding}: the build's ${file}${extension}`).toBe(true)
+      }
+    }
+  })
+
+  it("still compresses on the fly a text file that has no copy", async () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), "site-"))
+    fs.cpSync(PUBLIC_DIR, site, { recursive: true })
+    // nginx's workers may run as another user than its root master.
+    fs.chmodSync(site, 0o755)
+    for (const extension of [".br", ".gz"]) fs.rmSync(path.join(site, `index.html${extension}`))
+    const bare = await startNginx({ port: BARE_PORT, publicDir: site, cmsBackend: null })
+    try {
+      for (const encoding of bare.brotli ? ["br", "gzip"] : ["gzip"]) {
+        const response = await rawGet(bare.url, "/", encoding)
+        expect(response.headers["content-encoding"], encoding).toBe(encoding)
+        const body = encoding === "br" ? zlib.brotliDecompressSync(response.body) : zlib.gunzipSync(response.body)
+        expect(body.equals(fs.readFileSync(path.join(site, "index.html"))), encoding).toBe(true)
+      }
+    } finally {
+      await bare.stop()
+      fs.rmSync(site, { recursive: true, force: true })
+    }
+  }, 30_000)
 
   it("leaves already-compressed files alone", async () => {
     expect((await get(font(), { "accept-encoding": "br, gzip" })).headers.get("content-encoding")).toBeNull()

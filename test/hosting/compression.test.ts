@@ -1,0 +1,109 @@
+/**
+ * The precompressed copies nginx sends (gatsby/hosting/compression.ts): written beside each text file
+ * worth compressing, decoding to it exactly, and never left behind a file that changed or went away.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import zlib from "node:zlib"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH, precompress } from "../../gatsby/hosting/compression"
+
+let site: string
+const at = (file: string) => path.join(site, file)
+const write = (file: string, content: string | Buffer) => {
+  fs.mkdirSync(path.dirname(at(file)), { recursive: true })
+  fs.writeFileSync(at(file), content)
+}
+const text = (label: string) => `<p>${label}: the house's markets, read every morning.</p>\n`.repeat(40)
+
+beforeEach(() => {
+  site = fs.mkdtempSync(path.join(os.tmpdir(), "precompress-"))
+})
+
+afterEach(() => {
+  fs.rmSync(site, { recursive: true, force: true })
+})
+
+describe("precompress", () => {
+  it("writes a brotli and a gzip copy beside every text file, each decoding to the file", async () => {
+    write("index.html", text("home"))
+    write("page-data/index/page-data.json", JSON.stringify({ text: text("data") }))
+    write("app-1a2b.js", `console.log(${JSON.stringify(text("script"))})`)
+    const result = await precompress(site)
+    expect(result.files).toBe(3)
+    for (const file of ["index.html", "page-data/index/page-data.json", "app-1a2b.js"]) {
+      const original = fs.readFileSync(at(file))
+      expect(zlib.brotliDecompressSync(fs.readFileSync(at(`${file}.br`))).equals(original), file).toBe(true)
+      expect(zlib.gunzipSync(fs.readFileSync(at(`${file}.gz`))).equals(original), file).toBe(true)
+      // Last-Modified (whole seconds) is the same whichever is sent.
+      const seconds = (name: string) => Math.floor(fs.statSync(at(name)).mtimeMs / 1000)
+      expect(seconds(`${file}.br`), file).toBe(seconds(file))
+    }
+    expect(result.brotli).toBeLessThan(result.bytes / 5)
+  })
+
+  it("compresses at brotli's highest quality and gzip's highest level", async () => {
+    const content = text("levels")
+    write("index.html", content)
+    await precompress(site)
+    const best = zlib.brotliCompressSync(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(content),
+      },
+    })
+    expect(fs.readFileSync(at("index.html.br")).equals(best)).toBe(true)
+    expect(fs.readFileSync(at("index.html.gz")).equals(zlib.gzipSync(content, { level: 9 }))).toBe(true)
+  })
+
+  it("leaves alone what is not text, what is too small to gain, and copies it did not write", async () => {
+    write("static/portrait.webp", Buffer.alloc(4000, 7))
+    write("static/face.woff2", Buffer.alloc(4000, 7))
+    write("robots.txt", "User-agent: *\n".slice(0, MIN_COMPRESSED_LENGTH - 1))
+    write("downloads/archive.tar.gz", zlib.gzipSync(text("archive")))
+    await precompress(site)
+    const files = fs.readdirSync(site, { recursive: true, encoding: "utf8" }).sort()
+    expect(files).toEqual(
+      [
+        "downloads",
+        "downloads/archive.tar.gz",
+        "robots.txt",
+        "static",
+        "static/face.woff2",
+        "static/portrait.webp",
+      ].map((file) => file.split("/").join(path.sep)),
+    )
+  })
+
+  it("removes copies whose file changed out of need or went away, and renews the rest", async () => {
+    write("index.html", text("first"))
+    write("old-3c4d.js", `console.log(${JSON.stringify(text("old"))})`)
+    await precompress(site)
+    fs.rmSync(at("old-3c4d.js"))
+    write("index.html", text("second"))
+    await precompress(site)
+    expect(fs.existsSync(at("old-3c4d.js.br"))).toBe(false)
+    expect(fs.existsSync(at("old-3c4d.js.gz"))).toBe(false)
+    expect(zlib.brotliDecompressSync(fs.readFileSync(at("index.html.br"))).toString()).toBe(text("second"))
+    write("index.html", "<p>Short.</p>")
+    await precompress(site)
+    expect(fs.existsSync(at("index.html.br"))).toBe(false)
+  })
+
+  it("covers the types nginx compresses, by the extensions nginx maps to them", () => {
+    const mimeTypes = fs.existsSync("/etc/nginx/mime.types") ? fs.readFileSync("/etc/nginx/mime.types", "utf8") : ""
+    // The two nginx lacks are declared by the generated configuration (gatsby/hosting/nginx.ts).
+    const declared: Record<string, string> = { webmanifest: "application/manifest+json", yml: "text/yaml" }
+    for (const [extension, type] of Object.entries(COMPRESSIBLE_EXTENSIONS)) {
+      if (declared[extension]) {
+        expect(type, extension).toBe(declared[extension])
+      } else if (mimeTypes) {
+        expect(mimeTypes, extension).toMatch(
+          new RegExp(`\\n\\s*${type.replace(/[+/.]/g, "\\$&")}\\s[^;]*\\b${extension}\\b`),
+        )
+      }
+    }
+  })
+})
