@@ -2,11 +2,17 @@ import type { GatsbyBrowser } from "gatsby"
 import { startTransition, type ReactElement } from "react"
 import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"
+import { startHeadUpdates } from "./src/navigation/head-updates"
 import { updateScroll } from "./src/navigation/scroll"
 
 /** Marks the document once React has taken over the prerendered HTML (tests wait for it). */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true"
+}
+
+/** From the first navigation inside the site on, the head follows the page (src/components/layout/seo.tsx). */
+export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {
+  if (prevLocation) startHeadUpdates()
 }
 
 /**
@@ -26,7 +32,11 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ prevRo
 function hydrateInSlices(element: ReactElement, container: Element) {
   // Decided from the container Gatsby passes: under `gatsby develop` it also renders into its empty
   // loading-indicator element, and its pages are not prerendered.
-  if (!container.hasChildNodes()) return createRoot(container).render(element)
+  if (!container.hasChildNodes()) {
+    // Nothing prerendered, so no head either: the page's head tags come from react-helmet at once.
+    startHeadUpdates()
+    return createRoot(container).render(element)
+  }
   startTransition(() => {
     hydrateRoot(container, element)
   })

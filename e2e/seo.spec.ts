@@ -105,6 +105,34 @@ test.describe("head tags", () => {
   })
 })
 
+test.describe("head in the browser", () => {
+  /** react-helmet marks the tags it owns with this attribute; no other script of the site names it. */
+  const HELMET_MARK = "data-react-helmet"
+
+  test("a visitor's first page loads no head code; after a navigation inside the site the head follows the page", async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text())
+    })
+    await page.goto("/")
+    await expect(page).toHaveTitle(`${settings.name} | ${settings.tagline}`)
+    await page.waitForLoadState("networkidle")
+    expect(scripts.length).toBeGreaterThan(3)
+    expect(scripts.filter((script) => script.includes(HELMET_MARK))).toHaveLength(0)
+
+    const demo = readContent("pages/book-demo.json")
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    await page.getByRole("banner").getByRole("link", { name: settings.bookDemoLabel }).click()
+    await expect(page).toHaveTitle(`${demo.title} | ${settings.name}`)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${settings.siteUrl}/book-demo/`)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", demo.description)
+    expect(scripts.filter((script) => script.includes(HELMET_MARK))).toHaveLength(1)
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+})
+
 test.describe("structured data", () => {
   test("every page describes the organisation and the website with a working SearchAction", async ({ request }) => {
     for (const route of ROUTES) {
