@@ -4,7 +4,7 @@
  * previews (cms/app/index.tsx), compiled by esbuild. The bundle has one React, React 19 from the
  * `react-19` and `react-dom-19` aliases: every `react` and `react-dom` import in it, Decap's and the
  * site's components' alike, resolves there. The site itself stays on React 18; nothing here reaches its
- * bundles. `gatsby` and `gatsby-plugin-image` are stand-ins for the runtime the preview pane lacks.
+ * bundles. `gatsby` is a stand-in for the runtime the preview pane lacks.
  */
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
@@ -19,7 +19,6 @@ const APP = path.join(__dirname, "app")
 /** The packages the admin takes from cms/app/stand-ins instead of node_modules. */
 const STAND_INS: Record<string, string> = {
   gatsby: "stand-ins/gatsby.tsx",
-  "gatsby-plugin-image": "stand-ins/gatsby-plugin-image.tsx",
 }
 
 /** `react`, `react-dom` and their subpaths ("react/jsx-runtime", "react-dom/client"). */
@@ -47,7 +46,7 @@ const adminResolution: Plugin = {
       const folder = await decapAppFolder()
       return resolveDir === folder ? undefined : bundle.resolve(name, { resolveDir: folder, kind })
     })
-    bundle.onResolve({ filter: /^(gatsby|gatsby-plugin-image)$/ }, ({ path: name }) => ({
+    bundle.onResolve({ filter: /^gatsby$/ }, ({ path: name }) => ({
       path: path.join(APP, STAND_INS[name]),
     }))
     bundle.onResolve({ filter: REACT_IMPORT }, ({ path: name, kind }) => {

@@ -110,7 +110,7 @@ test.describe("home page", () => {
 
   test("shows the four team portraits", async ({ page }) => {
     await page.goto("/#about")
-    const portraits = page.locator("#about img[data-main-image]")
+    const portraits = page.locator("#about picture img")
     await expect(portraits).toHaveCount(4)
     // Each described as its entry describes it.
     for (const member of readContent("home/about.json").members) {
@@ -132,7 +132,7 @@ test.describe("home page", () => {
       await page.getByRole("heading", { name: member.name }).scrollIntoViewIfNeeded()
     }
     await expect(page.getByRole("img", { name: /no photo available/ })).toHaveCount(4)
-    await expect(page.locator("#about img[data-main-image]")).toHaveCount(0)
+    await expect(page.locator("#about picture img")).toHaveCount(0)
   })
 
   test("offers contact by email and Book a Demo, with no form", async ({ page }) => {

@@ -5,7 +5,7 @@
  * resolve through their field's media folder; styles go into the preview frame's document.
  */
 import { render, screen, within } from "@testing-library/react"
-import { beforeAll, describe, expect, it, vi } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { cmsConfig } from "../../cms/config"
 import { CMS_PLACES, cmsPlaceOf } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
@@ -17,7 +17,6 @@ import { decapProps, savedEntry } from "./decap-props"
 
 // In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts);
 // `gatsby` is that stand-in in every unit test (vitest.config.ts).
-vi.mock("gatsby-plugin-image", () => import("../../cms/app/stand-ins/gatsby-plugin-image"))
 
 // A preview draws with the site data it loaded itself, never with the unit tests' own.
 beforeAll(() => provideSiteData(null))

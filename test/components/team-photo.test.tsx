@@ -8,7 +8,13 @@ const image: IGatsbyImageData = {
   layout: "constrained",
   width: 360,
   height: 450,
-  images: { fallback: { src: "/static/portrait.jpg", srcSet: "/static/portrait.jpg 360w", sizes: "360px" } },
+  images: {
+    fallback: { src: "/static/portrait.jpg", srcSet: "/static/portrait.jpg 360w", sizes: "360px" },
+    sources: [
+      { type: "image/avif", srcSet: "/static/portrait.avif 360w", sizes: "360px" },
+      { type: "image/webp", srcSet: "/static/portrait.webp 360w", sizes: "360px" },
+    ],
+  },
 }
 
 describe("TeamPhoto", () => {
@@ -16,6 +22,20 @@ describe("TeamPhoto", () => {
     render(<TeamPhoto image={image} alt="Hélène Marchand in the Geneva office" name="Hélène Marchand" />)
     expect(screen.getByAltText("Hélène Marchand in the Geneva office")).toBeInTheDocument()
     expect(screen.queryByRole("img", { name: /no photo available/ })).not.toBeInTheDocument()
+  })
+
+  it("offers the smaller formats first, at the frame's size, loaded only near the screen", () => {
+    render(<TeamPhoto image={image} alt="Hélène Marchand in the Geneva office" name="Hélène Marchand" />)
+    const img = screen.getByAltText("Hélène Marchand in the Geneva office")
+    const sources = [...img.closest("picture")!.querySelectorAll("source")]
+    expect(sources.map((source) => [source.type, source.getAttribute("srcset")])).toEqual([
+      ["image/avif", "/static/portrait.avif 360w"],
+      ["image/webp", "/static/portrait.webp 360w"],
+    ])
+    expect(img).toHaveAttribute("src", "/static/portrait.jpg")
+    expect(img).toHaveAttribute("width", "360")
+    expect(img).toHaveAttribute("height", "450")
+    expect(img).toHaveAttribute("loading", "lazy")
   })
 
   it("shows the person icon when the photo file is missing", () => {

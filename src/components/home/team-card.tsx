@@ -1,5 +1,4 @@
 import { graphql } from "gatsby"
-import { getImage } from "gatsby-plugin-image"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ExternalLink } from "../ui/external-link"
@@ -79,7 +78,7 @@ export function TeamCard({ member, labels }: TeamCardProps) {
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
       <TeamPhoto
-        image={getImage(member.photo?.childImageSharp?.gatsbyImageData ?? null)}
+        image={member.photo?.childImageSharp?.gatsbyImageData}
         alt={member.photoAlt}
         name={member.name}
       />
