@@ -48,7 +48,7 @@ const config: GatsbyConfig = {
         description: settings.description,
         lang: "en",
         start_url: "/",
-        display: "standalone",
+        display: "browser",
         background_color: theme.color.ink,
         theme_color: theme.color.ink,
         icon: "src/images/icon.png",

@@ -1,7 +1,8 @@
 /**
  * Lighthouse CI over every route of the built site, served compressed by LHCI's own static server.
  * One preset per run: LIGHTHOUSE_PRESET=mobile (the default) or desktop; scripts/lighthouse-ci.sh runs both.
- * Budgets come from quality-budgets.json; every assertion reads the median of three runs.
+ * Budgets and the number of runs per route come from quality-budgets.json; every assertion reads the
+ * median run.
  */
 const fs = require("node:fs")
 const path = require("node:path")
@@ -31,7 +32,7 @@ module.exports = {
     collect: {
       staticDistDir: path.join(__dirname, "public"),
       url: sitemapRoutes(),
-      numberOfRuns: 3,
+      numberOfRuns: budgets.runs[preset],
       chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
       settings: {
         ...(preset === "desktop" ? { preset: "desktop" } : {}),

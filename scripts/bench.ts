@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: one table of how fast the site is. Times a cold and a warm `gatsby build`, runs
- * Lighthouse CI (every route, mobile and desktop, three runs each; the median run is reported) and
- * adds the exact byte weights of each page. With `--readme` the table replaces the Performance
+ * Lighthouse CI (every route, mobile and desktop, as many runs as quality-budgets.json says; the
+ * median run is reported) and adds the exact byte weights of each page. With `--readme` the table replaces the Performance
  * section's table in README.md, dated and with the machine it ran on.
  */
 import { execSync, spawnSync } from "node:child_process"
@@ -75,9 +75,14 @@ function main() {
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, Chromium ${chromiumVersion()}`
   const date = new Date().toISOString().slice(0, 10)
+  const { runs } = (
+    JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")) as {
+      lighthouse: { runs: Record<"mobile" | "desktop", number> }
+    }
+  ).lighthouse
   const table = [
     `Measured ${date} on ${machine}. Builds: cold ${cold.toFixed(0)} s, warm ${warm.toFixed(0)} s.`,
-    "Lighthouse 12.8 via LHCI, median of three runs, site served compressed by LHCI's static server;",
+    `Lighthouse 12.8 via LHCI, the median of ${runs.mobile} runs on mobile and of ${runs.desktop} on desktop per route, site served compressed by LHCI's static server;`,
     "bytes from the build (kB = 1000 bytes, text gzip -9; see `npm run budgets`).",
     "",
     ...rows,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Lighthouse CI over every route of the build (lighthouserc.cjs), three runs per route and preset,
-# asserting on the median run. Reports land in .tmp/lighthouse/<preset>/.
+# Lighthouse CI over every route of the build (lighthouserc.cjs), as many runs per route and preset
+# as quality-budgets.json says, asserting on the median run. Reports land in .tmp/lighthouse/<preset>/.
 # Usage: scripts/lighthouse-ci.sh [--parallel] [mobile|desktop]...   (both presets by default)
 # --parallel runs the two presets at once: half the time, noisier timings (npm test uses it; the
 # bench does not).

@@ -54,7 +54,7 @@ npx playwright test
 step "Load: nginx and gatsby serve under the same load (no failed request, nginx ahead)"
 gate "load" npx tsx scripts/bench-load.ts
 
-step "Lighthouse CI: every route, mobile and desktop, median of three runs"
+step "Lighthouse CI: every route, mobile (median of five runs) and desktop"
 gate "lighthouse" bash scripts/lighthouse-ci.sh
 
 step "Summary"
