@@ -4,8 +4,8 @@
  * inline scripts differ per page (its page path), so a policy lists the hashes of all its pages'.
  *
  * Only code the build itself writes is ever listed. Each inline script and style element must be
- * one that a known writer produces (known-inline.ts: Gatsby's runtime, gatsby-plugin-image,
- * styled-components, the site's document CSS, the after-paint loader); JSON-LD blocks must be
+ * one that a known writer produces (known-inline.ts: Gatsby's runtime, styled-components, the site's
+ * document CSS, the after-paint loader); JSON-LD blocks must be
  * escaped JSON data. Anything else (a script that content smuggled into a page, or a tool whose
  * output changed) is reported as foreign, and the hosting step stops the build rather than allow it.
  */

@@ -4,8 +4,6 @@
  *
  * - Gatsby's runtime: the scripts of its slices in public/_gatsby/slices/ (chunk map, compilation
  *   hash), read from the files Gatsby wrote, and the page-path script of its static entry.
- * - gatsby-plugin-image: the style and script elements of its `onRenderBody` and the script each
- *   `GatsbyImage` renders, taken by calling those public APIs, so a new plugin version is followed.
  * - The site: the after-paint loader (hydrate-after-paint.ts), rebuilt from the page's bundle list.
  * - Style elements marked by their writers: styled-components' sheet (`data-styled`) and the site's
  *   document CSS (`data-global-css`, gatsby-ssr.tsx). Their text is code of this repository; content
@@ -16,10 +14,6 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { createElement, type ReactElement, type ReactNode } from "react"
-import { renderToStaticMarkup } from "react-dom/server"
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image"
-import { onRenderBody as imagePluginRenderBody } from "gatsby-plugin-image/gatsby-ssr"
 import { parseHtml } from "../built-html"
 import { deferredBundles, loaderSource } from "../hydrate-after-paint"
 import type { KnownInlineCode } from "./inline-sources"
@@ -44,33 +38,17 @@ function isGatsbyPagePath(body: string): boolean {
   return typeof pagePath === "string" && body === `/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/`
 }
 
-/** What gatsby-plugin-image writes into a page: its head elements and the script of an image. */
-function imagePluginMarkup(): string {
-  const head: ReactNode[] = []
-  imagePluginRenderBody({ setHeadComponents: (nodes) => head.push(...nodes) })
-  const image: IGatsbyImageData = {
-    layout: "constrained",
-    width: 1,
-    height: 1,
-    images: { fallback: { src: "/image.jpg" }, sources: [] },
-  }
-  const elements: ReactElement[] = [...(head as ReactElement[]), createElement(GatsbyImage, { image, alt: "" })]
-  return elements.map((element) => renderToStaticMarkup(element)).join("")
-}
-
 export function knownInlineCode(publicDir: string): KnownInlineCode {
   const slicesDir = path.join(publicDir, SLICES_DIR)
   const slices = fs.existsSync(slicesDir)
     ? fs.readdirSync(slicesDir).map((file) => fs.readFileSync(path.join(slicesDir, file), "utf8"))
     : []
-  const plugin = imagePluginMarkup()
-  const scripts = new Set([...slices.flatMap((html) => bodies(html, "script")), ...bodies(plugin, "script")])
-  const styles = new Set(bodies(plugin, "style"))
+  const scripts = new Set(slices.flatMap((html) => bodies(html, "script")))
   return {
     script: (body, html) => {
       const bundles = deferredBundles(html)
       return scripts.has(body) || isGatsbyPagePath(body) || (bundles.length > 0 && body === loaderSource(bundles))
     },
-    style: (body, attributes) => styles.has(body) || STYLE_MARKERS.some((marker) => attributes[marker] === ""),
+    style: (_body, attributes) => STYLE_MARKERS.some((marker) => attributes[marker] === ""),
   }
 }

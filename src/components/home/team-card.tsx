@@ -19,7 +19,7 @@ export const query = graphql`
     photoAlt
     photo {
       childImageSharp {
-        gatsbyImageData(width: 360, aspectRatio: 0.8, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP, AVIF])
+        gatsbyImageData(width: 360, aspectRatio: 0.8, outputPixelDensities: [1, 2], placeholder: NONE, formats: [AUTO, WEBP, AVIF])
       }
     }
   }
