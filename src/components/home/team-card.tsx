@@ -19,7 +19,13 @@ export const query = graphql`
     photoAlt
     photo {
       childImageSharp {
-        gatsbyImageData(width: 360, aspectRatio: 0.8, outputPixelDensities: [1, 2], placeholder: NONE, formats: [AUTO, WEBP, AVIF])
+        gatsbyImageData(
+          width: 360
+          aspectRatio: 0.8
+          outputPixelDensities: [1, 2]
+          placeholder: NONE
+          formats: [AUTO, WEBP, AVIF]
+        )
       }
     }
   }
@@ -77,11 +83,7 @@ export function TeamCard({ member, labels }: TeamCardProps) {
   const settings = useSiteSettings()
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
-      <TeamPhoto
-        image={member.photo?.childImageSharp?.gatsbyImageData}
-        alt={member.photoAlt}
-        name={member.name}
-      />
+      <TeamPhoto image={member.photo?.childImageSharp?.gatsbyImageData} alt={member.photoAlt} name={member.name} />
       <div>
         <Name id={`member-${member.slug}`}>{member.name}</Name>
         <Role>{member.role}</Role>
