@@ -33,8 +33,8 @@ const Img = styled.img`
 /**
  * gatsby-plugin-image's sizes and formats (AVIF, WebP, JPEG) as the browser's own <picture>, lazily
  * loaded and decoded off the main thread. Its GatsbyImage component would add nothing a portrait in
- * a fixed frame needs (the frame holds the space and shows the dominant colour), but it hydrates each
- * image with react-dom/server, 21 kB of script fetched on the home page's first load.
+ * a fixed frame needs (the frame holds the space, its ink stands in until the photo arrives), but it
+ * hydrates each image with react-dom/server, 21 kB of script fetched on the home page's first load.
  */
 function Picture({ image, alt }: { image: IGatsbyImageData; alt: string }) {
   const { sources = [], fallback } = image.images
