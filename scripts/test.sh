@@ -51,7 +51,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console included)"
 npx playwright test
 
-step "Load: nginx and gatsby serve under the same load (no failed request, nginx ahead)"
+step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx scripts/bench-load.ts
 
 step "Lighthouse CI: every route, mobile (median of five runs) and desktop"
