@@ -12,7 +12,7 @@ import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
 import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../scripts/lib/project-copy"
 import { expect, test } from "./fixtures"
 
-const PORT = Number(process.env.SAFETY_E2E_PORT ?? 9102)
+const PORT = Number(process.env.SAFETY_E2E_PORT ?? 9105)
 const HOSTILE = {
   title: "x</script><script>alert(1)</script>",
   industry: '"><img src=x onerror=alert(2)>',

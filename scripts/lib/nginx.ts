@@ -82,8 +82,12 @@ export async function startNginx({
   await waitForServer(`${url}/`, {
     name: "nginx",
     timeoutMs: 10_000,
+    // Another server already on the port answers too, while this nginx fails to bind and exits:
+    // only an answer from nginx counts, and its exit is reported with its error log.
+    ready: (response) => response.headers.get("server") === "nginx",
     failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}:\n${errors}`),
   })
+  if (server.exitCode !== null) throw new Error(`nginx stopped at start: exit ${server.exitCode}:\n${errors}`)
   return {
     url,
     config,
