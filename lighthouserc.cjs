@@ -2,7 +2,7 @@
  * Lighthouse CI over every route of the built site, served compressed by LHCI's own static server.
  * One preset per run: LIGHTHOUSE_PRESET=mobile (the default) or desktop; scripts/lighthouse-ci.sh runs both.
  * Budgets and the number of runs per route come from quality-budgets.json; every assertion reads the
- * median run.
+ * median of the runs' values.
  */
 const fs = require("node:fs")
 const path = require("node:path")

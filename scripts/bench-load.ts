@@ -10,11 +10,10 @@
  */
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
-import fs from "node:fs"
 import os from "node:os"
-import path from "node:path"
 import { startNginx } from "./lib/nginx"
 import { waitForServer } from "./lib/wait-for-server"
+import { qualityBudgets } from "./lib/quality-budgets"
 import { writeReadmeBlock } from "./lib/readme-block"
 
 const CONNECTIONS = 50
@@ -30,11 +29,7 @@ const PAGES = ["/", "/case-studies/wine/"]
 const NGINX_PORT = 9500
 const GATSBY_PORT = 9501
 const NGINX_ON_THE_FLY_PORT = 9502
-const budgets = (
-  JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")) as {
-    load: { nginxOverGatsbyServe: number; precompressedOverOnTheFly: Record<string, number> }
-  }
-).load
+const budgets = qualityBudgets().load
 
 interface Row {
   server: string

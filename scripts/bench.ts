@@ -9,6 +9,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { builtPages } from "../gatsby/built-pages"
+import { qualityBudgets } from "./lib/quality-budgets"
 import { writeReadmeBlock } from "./lib/readme-block"
 import { kB, pageWeight, routeOf } from "./lib/page-weight"
 
@@ -75,11 +76,7 @@ function main() {
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, Chromium ${chromiumVersion()}`
   const date = new Date().toISOString().slice(0, 10)
-  const { runs } = (
-    JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")) as {
-      lighthouse: { runs: Record<"mobile" | "desktop", number> }
-    }
-  ).lighthouse
+  const { runs } = qualityBudgets().lighthouse
   const table = [
     `Measured ${date} on ${machine}. Builds: cold ${cold.toFixed(0)} s, warm ${warm.toFixed(0)} s.`,
     `Lighthouse 12.8 via LHCI, the median of ${runs.mobile} runs on mobile and of ${runs.desktop} on desktop per route, site served compressed by LHCI's static server;`,

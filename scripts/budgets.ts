@@ -9,14 +9,10 @@ import { builtPages } from "../gatsby/built-pages"
 import { ADMIN_DIR } from "../cms/admin"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { gzipSize, kB, pageWeight } from "./lib/page-weight"
+import { qualityBudgets } from "./lib/quality-budgets"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
-const budgets = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../quality-budgets.json"), "utf8")).bytes as {
-  firstLoadJsKb: number
-  firstLoadJsHeldKb: Record<string, number>
-  homeTotalKb: number
-  adminScriptKb: number
-}
+const budgets = qualityBudgets().bytes
 
 /** The target, or the size a route over it is held at (quality-budgets.json, firstLoadJsHeldKb). */
 const firstLoadLimit = (route: string) =>

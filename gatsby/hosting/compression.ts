@@ -61,14 +61,17 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
+/** The files of `publicDir` that get copies: text worth compressing, and long enough to gain. */
+export const compressibleFiles = (publicDir: string): string[] =>
+  filesUnder(publicDir).filter((file) => isCompressible(file) && fs.statSync(file).size >= MIN_COMPRESSED_LENGTH)
+
 /**
  * Writes both copies beside every compressible file of `publicDir` (each copy only if smaller than
  * the file) and removes copies whose file is gone or no longer needs one, so what nginx may send is
  * always this build's. Returns how many files have copies, and their bytes before and after brotli.
  */
 export async function precompress(publicDir: string): Promise<{ files: number; bytes: number; brotli: number }> {
-  const files = filesUnder(publicDir)
-  const sources = files.filter((file) => isCompressible(file) && fs.statSync(file).size >= MIN_COMPRESSED_LENGTH)
+  const sources = compressibleFiles(publicDir)
   const written = new Set<string>()
   let bytes = 0
   let brotli = 0
@@ -93,7 +96,7 @@ export async function precompress(publicDir: string): Promise<{ files: number; b
     }),
   )
   const staleCopy = (file: string) => COPY.test(file) && isCompressible(file.replace(COPY, "")) && !written.has(file)
-  for (const file of files.filter(staleCopy)) fs.rmSync(file)
+  for (const file of filesUnder(publicDir).filter(staleCopy)) fs.rmSync(file)
   return { files: sources.length, bytes, brotli }
 }
 

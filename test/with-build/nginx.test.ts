@@ -17,7 +17,7 @@ import {
   hostingPolicy,
 } from "../../gatsby/hosting/policy"
 import { parseHtml } from "../../gatsby/built-html"
-import { MIN_COMPRESSED_LENGTH, isCompressible } from "../../gatsby/hosting/compression"
+import { compressibleFiles } from "../../gatsby/hosting/compression"
 import { readContent } from "../../scripts/lib/content-files"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
@@ -215,11 +215,7 @@ describe("compression", () => {
   })
 
   it("finds a brotli and a gzip copy of every text file of the build beside it, as current as the file", () => {
-    const files = fs
-      .readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" })
-      .map((file) => path.join(PUBLIC_DIR, file))
-      .filter((file) => isCompressible(file) && fs.statSync(file).isFile())
-      .filter((file) => fs.statSync(file).size >= MIN_COMPRESSED_LENGTH)
+    const files = compressibleFiles(PUBLIC_DIR)
     expect(files.length).toBeGreaterThan(50)
     for (const file of files) {
       for (const extension of [".br", ".gz"]) {
