@@ -2,21 +2,30 @@ import type { GatsbyBrowser } from "gatsby"
 import { startTransition, type ReactElement } from "react"
 import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"
+import { markFirstPageRendered } from "./src/navigation/first-page"
 import { startHeadUpdates } from "./src/navigation/head-updates"
+import { TransitionLocationProvider } from "./src/navigation/location-provider"
 import { updateScroll } from "./src/navigation/scroll"
 
 /**
  * Gatsby awaits this before its start-up (router, page resources, hydration), which would otherwise
  * run in the same task as the evaluation of its bundles: yielding to the browser here splits one
  * long task into two shorter ones, so input is never blocked as long on a slow phone.
+ *
+ * The site sets every scroll position itself (`shouldUpdateScroll` below): the browser's own
+ * restoring on back and forward would otherwise land after it, once the page it returns to has
+ * rendered, and carry the visitor back down to where they had been.
  */
-export const onClientEntry: GatsbyBrowser["onClientEntry"] = () =>
-  new Promise<void>((resolve) => {
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  window.history.scrollRestoration = "manual"
+  return new Promise<void>((resolve) => {
     setTimeout(resolve, 0)
   })
+}
 
 /** Marks the document once React has taken over the prerendered HTML (tests wait for it). */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  markFirstPageRendered()
   document.documentElement.dataset.hydrated = "true"
 }
 
@@ -39,7 +48,8 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ prevRo
  * browser in between, instead of one long task that blocks input on a slow phone. (A page whose HTML
  * is empty, such as a client-only route, is rendered rather than hydrated, as Gatsby does.)
  */
-function hydrateInSlices(element: ReactElement, container: Element) {
+function hydrateInSlices(app: ReactElement, container: Element) {
+  const element = <TransitionLocationProvider>{app}</TransitionLocationProvider>
   // Decided from the container Gatsby passes: under `gatsby develop` it also renders into its empty
   // loading-indicator element, and its pages are not prerendered.
   if (!container.hasChildNodes()) {

@@ -2,6 +2,7 @@ import type { GatsbySSR } from "gatsby"
 import { globalCss } from "./src/styles/global-css"
 import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
+import { loadDeferredCode } from "./src/components/ui/deferred"
 
 /**
  * Fonts are fetched with the HTML rather than after the CSS is parsed, so text paints in its face;
@@ -14,4 +15,12 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHeadCompo
     )),
     <style key="global-css" data-global-css="" dangerouslySetInnerHTML={{ __html: globalCss(theme) }} />,
   ])
+}
+
+/**
+ * Before Gatsby renders a page (it does when no plugin replaces the renderer, as here), the code of
+ * the page's deferred parts is loaded, so the page renders in one pass (src/components/ui/deferred.tsx).
+ */
+export const replaceRenderer: GatsbySSR["replaceRenderer"] = async () => {
+  await loadDeferredCode()
 }

@@ -1,8 +1,13 @@
 import { type PageProps, graphql } from "gatsby"
 import { BOOK_DEMO_PATH } from "../../model/routes"
-import { DemoContent } from "../components/book-demo/demo-content"
 import { Layout } from "../components/layout/layout"
 import { Seo } from "../components/layout/seo"
+import { island } from "../components/ui/island"
+
+const DemoContent = island(
+  () => import("../components/book-demo/demo-content"),
+  (m) => m.DemoContent,
+)
 
 export default function BookDemoPage({ data }: PageProps<Queries.BookDemoPageQuery>) {
   const page = data.demoPage

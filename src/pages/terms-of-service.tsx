@@ -2,7 +2,7 @@ import { type PageProps, graphql } from "gatsby"
 import { TERMS_PATH } from "../../model/routes"
 import { Layout } from "../components/layout/layout"
 import { Seo } from "../components/layout/seo"
-import { LegalDocument } from "../components/legal/legal-document"
+import { LegalDocument } from "../components/legal/legal-document-island"
 
 export default function TermsOfServicePage({ data }: PageProps<Queries.TermsOfServicePageQuery>) {
   const page = data.legalPage

@@ -1,10 +1,9 @@
 /**
- * The home page's own schema.org nodes: its services and its team. Apart from structured-data.ts,
- * which every page loads, so only the home page's bundle carries them.
+ * The home page's own schema.org nodes: its services and its team (see page-graph.ts).
  */
 import { type JsonLdNode, type Settings, organizationId } from "./structured-data"
 
-interface ServiceInput {
+export interface ServiceInput {
   readonly title: string
   readonly description: string
 }
@@ -22,7 +21,7 @@ export function serviceNodes(settings: Settings, services: readonly ServiceInput
   }))
 }
 
-interface MemberInput {
+export interface MemberInput {
   readonly slug: string
   readonly name: string
   readonly role: string

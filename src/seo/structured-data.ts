@@ -53,7 +53,7 @@ export function siteGraph(settings: Settings): JsonLdNode[] {
   ]
 }
 
-interface CaseInput {
+export interface CaseInput {
   readonly slug: string
   readonly published: string
   readonly title: string

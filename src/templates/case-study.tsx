@@ -1,12 +1,15 @@
 import { type PageProps, graphql } from "gatsby"
 import { caseStudyPath } from "../../model/routes"
 import { CaseNotFound } from "../components/case-study/case-not-found"
-import { CaseStudyArticle } from "../components/case-study/case-study-article"
 import { Layout } from "../components/layout/layout"
 import { Seo } from "../components/layout/seo"
 import { useSiteSettings } from "../hooks/use-site-settings"
-import { socialImagePath } from "../seo/social-image"
-import { caseStudyNodes } from "../seo/structured-data"
+import { island } from "../components/ui/island"
+
+const CaseStudyArticle = island(
+  () => import("../components/case-study/case-study-article"),
+  (m) => m.CaseStudyArticle,
+)
 
 /** A case study's page; a slug without a study (only reachable inside the site) shows "not found". */
 export default function CaseStudyTemplate({ data, location }: PageProps<Queries.CaseStudyBySlugQuery>) {
@@ -24,12 +27,11 @@ export default function CaseStudyTemplate({ data, location }: PageProps<Queries.
         description={study.summary.description}
         path={path}
         type="article"
-        jsonLd={caseStudyNodes(
-          settings,
-          { ...study, description: study.summary.description },
-          { home: homeLabel, list: page.title },
-          `${settings.siteUrl}${socialImagePath(path)}`,
-        )}
+        graph={{
+          kind: "caseStudy",
+          study: { ...study, description: study.summary.description },
+          labels: { home: homeLabel, list: page.title },
+        }}
       />
       <CaseStudyArticle study={study} labels={page.detail} />
     </Layout>

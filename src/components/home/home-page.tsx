@@ -1,15 +1,35 @@
 import { graphql } from "gatsby"
 import { HOME_PATH } from "../../../model/routes"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { serviceNodes, teamNodes } from "../../seo/home-structured-data"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
-import { About } from "./about"
-import { Contact } from "./contact"
-import { Hero } from "./hero"
-import { Industries } from "./industries"
-import { Process } from "./process"
-import { Services } from "./services"
+import { island } from "../ui/island"
+
+// Each section hydrates on its own; webpack puts them in one chunk, fetched once.
+const Hero = island(
+  () => import(/* webpackChunkName: "home" */ "./hero"),
+  (m) => m.Hero,
+)
+const Industries = island(
+  () => import(/* webpackChunkName: "home" */ "./industries"),
+  (m) => m.Industries,
+)
+const Services = island(
+  () => import(/* webpackChunkName: "home" */ "./services"),
+  (m) => m.Services,
+)
+const Process = island(
+  () => import(/* webpackChunkName: "home" */ "./process"),
+  (m) => m.Process,
+)
+const About = island(
+  () => import(/* webpackChunkName: "home" */ "./about"),
+  (m) => m.About,
+)
+const Contact = island(
+  () => import(/* webpackChunkName: "home" */ "./contact"),
+  (m) => m.Contact,
+)
 
 export const query = graphql`
   fragment HomeContent on Query {
@@ -49,9 +69,7 @@ export function HomePage({ data, noindex = false }: { data: Queries.HomeContentF
       <Seo
         description={settings.description}
         path={noindex ? undefined : HOME_PATH}
-        jsonLd={
-          noindex ? [] : [...serviceNodes(settings, homeServices.services), ...teamNodes(settings, homeAbout.members)]
-        }
+        graph={noindex ? undefined : { kind: "home", services: homeServices.services, members: homeAbout.members }}
       />
       <Hero hero={homeHero} motionLabels={settings.labels} />
       <Industries industries={homeIndustries} />

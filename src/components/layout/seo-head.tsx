@@ -2,7 +2,8 @@ import { Helmet } from "react-helmet"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { SOCIAL_IMAGE_SIZE, socialImagePath } from "../../seo/social-image"
 import { jsonLdText } from "../../seo/json-ld"
-import { type JsonLdNode, siteGraph } from "../../seo/structured-data"
+import { type PageGraph, pageGraphNodes } from "../../seo/page-graph"
+import { siteGraph } from "../../seo/structured-data"
 import { documentTitle } from "../../seo/title"
 
 export interface SeoProps {
@@ -12,8 +13,8 @@ export interface SeoProps {
   /** The page's path in its one trailing-slash form; pages kept out of search results pass none. */
   path?: string
   type?: "website" | "article"
-  /** Structured data of this page, added to the organisation and website nodes every page has. */
-  jsonLd?: JsonLdNode[]
+  /** What the page says about itself in structured data, beyond the organisation and website. */
+  graph?: PageGraph
 }
 
 /**
@@ -21,13 +22,16 @@ export interface SeoProps {
  * theme colour). A page without a path is an error page: noindex, no canonical, and the home page's
  * sharing image. Rendered through `Seo` (seo.tsx), which loads this module only where it is needed.
  */
-export default function SeoHead({ title, description, path, type = "website", jsonLd = [] }: SeoProps) {
+export function SeoHead({ title, description, path, type = "website", graph }: SeoProps) {
   const settings = useSiteSettings()
   const fullTitle = documentTitle(title, settings)
   const url = path ? `${settings.siteUrl}${path}` : undefined
   const image = `${settings.siteUrl}${socialImagePath(path ?? "/")}`
   const imageAlt = settings.socialImageAlt.replace("{title}", title ?? settings.name)
-  const graph = { "@context": "https://schema.org", "@graph": [...siteGraph(settings), ...jsonLd] }
+  const document = {
+    "@context": "https://schema.org",
+    "@graph": [...siteGraph(settings), ...pageGraphNodes(settings, graph)],
+  }
   return (
     <Helmet htmlAttributes={{ lang: "en" }} title={fullTitle}>
       <meta name="description" content={description} />
@@ -48,7 +52,7 @@ export default function SeoHead({ title, description, path, type = "website", js
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
       <meta name="twitter:image:alt" content={imageAlt} />
-      <script type="application/ld+json">{jsonLdText(graph)}</script>
+      <script type="application/ld+json">{jsonLdText(document)}</script>
     </Helmet>
   )
 }

@@ -1,9 +1,13 @@
-import { Suspense, lazy } from "react"
+import { Suspense } from "react"
 import { useHeadUpdates } from "../../navigation/head-updates"
+import { deferred } from "../ui/deferred"
 import type { SeoProps } from "./seo-head"
 
 /** react-helmet and the page's structured data: their own chunk, fetched only when needed (below). */
-const SeoHead = lazy(() => import("./seo-head"))
+const { Deferred: SeoHead } = deferred(
+  () => import("./seo-head"),
+  (module) => module.SeoHead,
+)
 
 /**
  * The only owner of head tags. The build renders them into each page's HTML (waiting for the chunk,

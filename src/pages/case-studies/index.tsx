@@ -1,10 +1,15 @@
 import { type PageProps, graphql } from "gatsby"
 import type { CaseRedirectState } from "../../components/case-study/case-not-found"
-import { CaseStudiesContent } from "../../components/case-study/case-studies-content"
 import { Layout } from "../../components/layout/layout"
 import { Seo } from "../../components/layout/seo"
 import { withCount } from "../../seo/count-words"
 import { CASE_STUDIES_PATH } from "../../../model/routes"
+import { island } from "../../components/ui/island"
+
+const CaseStudiesContent = island(
+  () => import("../../components/case-study/case-studies-content"),
+  (m) => m.CaseStudiesContent,
+)
 
 export default function CaseStudiesPage({ data, location }: PageProps<Queries.CaseStudiesPageQuery>) {
   const page = data.caseStudiesPage
