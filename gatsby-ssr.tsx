@@ -8,9 +8,9 @@ import { loadDeferredCode } from "./src/components/ui/deferred"
  * Fonts are fetched with the HTML rather than after the CSS is parsed, so text paints in its face;
  * the document-wide CSS is written here once, outside the JavaScript bundle.
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
   setHeadComponents([
-    ...aboveTheFoldFonts(pathname).map((href) => (
+    ...aboveTheFoldFonts().map((href) => (
       <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
     )),
     <style key="global-css" data-global-css="" dangerouslySetInnerHTML={{ __html: globalCss(theme) }} />,

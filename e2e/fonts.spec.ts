@@ -23,7 +23,7 @@ for (const route of ROUTES) {
         .map((face) => `${face.family.replace(/"/g, "")} ${face.weight} ${face.style}`),
     )
     const faceOfFile = (file: string) => {
-      const match = /^(cormorant-garamond|inter)-latin-(\d+)-(normal|italic)/.exec(file)
+      const match = /^(cormorant-garamond|inter)-latin-(\d+)-(normal)/.exec(file)
       if (!match) return `unknown font file ${file}`
       const family = match[1] === "inter" ? "Inter" : "Cormorant Garamond"
       return `${family} ${match[2]} ${match[3]}`

@@ -42,7 +42,7 @@ const METRIC_PATTERN = /^[0-9][0-9.,]*[KMB]?\+?$/
  * hint) and the preview from here.
  */
 export const TEXT_LIMITS = {
-  word: { max: 20, why: "it is set in the headline's large italic and must fit a phone's width" },
+  word: { max: 20, why: "it is set in the headline's large display type and must fit a phone's width" },
   label: { max: 40, why: "it must fit one line of a button, link, tag or label on a phone" },
   title: { max: TITLE_MAX_LENGTH, why: `search results show a title whole up to ${TITLE_MAX_LENGTH} characters` },
   sentence: { max: 120, why: "it is one line of supporting text" },

@@ -8,7 +8,7 @@ import path from "node:path"
 import type { z } from "zod"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { visit } from "jsonc-parser"
-import { HEADLINE_ITALIC_RANGES, TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
+import { TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
 import { type DeclaredField, type FoundValue, fieldName, imageFields, keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
 import { type caseStudySchema, type legalPageSchema, type siteSettingsSchema, isoMonthOf } from "../../model/schemas"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "../../model/problems"
@@ -256,15 +256,15 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
   const found: ContentProblem[] = []
   const visitStrings = (value: unknown, segments: PathSegment[]) => {
     if (typeof value === "string") {
-      const italic = file.type.typeName === "HomeHero" && segments[0] === "rotatingWords"
-      const ranges = italic ? HEADLINE_ITALIC_RANGES : TEXT_RANGES
-      const outside = [...new Set([...value.replace(/[ \n\t]/g, "")].filter((character) => !inRanges(ranges, character)))]
+      const outside = [
+        ...new Set([...value.replace(/[ \n\t]/g, "")].filter((character) => !inRanges(TEXT_RANGES, character))),
+      ]
       if (outside.length > 0) {
         const named = outside.map((character) => `"${character}" (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`)
         found.push({
           file: file.file,
           path: jsonPath(segments),
-          message: `${named.join(", ")} ${outside.length === 1 ? "is" : "are"} not in the site's typefaces${italic ? " (the headline's italic)" : ""}: ${outside.length === 1 ? "it shows" : "they show"} in a fallback face on the page and as an empty box on the sharing image; type ${outside.length === 1 ? "it" : "them"} differently or have the faces extended (src/styles/font-subset.ts)`,
+          message: `${named.join(", ")} ${outside.length === 1 ? "is" : "are"} not in the site's typefaces: ${outside.length === 1 ? "it shows" : "they show"} in a fallback face on the page and as an empty box on the sharing image; type ${outside.length === 1 ? "it" : "them"} differently or have the faces extended (src/styles/font-subset.ts)`,
         })
       }
     } else if (Array.isArray(value)) {

@@ -5,7 +5,6 @@ import { FACE_RANGES, SUBSET_FEATURES, subsetText } from "../../src/styles/font-
 /** @fontsource's latin files the site's faces come from (paths under node_modules/). */
 export const FONT_SOURCES = [
   "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-400-normal.woff2",
-  "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-400-italic.woff2",
   "@fontsource/inter/files/inter-latin-400-normal.woff2",
   "@fontsource/inter/files/inter-latin-600-normal.woff2",
 ] as const

@@ -1,5 +1,5 @@
 /**
- * What the four self-hosted faces keep of @fontsource's latin files (`npm run fonts` writes them to
+ * What the three self-hosted faces keep of @fontsource's latin files (`npm run fonts` writes them to
  * src/fonts/): the letters of the Western European languages, their punctuation and currency signs,
  * and the OpenType features that shape plain text. Stylistic sets, figure variants, fractions and
  * the other alternates the site never asks for are dropped: 40-55 % of every file, which brings each
@@ -9,7 +9,7 @@
 
 type Ranges = ReadonlyArray<readonly [number, number]>
 
-/** Inclusive code point ranges of the text faces (and the display roman), also their `unicode-range`. */
+/** Inclusive code point ranges of every face, also their `unicode-range`. */
 export const TEXT_RANGES: Ranges = [
   [0x0020, 0x007e], // ASCII
   [0x00a0, 0x00a0], // no-break space
@@ -31,19 +31,9 @@ export const TEXT_RANGES: Ranges = [
   [0x2212, 0x2212], // −
 ]
 
-/** The display italic sets only the industry names of the home headline: letters and little else. */
-export const HEADLINE_ITALIC_RANGES: Ranges = [
-  [0x0020, 0x007e], // ASCII
-  [0x00c0, 0x00ff], // À-ÿ
-  [0x0152, 0x0153], // Œ œ
-  [0x2013, 0x2014], // – —
-  [0x2018, 0x2019], // ‘ ’
-]
-
 /** Which ranges each file keeps, by its @fontsource file name. */
 export const FACE_RANGES: Readonly<Record<string, Ranges>> = {
   "cormorant-garamond-latin-400-normal.woff2": TEXT_RANGES,
-  "cormorant-garamond-latin-400-italic.woff2": HEADLINE_ITALIC_RANGES,
   "inter-latin-400-normal.woff2": TEXT_RANGES,
   "inter-latin-600-normal.woff2": TEXT_RANGES,
 }

@@ -10,7 +10,6 @@
 export interface FallbackFace {
   family: string
   weight?: number
-  style?: "italic"
   /** Installed fonts to stand in, all sharing the metrics the overrides were computed against. */
   locals: readonly string[]
   sizeAdjust: string
@@ -38,9 +37,9 @@ export const TEXT_FALLBACK: FallbackFace = {
 }
 
 /**
- * The bold and italic fallbacks have no published average widths, so their size-adjust comes from
- * measuring the same mixed-case sample (labels, buttons, prose) in both faces in Chromium:
- * Inter 600 is 1.0047 x Arial Bold; Cormorant Garamond italic is 0.8759 x Times New Roman italic.
+ * The bold fallback has no published average width, so its size-adjust comes from measuring the
+ * same mixed-case sample (labels, buttons, prose) in both faces in Chromium: Inter 600 is
+ * 1.0047 x Arial Bold.
  */
 export const TEXT_SEMIBOLD_FALLBACK: FallbackFace = {
   family: "Inter Fallback",
@@ -52,23 +51,13 @@ export const TEXT_SEMIBOLD_FALLBACK: FallbackFace = {
   lineGapOverride: "0%",
 }
 
-export const DISPLAY_ITALIC_FALLBACK: FallbackFace = {
-  family: "Cormorant Garamond Fallback",
-  style: "italic",
-  locals: ["Times New Roman Italic", "TimesNewRomanPS-ItalicMT", "Liberation Serif Italic", "Tinos Italic"],
-  sizeAdjust: "87.59%",
-  ascentOverride: "105.49%",
-  descentOverride: "32.77%",
-  lineGapOverride: "0%",
-}
-
-export const FALLBACK_FACES = [DISPLAY_FALLBACK, DISPLAY_ITALIC_FALLBACK, TEXT_FALLBACK, TEXT_SEMIBOLD_FALLBACK]
+export const FALLBACK_FACES = [DISPLAY_FALLBACK, TEXT_FALLBACK, TEXT_SEMIBOLD_FALLBACK]
 
 export function fallbackFontFace(face: FallbackFace): string {
   return `@font-face {
     font-family: "${face.family}";
     font-weight: ${face.weight ?? 400};
-    font-style: ${face.style ?? "normal"};
+    font-style: normal;
     src: ${face.locals.map((name) => `local("${name}")`).join(", ")};
     size-adjust: ${face.sizeAdjust};
     ascent-override: ${face.ascentOverride};

@@ -130,12 +130,12 @@ describe("content an editor may get wrong", () => {
   it("warns, naming file, field and character, about characters the faces do not have", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/watches.json", (data) => (data.client = "銀座の時計店 ⌚"))
-    fixture.edit("home/hero.json", (data) => (data.rotatingWords[1] = "Hôtels«"))
+    fixture.edit("home/hero.json", (data) => (data.rotatingWords[1] = "Hôtels→"))
     const { errors, warnings } = await report(fixture.root)
     expect(errors).toEqual([])
     expect(warnings).toEqual([
       'content/case-studies/watches.json: client: "銀" (U+9280), "座" (U+5EA7), "の" (U+306E), "時" (U+6642), "計" (U+8A08), "店" (U+5E97), "⌚" (U+231A) are not in the site\'s typefaces: they show in a fallback face on the page and as an empty box on the sharing image; type them differently or have the faces extended (src/styles/font-subset.ts)',
-      'content/home/hero.json: rotatingWords[1]: "«" (U+00AB) is not in the site\'s typefaces (the headline\'s italic): it shows in a fallback face on the page and as an empty box on the sharing image; type it differently or have the faces extended (src/styles/font-subset.ts)',
+      'content/home/hero.json: rotatingWords[1]: "→" (U+2192) is not in the site\'s typefaces: it shows in a fallback face on the page and as an empty box on the sharing image; type it differently or have the faces extended (src/styles/font-subset.ts)',
     ])
   })
 

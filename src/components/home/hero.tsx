@@ -61,7 +61,6 @@ const Words = styled.span`
 
 const Word = styled.span<{ $active: boolean }>`
   grid-area: 1 / 1;
-  font-style: italic;
   color: ${theme.color.goldLight};
   opacity: ${({ $active }) => ($active ? 1 : 0)};
   transform: translateY(${({ $active }) => ($active ? "0" : theme.motion.rise)});
