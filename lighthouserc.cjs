@@ -31,37 +31,17 @@ const median = (id, options) => [
   [budgets.reportedNotEnforced.includes(id) ? "warn" : "error", { ...options, aggregationMethod: "median" }],
 ]
 
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-/** A URL pattern of one route, whatever host and port LHCI serves it on. */
-const routePattern = (route) => `^https?://[^/]+${escapeRegex(route)}$`
-
-/**
- * Every route gets the budgets; a route still short of a mobile target is held at its own values
- * instead (mobileHeld), by a matrix entry of its own that the default entry excludes.
- */
-function assertMatrix() {
-  const heldValues = preset === "mobile" ? budgets.mobileHeld : {}
-  const held = Object.keys(heldValues).filter((key) => key.startsWith("/"))
-  const assertions = (own = {}) => ({
-    ...Object.fromEntries(
-      Object.entries(budgets.categories).map(([category, minScore]) =>
-        median(`categories:${category}`, { minScore: own[category] ?? minScore }),
-      ),
-    ),
-    ...Object.fromEntries([
-      median("largest-contentful-paint", {
-        maxNumericValue: own.largestContentfulPaintMs ?? budgets.largestContentfulPaintMs[preset],
-      }),
-      median("total-blocking-time", { maxNumericValue: own.totalBlockingTimeMs ?? budgets.totalBlockingTimeMs }),
-      median("cumulative-layout-shift", { maxNumericValue: budgets.cumulativeLayoutShift }),
-    ]),
-  })
-  const others = held.map((route) => `(?!${routePattern(route).slice(1)})`).join("")
-  return [
-    { matchingUrlPattern: `^${others}.*`, assertions: assertions() },
-    ...held.map((route) => ({ matchingUrlPattern: routePattern(route), assertions: assertions(heldValues[route]) })),
-  ]
-}
+/** Every route, every category at its minimum score, and the timings within their budgets. */
+const assertions = () => ({
+  ...Object.fromEntries(
+    Object.entries(budgets.categories).map(([category, minScore]) => median(`categories:${category}`, { minScore })),
+  ),
+  ...Object.fromEntries([
+    median("largest-contentful-paint", { maxNumericValue: budgets.largestContentfulPaintMs[preset] }),
+    median("total-blocking-time", { maxNumericValue: budgets.totalBlockingTimeMs }),
+    median("cumulative-layout-shift", { maxNumericValue: budgets.cumulativeLayoutShift }),
+  ]),
+})
 
 module.exports = {
   ci: {
@@ -80,7 +60,7 @@ module.exports = {
         chromeFlags: ["--headless=new", ...require("./e2e/chromium-flags.json")].join(" "),
       },
     },
-    assert: { assertMatrix: assertMatrix() },
+    assert: { assertions: assertions() },
     upload: {
       target: "filesystem",
       outputDir: path.join(__dirname, ".tmp/lighthouse", preset),

@@ -14,10 +14,6 @@ import { qualityBudgets } from "./lib/quality-budgets"
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const budgets = qualityBudgets().bytes
 
-/** The target, or the size a route over it is held at (quality-budgets.json, firstLoadJsHeldKb). */
-const firstLoadLimit = (route: string) =>
-  Object.hasOwn(budgets.firstLoadJsHeldKb, route) ? budgets.firstLoadJsHeldKb[route] : budgets.firstLoadJsKb
-
 const pages = builtPages(PUBLIC)
   .filter((page) => !page.includes("[...]") && !page.endsWith(`${path.sep}404${path.sep}index.html`))
   .map((page) => pageWeight(PUBLIC, page))
@@ -29,9 +25,10 @@ const rows = pages.map((page) => {
   if (!page.scripts.some((script) => /\/framework-[0-9a-f]+\.js$/.test(script))) {
     failures.push(`${page.route}: Gatsby's framework bundle not found among the page's scripts`)
   }
-  const limit = firstLoadLimit(page.route)
-  if (page.firstLoadJs > limit * 1000) {
-    failures.push(`${page.route}: first-load JavaScript ${kB(page.firstLoadJs)} kB is over its ${limit} kB budget`)
+  if (page.firstLoadJs > budgets.firstLoadJsKb * 1000) {
+    failures.push(
+      `${page.route}: first-load JavaScript ${kB(page.firstLoadJs)} kB is over its ${budgets.firstLoadJsKb} kB budget`,
+    )
   }
   const admin = page.scripts.filter((script) => script.startsWith(`/${ADMIN_DIR}/`))
   if (admin.length > 0) failures.push(`${page.route}: loads the editors' admin (${admin.join(", ")})`)
@@ -41,7 +38,7 @@ const rows = pages.map((page) => {
   return [
     page.route,
     kB(page.html),
-    `${kB(page.firstLoadJs)}${firstLoadLimit(page.route) === budgets.firstLoadJsKb ? "" : ` (held at ${firstLoadLimit(page.route)})`}`,
+    kB(page.firstLoadJs),
     String(page.scripts.length),
     kB(page.data),
     kB(page.fonts),

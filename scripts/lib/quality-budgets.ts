@@ -5,7 +5,6 @@ import path from "node:path"
 export interface QualityBudgets {
   bytes: {
     firstLoadJsKb: number
-    firstLoadJsHeldKb: Record<string, number>
     homeTotalKb: number
     adminScriptKb: number
   }

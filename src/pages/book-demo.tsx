@@ -5,7 +5,7 @@ import { Seo } from "../components/layout/seo"
 import { island } from "../components/ui/island"
 
 const DemoContent = island(
-  () => import("../components/book-demo/demo-content"),
+  () => import(/* webpackChunkName: "book-demo" */ "../components/book-demo/demo-content"),
   (m) => m.DemoContent,
 )
 

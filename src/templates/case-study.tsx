@@ -7,7 +7,7 @@ import { useSiteSettings } from "../hooks/use-site-settings"
 import { island } from "../components/ui/island"
 
 const CaseStudyArticle = island(
-  () => import("../components/case-study/case-study-article"),
+  () => import(/* webpackChunkName: "case-study" */ "../components/case-study/case-study-article"),
   (m) => m.CaseStudyArticle,
 )
 

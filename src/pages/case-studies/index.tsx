@@ -7,7 +7,7 @@ import { CASE_STUDIES_PATH } from "../../../model/routes"
 import { island } from "../../components/ui/island"
 
 const CaseStudiesContent = island(
-  () => import("../../components/case-study/case-studies-content"),
+  () => import(/* webpackChunkName: "case-list" */ "../../components/case-study/case-studies-content"),
   (m) => m.CaseStudiesContent,
 )
 
