@@ -1,8 +1,7 @@
 /**
- * Whether the page being loaded is the visitor's first page, whose prerendered HTML React is about to
- * hydrate. Gatsby evaluates a page's module before it renders the page: for the first page before
- * hydration, for any other when a link to it is hovered or followed (gatsby-browser.tsx says when the
- * first page is on screen).
+ * Whether React is hydrating the visitor's first page from its prerendered HTML: from the start until
+ * that page is on screen (gatsby-browser.tsx says when). Islands (src/components/ui/island.tsx) ask
+ * when they mount, to render the same Suspense boundaries as the HTML they take over.
  */
 let firstPageRendered = false
 

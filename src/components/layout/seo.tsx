@@ -10,8 +10,8 @@ const { Deferred: SeoHead } = deferred(
 )
 
 /**
- * The only owner of head tags. The build renders them into each page's HTML (waiting for the chunk,
- * as Gatsby's renderer waits for every Suspense boundary). In the browser the first page already has
+ * The only owner of head tags. The build renders them into each page's HTML (with the chunk's code
+ * loaded before the page renders: src/components/ui/deferred.tsx). In the browser the first page already has
  * them, so its first load carries no head code at all; from the first navigation inside the site on,
  * the chunk is fetched and react-helmet keeps the head in step with the page. The boundary renders
  * no DOM either way, so hydration matches whichever side rendered it.
