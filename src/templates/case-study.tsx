@@ -1,6 +1,5 @@
 import { type PageProps, graphql } from "gatsby"
 import { caseStudyPath } from "../../model/routes"
-import { CaseNotFound } from "../components/case-study/case-not-found"
 import { Layout } from "../components/layout/layout"
 import { Seo } from "../components/layout/seo"
 import { useSiteSettings } from "../hooks/use-site-settings"
@@ -11,13 +10,16 @@ const CaseStudyArticle = island(
   (m) => m.CaseStudyArticle,
 )
 
-/** A case study's page; a slug without a study (only reachable inside the site) shows "not found". */
-export default function CaseStudyTemplate({ data, location }: PageProps<Queries.CaseStudyBySlugQuery>) {
+/** A case study's page: one per content file (gatsby/create-pages.ts); unknown slugs are `[...].tsx`'s. */
+export default function CaseStudyTemplate({
+  data,
+  pageContext,
+}: PageProps<Queries.CaseStudyBySlugQuery, { slug: string }>) {
   const settings = useSiteSettings()
   const page = data.caseStudiesPage
   if (!page) throw new Error("content/pages/case-studies.json is missing")
   const study = data.caseStudy
-  if (!study) return <CaseNotFound location={location} copy={page.notFound} />
+  if (!study) throw new Error(`No case study has the slug "${pageContext.slug}" (content/case-studies/)`)
   const path = caseStudyPath(study.slug)
   const homeLabel = settings.navigation.find((item) => item.section === "home")?.label ?? settings.name
   return (
@@ -47,11 +49,6 @@ export const query = graphql`
       title
       detail {
         ...CaseStudyLabels
-      }
-      notFound {
-        title
-        text
-        backLabel
       }
     }
   }
