@@ -41,15 +41,21 @@ const watchRemovals = (page: Page, id: string) =>
 
 const removals = (page: Page) => page.evaluate(() => (window as unknown as { __removed: number }).__removed)
 
-test("the home page is interactive before its sections' code arrives; the sections hydrate once it has", async ({
-  page,
-}) => {
+/** Opens the home page with its sections' code held back; collects the page's uncaught errors. */
+async function openHomeWithSectionsHeld(page: Page) {
   const errors: string[] = []
   page.on("pageerror", (error) => errors.push(error.message))
   const sections = await holdChunk(page, "home")
   // The fixture's goto returns once React has hydrated the page: here, with the sections' code held back.
   await page.goto("/")
   await sections.requested
+  return { sections, errors }
+}
+
+test("the home page is interactive before its sections' code arrives; the sections hydrate once it has", async ({
+  page,
+}) => {
+  const { sections, errors } = await openHomeWithSectionsHeld(page)
   const activeWord = page.locator('[data-testid="hero-word"] [data-active="true"]')
 
   // Prerendered and still: the hero rotates only once its code is in.
@@ -66,11 +72,7 @@ test("the home page is interactive before its sections' code arrives; the sectio
 test("a section link followed before the sections have hydrated keeps their HTML and lands on the section", async ({
   page,
 }) => {
-  const errors: string[] = []
-  page.on("pageerror", (error) => errors.push(error.message))
-  const sections = await holdChunk(page, "home")
-  await page.goto("/")
-  await sections.requested
+  const { sections, errors } = await openHomeWithSectionsHeld(page)
   await watchRemovals(page, "industries")
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Industries" }).click()

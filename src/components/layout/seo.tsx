@@ -1,6 +1,6 @@
 import { Suspense } from "react"
 import { useHeadUpdates } from "../../navigation/head-updates"
-import { deferred } from "../ui/deferred"
+import { deferred, prerendering } from "../ui/deferred"
 import type { SeoProps } from "./seo-head"
 
 /** react-helmet and the page's structured data: their own chunk, fetched only when needed (below). */
@@ -18,6 +18,5 @@ const { Deferred: SeoHead } = deferred(
  */
 export function Seo(props: SeoProps) {
   const headUpdates = useHeadUpdates()
-  const prerendering = typeof window === "undefined"
   return <Suspense fallback={null}>{prerendering || headUpdates ? <SeoHead {...props} /> : null}</Suspense>
 }

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ComponentType, lazy } from "react"
 
-const prerendering = typeof window === "undefined"
+/** True while the build prerenders pages (no browser window). */
+export const prerendering = typeof window === "undefined"
 
 /** Every deferred component's loader, while prerendering (see `loadDeferredCode`). */
 const prerenderLoads: (() => Promise<unknown>)[] = []

@@ -1,6 +1,6 @@
 import { type ComponentProps, type ComponentType, Suspense, useState } from "react"
 import { isHydratingFirstPage } from "../../navigation/first-page"
-import { deferred } from "./deferred"
+import { deferred, prerendering } from "./deferred"
 
 /**
  * A part of a page whose code stays out of the page's first load.
@@ -17,11 +17,11 @@ import { deferred } from "./deferred"
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component; its props are kept below
 export function island<M, C extends ComponentType<any>>(load: () => Promise<M>, pick: (module: M) => C) {
   const { Deferred, preload } = deferred(load, pick)
-  if (typeof window !== "undefined") void preload()
+  if (!prerendering) void preload()
 
   return function Island(props: ComponentProps<C>) {
     // Decided once: the boundary stays for the island's life, as the prerendered HTML has it.
-    const [ownBoundary] = useState(() => typeof window === "undefined" || isHydratingFirstPage())
+    const [ownBoundary] = useState(() => prerendering || isHydratingFirstPage())
     return ownBoundary ? (
       <Suspense fallback={null}>
         <Deferred {...props} />
