@@ -103,3 +103,17 @@ test("a page reached inside the site waits for its content's code and then appea
   await expect(page).toHaveURL(new RegExp(`${path}$`))
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(caseStudy.title)
 })
+
+test("a search typed before the list has hydrated is kept and applied once it has", async ({ page }) => {
+  const list = await holdChunk(page, "case-list")
+  await page.goto("/case-studies/")
+  await list.requested
+  const field = page.getByRole("searchbox")
+  await field.fill("submarines")
+  list.release()
+
+  await expect(page.getByText("No case study matches “submarines”.")).toBeVisible()
+  await expect(page.locator("main article")).toHaveCount(0)
+  await expect(field).toHaveValue("submarines")
+  await expect(page).toHaveURL(/\/case-studies\/\?q=submarines$/)
+})

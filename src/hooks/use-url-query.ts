@@ -1,5 +1,5 @@
 import { navigate } from "gatsby"
-import { useCallback, useEffect, useRef, useState } from "react"
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { queryOf, searchUrl } from "../navigation/url-query"
 
 /** How long typing must pause before the query becomes a history entry. */
@@ -8,9 +8,11 @@ const COMMIT_AFTER_MS = 400
 /**
  * A text query kept in step with the page URL's `?q=`: typing updates it at once and, once typing
  * pauses, adds a history entry, so back and forward walk through earlier searches. It starts empty,
- * as the prerendered page does, and takes the URL's value after hydration.
+ * as the prerendered page does, and takes the URL's value after hydration, unless the visitor typed
+ * into `field` before it hydrated (React keeps such text in the field but not in its state): then the
+ * typed text is the query.
  */
-export function useUrlQuery(base: string, search: string) {
+export function useUrlQuery(base: string, search: string, field: RefObject<HTMLInputElement>) {
   const fromUrl = queryOf(search)
   const [value, setValue] = useState("")
   const timer = useRef<number>()
@@ -38,6 +40,14 @@ export function useUrlQuery(base: string, search: string) {
     },
     [commit],
   )
+
+  useEffect(() => {
+    // Declared after the URL's effect, so text typed before hydration wins over the URL's value.
+    const typed = field.current?.value ?? ""
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the field's DOM value is the outside source here
+    if (typed !== "") change(typed)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
+  }, [])
 
   const reset = useCallback(() => {
     setValue("")

@@ -51,8 +51,8 @@ interface CaseListProps {
 
 /** The searchable list of case studies. */
 export function CaseList({ studies, copy, search }: CaseListProps) {
-  const query = useUrlQuery(CASE_STUDIES_PATH, search)
   const input = useRef<HTMLInputElement>(null)
+  const query = useUrlQuery(CASE_STUDIES_PATH, search, input)
   const shown = studies.filter((study) => matchesQuery(study, query.value))
   const labels = { problem: copy.problemLabel, solution: copy.solutionLabel, readMore: copy.readMoreLabel }
   return (
