@@ -1,23 +1,16 @@
 #!/usr/bin/env bash
 # Lighthouse CI over every route of the build (lighthouserc.cjs), as many runs per route and preset
 # as quality-budgets.json says, asserting on the median run. Reports land in .tmp/lighthouse/<preset>/.
-# Usage: scripts/lighthouse-ci.sh [--parallel] [mobile|desktop]...   (both presets by default)
-# --parallel runs the two presets at once: half the time, noisier timings (npm test uses it; the
-# bench does not).
+# Usage: scripts/lighthouse-ci.sh [mobile|desktop]...   (both presets by default)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 export GATSBY_TELEMETRY_DISABLED=1
 
-parallel=false
-presets=()
-for arg in "$@"; do
-  case "$arg" in
-    --parallel) parallel=true ;;
-    *) presets+=("$arg") ;;
-  esac
-done
-[ ${#presets[@]} -eq 0 ] && presets=(mobile desktop)
+presets=("$@")
+# Desktop first: its single steady run per route gives the machine time to settle after the load
+# test before the mobile runs, whose blocking time is the most sensitive measure here.
+[ ${#presets[@]} -eq 0 ] && presets=(desktop mobile)
 
 # One working folder per preset: LHCI keeps its runs in ./.lighthouseci, and Chromium its profiles
 # in $TMPDIR, rather than /tmp.
@@ -38,20 +31,8 @@ run_preset() {
 }
 
 status=0
-if $parallel && [ ${#presets[@]} -gt 1 ]; then
-  pids=()
-  for preset in "${presets[@]}"; do
-    run_preset "$preset" > "$ROOT/.tmp/lhci-$preset.summary" &
-    pids+=($!)
-  done
-  for index in "${!pids[@]}"; do
-    wait "${pids[$index]}" || status=1
-    cat "$ROOT/.tmp/lhci-${presets[$index]}.summary"
-  done
-else
-  for preset in "${presets[@]}"; do
-    run_preset "$preset" || status=1
-  done
-fi
+for preset in "${presets[@]}"; do
+  run_preset "$preset" || status=1
+done
 rm -rf "$ROOT/.tmp/lhci"
 exit $status
