@@ -6,6 +6,7 @@ import { markFirstPageRendered } from "./src/navigation/first-page"
 import { startHeadUpdates } from "./src/navigation/head-updates"
 import { TransitionLocationProvider } from "./src/navigation/location-provider"
 import { updateScroll } from "./src/navigation/scroll"
+import { withPageLanguage } from "./src/i18n/locale"
 
 /**
  * Gatsby awaits this before its start-up (router, page resources, hydration), which would otherwise
@@ -65,3 +66,6 @@ function hydrateInSlices(app: ReactElement, container: Element) {
 // Gatsby types this hook with react-dom's legacy `Renderer`; it calls it with (element, container) only.
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
   hydrateInSlices as unknown as Renderer
+
+/** The page's language (its context, gatsby/localize-pages.ts) for every component in it. */
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = withPageLanguage

@@ -2,18 +2,22 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
-import { contentTypeOf } from "./model/registry"
 import { LOCAL_CMS_BACKEND } from "./cms/shared"
-import { theme } from "./src/styles/theme"
+import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
+import { localePath, translatedPath } from "./model/routes"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
 const siteEnv = process.env.SITE_ENV ?? "production"
 
-const settings = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {
+interface SiteSettings {
   name: string
-  shortName: string
   description: string
   siteUrl: string
+}
+
+// The English settings (model/locales.ts): the site's metadata is the same in every language.
+const { en: settings } = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {
+  en: SiteSettings
 }
 
 const config: GatsbyConfig = {
@@ -44,26 +48,23 @@ const config: GatsbyConfig = {
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     {
-      resolve: "gatsby-plugin-manifest",
-      options: {
-        name: settings.name,
-        short_name: settings.shortName,
-        description: settings.description,
-        lang: "en",
-        start_url: "/",
-        display: "browser",
-        background_color: theme.color.ink,
-        theme_color: theme.color.ink,
-        icon: "src/images/icon.png",
-        // No apple-touch-icon link per size in every page head: iOS finds /apple-touch-icon.png by itself.
-        legacy: false,
-      },
-    },
-    {
       resolve: "gatsby-plugin-sitemap",
       options: {
         // Only the public routes: no 404 page, no unknown-case fallback.
-        excludes: ["/404/", "/404.html", "/dev-404-page/", "/case-studies/\\[...\\]/"],
+        excludes: [
+          "/dev-404-page/",
+          ...LOCALES.flatMap((locale) =>
+            ["/404/", "/404.html", "/case-studies/\\[...\\]/"].map((route) => localePath(route, locale)),
+          ),
+        ],
+        // Every page with its counterparts in each language, English as the default (hreflang).
+        serialize: ({ path: pagePath }: { path: string }) => ({
+          url: pagePath,
+          links: [
+            ...LOCALES.map((locale) => ({ lang: locale, url: translatedPath(pagePath, locale) })),
+            { lang: "x-default", url: translatedPath(pagePath, DEFAULT_LOCALE) },
+          ],
+        }),
       },
     },
     {
@@ -82,14 +83,6 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "content", path: CONTENT_DIR, ignore: ["**/schemas/**"] },
-    },
-    {
-      resolve: "gatsby-transformer-json",
-      options: {
-        // Each file's node type comes from the content registry, not from its folder name.
-        typeName: ({ node }: { node: { relativePath: string } }) =>
-          contentTypeOf(node.relativePath)?.typeName ?? "UnregisteredContent",
-      },
     },
   ],
 }

@@ -5,6 +5,8 @@ import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
 import { drawSocialImages } from "./gatsby/social-images"
 import { writeSecurityTxt } from "./gatsby/security-txt"
 import { writeTouchIcon } from "./gatsby/touch-icon"
+import { writeWebManifest } from "./gatsby/web-manifest"
+import { iconVersion } from "./gatsby/manifest-head"
 import { writeHostingFiles } from "./gatsby/hosting/write"
 import { writePrecompressedCopies } from "./gatsby/hosting/compression"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
@@ -14,6 +16,8 @@ type FieldResolver = (source: unknown, args: unknown, context: unknown, info: un
 import { CONTENT_DIR } from "./gatsby/paths"
 
 export { createPages } from "./gatsby/create-pages"
+export { createContentNodes as onCreateNode } from "./gatsby/content/nodes"
+export { localizePages as onCreatePage } from "./gatsby/localize-pages"
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   await assertValidContent(CONTENT_DIR, reporter)
@@ -56,6 +60,7 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
   await writeTouchIcon(args)
+  await writeWebManifest(args)
   writeSecurityTxt(args)
   deferBundlesPastFirstPaint(args)
   // The policy hashes the pages' inline scripts as they are served.
@@ -67,9 +72,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
 /**
  * gatsby-plugin-image's browser bundle imports `camelcase` for image helpers this site never calls
  * (it only renders images already processed at build time). The package has no side effects but
- * does not say so; saying it here lets webpack drop it from the page bundle.
+ * does not say so; saying it here lets webpack drop it from the page bundle. The pages' head names
+ * the favicon with its version (gatsby-ssr.tsx), read here once rather than in every page's render.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
+  if (stage === "build-html" || stage === "develop-html") {
+    actions.setWebpackConfig({ plugins: [plugins.define({ __ICON_VERSION__: JSON.stringify(iconVersion()) })] })
+  }
   if (stage !== "build-javascript") return
   actions.setWebpackConfig({
     module: { rules: [{ test: /[\\/]node_modules[\\/]camelcase[\\/]/, sideEffects: false }] },

@@ -9,7 +9,7 @@
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
-import type { FieldTree } from "./format"
+import type { DocumentTree } from "./format"
 
 export const ADMIN_SCRIPT = "cms.js"
 
@@ -60,7 +60,7 @@ const adminResolution: Plugin = {
  * Builds the admin's script into `target` (the admin folder, served at `publicPath`), with the field
  * tree of every document the CMS writes (cms/format.ts); answers the script's size in bytes.
  */
-export async function buildAdminScript(target: string, publicPath: string, documents: FieldTree[][]): Promise<number> {
+export async function buildAdminScript(target: string, publicPath: string, documents: DocumentTree[]): Promise<number> {
   const outfile = path.join(target, ADMIN_SCRIPT)
   await build({
     absWorkingDir: ROOT,

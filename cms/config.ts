@@ -22,6 +22,7 @@ import {
   type Relation,
 } from "../model/schemas"
 import { jsonSchemaOf, type JsonSchema } from "../model/json-schema"
+import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../model/locales"
 import { relationTarget } from "../model/relations"
 import path from "node:path"
 
@@ -56,12 +57,15 @@ export interface CmsField {
   format?: string
   date_format?: string
   time_format?: boolean
+  /** Written in each language (true), or shared and set once, in English (absent): model/locales.ts. */
+  i18n?: boolean
 }
 
 interface CmsFile {
   name: string
   label: string
   file: string
+  i18n?: boolean
   preview_path?: string
   fields: CmsField[]
 }
@@ -81,6 +85,7 @@ export interface CmsCollection {
   summary?: string
   sortable_fields?: string[]
   fields?: CmsField[]
+  i18n?: boolean
 }
 
 /**
@@ -107,6 +112,8 @@ export interface CmsConfig {
   logo: { src: string }
   media_folder: string
   public_folder: string
+  /** Both languages side by side, each file holding both (Decap's files collections know only single_file). */
+  i18n: { structure: "single_file"; locales: string[]; default_locale: string }
   collections: CmsCollection[]
 }
 
@@ -161,8 +168,23 @@ export function stringRules(schema: JsonSchema): Pick<CmsField, "pattern" | "hin
   return { ...hint, pattern: [pattern, checks.map(([, message]) => message).join("; ")] }
 }
 
-/** One CMS field for a JSON Schema property. */
+/** Whether a part of a document holds text written in each language (model/locales.ts). */
+function holdsText(schema: JsonSchema): boolean {
+  if (schema[TRANSLATABLE_META] === true) return true
+  if (schema.items) return holdsText(schema.items)
+  return Object.values(schema.properties ?? {}).some(holdsText)
+}
+
+/**
+ * One CMS field for a JSON Schema property. A field that is, or holds, a text is edited in each
+ * language (`i18n`); any other is shared, edited once, in English, and hidden from the French side.
+ */
 export function cmsField(name: string, schema: JsonSchema, required: boolean): CmsField {
+  const field = fieldOf(name, schema, required)
+  return holdsText(schema) ? { ...field, i18n: true } : field
+}
+
+function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField {
   const field: CmsField = { name, label: labelOf(name), widget: "string", required }
 
   if (schema.enum) return { ...field, widget: "select", options: schema.enum as string[] }
@@ -245,19 +267,9 @@ function objectFields(schema: JsonSchema): CmsField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => cmsField(name, property, required.has(name)))
 }
 
-/** A content type's fields; `$schema` rides along hidden, with the file's schema path. */
+/** A content type's fields; the file's `$schema`, beside its languages, is the format's (cms/format.ts). */
 function typeFields(type: ContentType): CmsField[] {
-  return objectFields(schemaWithMessages(type)).map((field) =>
-    field.name === "$schema"
-      ? {
-          name: "$schema",
-          label: "JSON Schema",
-          widget: "hidden",
-          required: false,
-          default: `../schemas/${type.schemaFile}.schema.json`,
-        }
-      : field,
-  )
+  return objectFields(schemaWithMessages(type)).filter((field) => field.name !== "$schema")
 }
 
 export function cmsConfig(siteUrl: string): CmsConfig {
@@ -279,6 +291,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
         summary: "{{title}} ({{fields.slug}})",
         preview_path: place.page,
         sortable_fields: ["order", "title", "published"],
+        i18n: true,
         fields: typeFields(type),
       })
       continue
@@ -287,6 +300,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
       name: place.collection,
       label: COLLECTION_LABELS[place.collection] ?? labelOf(place.collection),
       format: CONTENT_FORMAT,
+      i18n: true,
       files: [],
     }
     collection.files!.push({
@@ -294,6 +308,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
       label: place.label,
       file: `${CONTENT_FOLDER}/${type.location}`,
       preview_path: place.page,
+      i18n: true,
       fields: typeFields(type),
     })
     collections.set(place.collection, collection)
@@ -324,6 +339,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
     display_url: siteUrl,
     media_folder: `${CONTENT_FOLDER}/${IMAGES_FOLDER}`,
     public_folder: `../${IMAGES_FOLDER}`,
+    i18n: { structure: "single_file", locales: [...LOCALES], default_locale: DEFAULT_LOCALE },
     collections: [...collections.values()],
   }
 }

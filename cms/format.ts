@@ -11,11 +11,19 @@
  * trees the build derives from the configuration (fieldTrees).
  */
 import type { CmsCollection, CmsField } from "./config"
+import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
+import { CONTENT_TYPES } from "../model/registry"
 
 /** A field's name and, for an object or a list, the fields of what it holds. */
 export interface FieldTree {
   name: string
   fields?: FieldTree[]
+}
+
+/** A document the CMS writes: its JSON Schema's path (written as the file's `$schema`) and its fields. */
+export interface DocumentTree {
+  schema: string
+  fields: FieldTree[]
 }
 
 type Json = unknown
@@ -33,10 +41,20 @@ function treeOf(fields: readonly CmsField[]): FieldTree[] {
   })
 }
 
-/** The field tree of every document the CMS writes: each file of a files collection, each folder collection. */
-export function fieldTrees(collections: readonly CmsCollection[]): FieldTree[][] {
+/** The JSON Schema a content file names, by its collection's folder or its file's path. */
+function schemaPathOf(location: string): string {
+  const relative = location.split("/").slice(1).join("/")
+  const type = CONTENT_TYPES.find((candidate) => candidate.location === relative)
+  if (!type) throw new Error(`cms/format.ts: no content type at ${location}`)
+  return `../schemas/${type.schemaFile}.schema.json`
+}
+
+/** Every document the CMS writes: each file of a files collection, each folder collection. */
+export function fieldTrees(collections: readonly CmsCollection[]): DocumentTree[] {
   return collections.flatMap((collection) =>
-    collection.fields ? [treeOf(collection.fields)] : collection.files!.map((file) => treeOf(file.fields)),
+    collection.fields
+      ? [{ schema: schemaPathOf(collection.folder!), fields: treeOf(collection.fields) }]
+      : collection.files!.map((file) => ({ schema: schemaPathOf(file.file), fields: treeOf(file.fields) })),
   )
 }
 
@@ -56,18 +74,40 @@ function ordered(value: Json, fields: readonly FieldTree[] | undefined): Json {
   )
 }
 
-export function contentJsonFormat(documents: readonly FieldTree[][]) {
+const isLocaleKey = (key: string) => (LOCALES as readonly string[]).includes(key)
+
+/**
+ * A file holds one document per language (model/locales.ts): Decap hands `toFile` `{ en, fr }` with
+ * the document's top-level field names; it is written `$schema` first, then each language's document
+ * in field order.
+ */
+export function contentJsonFormat(documents: readonly DocumentTree[]) {
   /** The document whose top-level fields Decap named; failing that, the one naming most of the keys. */
-  const documentOf = (data: Json, sortedKeys: readonly string[] = []): FieldTree[] | undefined => {
-    const names = (document: FieldTree[]) => document.map((field) => field.name)
+  const documentOf = (data: Json, sortedKeys: readonly string[] = []): DocumentTree | undefined => {
+    const names = (document: DocumentTree) => document.fields.map((field) => field.name)
     const exact = documents.find((document) => names(document).join() === sortedKeys.join())
     if (exact || !isObject(data)) return exact
-    const score = (document: FieldTree[]) => Object.keys(data).filter((key) => names(document).includes(key)).length
+    const keys = Object.keys(data)
+    const score = (document: DocumentTree) => keys.filter((key) => names(document).includes(key)).length
     return [...documents].sort((a, b) => score(b) - score(a))[0]
   }
   return {
     fromFile: (content: string) => JSON.parse(content) as Json,
-    toFile: (data: Json, sortedKeys?: string[]) =>
-      `${JSON.stringify(ordered(data, documentOf(data, sortedKeys)), null, 2)}\n`,
+    toFile: (data: Json, sortedKeys?: string[]) => {
+      if (!isObject(data) || !Object.keys(data).every(isLocaleKey)) {
+        return `${JSON.stringify(ordered(data, documentOf(data, sortedKeys)?.fields), null, 2)}\n`
+      }
+      const document = documentOf(data[DEFAULT_LOCALE], sortedKeys)
+      const file = {
+        ...(document ? { $schema: document.schema } : {}),
+        ...Object.fromEntries(
+          LOCALES.filter((locale) => data[locale] !== undefined).map((locale) => [
+            locale,
+            ordered(data[locale], document?.fields),
+          ]),
+        ),
+      }
+      return `${JSON.stringify(file, null, 2)}\n`
+    },
   }
 }

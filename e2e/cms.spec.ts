@@ -49,7 +49,19 @@ test.afterAll(() => {
   fs.rmSync(workspace, { recursive: true, force: true })
 })
 
-const caseOnDisk = () => JSON.parse(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8"))
+/** A content file of the workspace as it is on disk: { "$schema", "en", "fr" }. */
+const fileOnDisk = (relative: string) => {
+  const text = fs.readFileSync(path.join(workspace, relative), "utf8")
+  // Read while decap-server may be writing it: an unfinished file reads as not there yet.
+  try {
+    return JSON.parse(text) as Record<string, Record<string, any>>
+  } catch {
+    return undefined
+  }
+}
+/** The English document of a content file of the workspace. */
+const readContent = (relative: string) => fileOnDisk(`content/${relative}`)!.en
+const caseOnDisk = () => fileOnDisk(CASE_FILE)?.en
 
 async function logIn(page: Page) {
   await page.goto("/admin/")
@@ -85,7 +97,7 @@ async function publish(page: Page) {
 
 test("an editor changes a case study's title and the JSON file on disk follows, still valid", async ({ page }) => {
   const beforeText = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
-  const before = JSON.parse(beforeText)
+  const before = JSON.parse(beforeText).en
   await openCaseStudy(page, before.title)
   const title = fieldNamed(page, "Title")
   await expect(title).toHaveValue(before.title)
@@ -93,9 +105,9 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
   await title.fill(edited)
   await publish(page)
 
-  await expect.poll(() => caseOnDisk().title, { timeout: 15_000 }).toBe(edited)
+  await expect.poll(() => caseOnDisk()?.title, { timeout: 15_000 }).toBe(edited)
   // "View Live" opens the study's own page on the site, not its home.
-  const siteUrl = JSON.parse(fs.readFileSync(path.join(workspace, "content/site/settings.json"), "utf8")).siteUrl
+  const { siteUrl } = readContent("site/settings.json")
   await expect(page.getByRole("link", { name: /view live/i })).toHaveAttribute(
     "href",
     `${siteUrl}/case-studies/${before.slug}/`,
@@ -111,14 +123,14 @@ test("saving the team's page changes only the edited line, though its facts and 
 }) => {
   const file = path.join(workspace, "content/home/about.json")
   const beforeText = fs.readFileSync(file, "utf8")
-  const before = JSON.parse(beforeText)
+  const before = JSON.parse(beforeText).en
   await openFile(page, "Home page", "About and team")
   const title = fieldNamed(page, "Title")
   await expect(title).toHaveValue(before.title)
   const edited = `${before.title} (revised)`
   await title.fill(edited)
   await publish(page)
-  await expect.poll(() => JSON.parse(fs.readFileSync(file, "utf8")).title, { timeout: 15_000 }).toBe(edited)
+  await expect.poll(() => fileOnDisk("content/home/about.json")?.en.title, { timeout: 15_000 }).toBe(edited)
   expect(fs.readFileSync(file, "utf8")).toBe(
     beforeText.replace(`"title": ${JSON.stringify(before.title)}`, `"title": ${JSON.stringify(edited)}`),
   )
@@ -128,7 +140,7 @@ test("the case studies list names each study by its title and its slug, the file
   await logIn(page)
   await page.getByRole("link", { name: "Case studies" }).first().click()
   for (const file of fs.readdirSync(path.join(workspace, "content/case-studies"))) {
-    const study = JSON.parse(fs.readFileSync(path.join(workspace, "content/case-studies", file), "utf8"))
+    const study = readContent(`case-studies/${file}`)
     expect(`${study.slug}.json`).toBe(file)
     await expect(page.getByText(`${study.title} (${study.slug})`, { exact: true })).toBeVisible()
   }
@@ -136,7 +148,7 @@ test("the case studies list names each study by its title and its slug, the file
 
 test("the CMS refuses to save an empty, invisible or too long field and the file is unchanged", async ({ page }) => {
   const before = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
-  await openCaseStudy(page, JSON.parse(before).title)
+  await openCaseStudy(page, JSON.parse(before).en.title)
   const client = fieldNamed(page, "Client")
   // The build's limit for the field is shown before anyone types.
   await expect(page.getByText("Up to 120 characters: it is one line of supporting text.")).toBeVisible()
@@ -185,8 +197,8 @@ test("the admin is kept out of search and out of the site's own JavaScript", asy
 
 test("a case study's preview is the site's page, in its faces, and follows the editor's typing", async ({ page }) => {
   const errors = collectErrors(page)
-  const study = caseOnDisk()
-  const labels = JSON.parse(fs.readFileSync(path.join(workspace, "content/pages/case-studies.json"), "utf8")).detail
+  const study = caseOnDisk()!
+  const labels = readContent("pages/case-studies.json").detail
   await openCaseStudy(page, study.title)
   const preview = previewOf(page)
   const title = preview.getByRole("heading", { level: 1 })
@@ -222,7 +234,7 @@ test("a case study's preview is the site's page, in its faces, and follows the e
 
 test("the team's preview shows every member's card with the photo from content/images/team", async ({ page }) => {
   const errors = collectErrors(page)
-  const about = JSON.parse(fs.readFileSync(path.join(workspace, "content/home/about.json"), "utf8"))
+  const about = readContent("home/about.json")
   await openFile(page, "Home page", "About and team")
   const preview = previewOf(page)
   await expect(preview.getByRole("heading", { level: 2, name: about.title })).toBeVisible()
@@ -234,8 +246,6 @@ test("the team's preview shows every member's card with the photo from content/i
   }
   expect(errors).toEqual([])
 })
-
-const readContent = (relative: string) => JSON.parse(fs.readFileSync(path.join(workspace, "content", relative), "utf8"))
 
 const FILE_PREVIEWS = [
   {

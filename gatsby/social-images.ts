@@ -1,7 +1,8 @@
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
-import { BOOK_DEMO_PATH, CASE_STUDIES_PATH, HOME_PATH, caseStudyPath } from "../model/routes"
+import type { Locale } from "../model/locales"
+import { BOOK_DEMO_PATH, CASE_STUDIES_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
 import { socialImage } from "./brand-art"
 
@@ -11,37 +12,48 @@ interface PageNode {
 }
 
 interface TitlesQuery {
-  siteSettings: { tagline: string }
-  caseStudiesPage: { title: string }
-  demoPage: { title: string }
-  allLegalPage: { nodes: Array<{ fileName: string; title: string }> }
-  allCaseStudy: { nodes: Array<{ slug: string; title: string }> }
+  allSiteSettings: { nodes: Array<{ locale: Locale; tagline: string }> }
+  allCaseStudiesPage: { nodes: Array<{ locale: Locale; title: string }> }
+  allDemoPage: { nodes: Array<{ locale: Locale; title: string }> }
+  allLegalPage: { nodes: Array<{ locale: Locale; fileName: string; title: string }> }
+  allCaseStudy: { nodes: Array<{ locale: Locale; slug: string; title: string }> }
 }
 
 /**
- * The title each prerendered page's sharing image shows, from the content the page is built from:
- * home shows the tagline beside the brand, every other page its own title.
+ * The title each prerendered page's sharing image shows, in the page's language, from the content the
+ * page is built from: home shows the tagline beside the brand, every other page its own title.
  */
 async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string, string>> {
   const { data, errors } = await graphql<TitlesQuery>(`
     {
-      siteSettings {
-        tagline
+      allSiteSettings {
+        nodes {
+          locale
+          tagline
+        }
       }
-      caseStudiesPage {
-        title
+      allCaseStudiesPage {
+        nodes {
+          locale
+          title
+        }
       }
-      demoPage {
-        title
+      allDemoPage {
+        nodes {
+          locale
+          title
+        }
       }
       allLegalPage {
         nodes {
+          locale
           fileName
           title
         }
       }
       allCaseStudy {
         nodes {
+          locale
           slug
           title
         }
@@ -49,12 +61,13 @@ async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string,
     }
   `)
   if (!data || errors) throw new Error(`Sharing images: the page titles could not be read: ${JSON.stringify(errors)}`)
+  const at = (route: string, { locale }: { locale: Locale }) => localePath(route, locale)
   return new Map([
-    [HOME_PATH, data.siteSettings.tagline],
-    [CASE_STUDIES_PATH, data.caseStudiesPage.title],
-    [BOOK_DEMO_PATH, data.demoPage.title],
-    ...data.allLegalPage.nodes.map((page): [string, string] => [`/${page.fileName}/`, page.title]),
-    ...data.allCaseStudy.nodes.map((study): [string, string] => [caseStudyPath(study.slug), study.title]),
+    ...data.allSiteSettings.nodes.map((node): [string, string] => [at(HOME_PATH, node), node.tagline]),
+    ...data.allCaseStudiesPage.nodes.map((node): [string, string] => [at(CASE_STUDIES_PATH, node), node.title]),
+    ...data.allDemoPage.nodes.map((node): [string, string] => [at(BOOK_DEMO_PATH, node), node.title]),
+    ...data.allLegalPage.nodes.map((node): [string, string] => [at(`/${node.fileName}/`, node), node.title]),
+    ...data.allCaseStudy.nodes.map((node): [string, string] => [at(caseStudyPath(node.slug), node), node.title]),
   ])
 }
 
@@ -66,7 +79,7 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
   }
   const publicDir = path.join(program.directory, "public")
   const pages = (getNodesByType("SitePage") as unknown as PageNode[]).filter(
-    (page) => !page.matchPath && !page.path.startsWith("/404") && !page.path.startsWith("/dev-404"),
+    (page) => !page.matchPath && !routeOf(page.path).startsWith("/404") && !page.path.startsWith("/dev-404"),
   )
   const titles = await sharingTitles(graphql)
   fs.mkdirSync(path.join(publicDir, SOCIAL_IMAGE_DIR), { recursive: true })

@@ -1,4 +1,6 @@
 /** The site's paths, in the one trailing-slash form that Gatsby builds (trailingSlash: "always"). */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales"
+
 export const HOME_PATH = "/"
 export const BOOK_DEMO_PATH = "/book-demo/"
 export const PRIVACY_PATH = "/privacy-policy/"
@@ -12,3 +14,48 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
+
+/** A path of the site in a language: English at the root, every other language under /<locale>/. */
+export const localePath = (path: string, locale: Locale) => (locale === DEFAULT_LOCALE ? path : `/${locale}${path}`)
+
+/** The language of a path of the site (or of a page path Gatsby matches, such as /fr/case-studies/*). */
+export const localeOfPath = (path: string): Locale =>
+  LOCALES.find((locale) => locale !== DEFAULT_LOCALE && (path === `/${locale}` || path.startsWith(`/${locale}/`))) ??
+  DEFAULT_LOCALE
+
+/** The same page in another language: /fr/case-studies/wine/ <-> /case-studies/wine/ (hash and query kept). */
+export function translatedPath(path: string, to: Locale): string {
+  const from = localeOfPath(path)
+  const unprefixed = from === DEFAULT_LOCALE ? path : path.slice(from.length + 1) || HOME_PATH
+  return localePath(unprefixed, to)
+}
+
+/** A path without its language: /fr/case-studies/wine/ -> /case-studies/wine/ (the route both languages share). */
+export const routeOf = (path: string) => translatedPath(path, DEFAULT_LOCALE)
+
+/**
+ * The route a language switch leads to from a page's route: the same route, except from an error page
+ * (the unknown address, "/404/"; an unknown case study, "/case-studies/[...]/"), where it is the
+ * nearest page that exists in every language.
+ */
+export function alternateRoute(route: string): string {
+  if (route.startsWith("/404")) return HOME_PATH
+  const unknownPart = route.indexOf("[...]")
+  return unknownPart === -1 ? route : route.slice(0, unknownPart)
+}
+
+/** Every path of the site in one language, for links: `paths.caseStudy("wine")`, `paths.section("about")`. */
+export function sitePaths(locale: Locale) {
+  const at = (path: string) => localePath(path, locale)
+  return {
+    home: at(HOME_PATH),
+    bookDemo: at(BOOK_DEMO_PATH),
+    privacy: at(PRIVACY_PATH),
+    terms: at(TERMS_PATH),
+    caseStudies: at(CASE_STUDIES_PATH),
+    caseStudy: (slug: string) => at(caseStudyPath(slug)),
+    section: (sectionId: string) => at(sectionPath(sectionId)),
+  }
+}
+
+export type SitePaths = ReturnType<typeof sitePaths>

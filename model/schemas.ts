@@ -6,6 +6,8 @@
  */
 import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
+import { TRANSLATABLE_META } from "./locales"
+import { MONTHS, isoMonthOf } from "./dates"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -75,7 +77,10 @@ const text = (kind: TextKind) => {
     .min(1, "must not be empty")
     .max(max, { error: (issue) => `must be at most ${max} characters, it has ${String(issue.input).length}: ${why}` })
     .refine((value) => value === "" || visible.test(value), INVISIBLE_ONLY_MESSAGE)
+    .meta({ [TRANSLATABLE_META]: true })
 }
+/** A text that reads the same in every language, such as a person's or the house's name: written once. */
+const sameInEveryLanguage = (kind: TextKind) => text(kind).meta({ [TRANSLATABLE_META]: false })
 /** Text of a sentence or more: the same rules, edited in a multi-line box. */
 const prose = (kind: TextKind) => text(kind).meta({ [CMS_WIDGET_META]: "text" })
 /** A field whose value identifies its entry among the others (a folder's files, or a list's items). */
@@ -99,20 +104,6 @@ const imagePath = () =>
  * Dates are checked against the day of the build (or of the preview): nothing is dated in the future.
  * Whether a date also falls after the house's founding is checked across files (gatsby/content/validate.ts).
  */
-export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
 const today = () => new Date().toISOString().slice(0, 10)
@@ -125,11 +116,6 @@ export const EARLIEST_DATE = "2000-01-01"
 export const DATE_HINT = "Pick the date with the calendar: a date typed in can be stored with a wrong year."
 const thisYear = () => new Date().getUTCFullYear()
 const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
-/** "June 2025" as "2025-06", comparable with an ISO date's first seven characters. */
-export const isoMonthOf = (value: string): string => {
-  const [month, year] = value.split(" ")
-  return `${year}-${String(MONTHS.indexOf(month as (typeof MONTHS)[number]) + 1).padStart(2, "0")}`
-}
 const pastYear = () =>
   z
     .number()
@@ -150,8 +136,8 @@ const sectionIntro = {
 export const SECTION_IDS = ["home", "industries", "services", "process", "about", "contact"] as const
 
 export const siteSettingsSchema = document({
-  name: text("label"),
-  shortName: text("label"),
+  name: sameInEveryLanguage("label"),
+  shortName: sameInEveryLanguage("label"),
   tagline: text("sentence"),
   description: prose("description"),
   siteUrl: httpsUrl(),
@@ -297,7 +283,7 @@ export const aboutSchema = document({
   members: list(
     z.strictObject({
       slug: key(slug()),
-      name: text("label"),
+      name: sameInEveryLanguage("label"),
       role: text("label"),
       badges: z.array(text("label")),
       description: prose("card"),

@@ -2,10 +2,19 @@ import "@testing-library/jest-dom/vitest"
 import { vi } from "vitest"
 import { provideSiteData } from "../cms/app/stand-ins/gatsby"
 import { caseStudiesInOrder, readContent } from "../scripts/lib/content-files"
+import { LOCALES } from "../model/locales"
 
 // Components read the site settings and case list through Gatsby's static query: the stand-in
-// `gatsby` (vitest.config.ts) answers with the shipped content, and navigate becomes a spy.
-provideSiteData({ siteSettings: readContent("site/settings.json"), allCaseStudy: { nodes: caseStudiesInOrder() } })
+// `gatsby` (vitest.config.ts) answers with the shipped content in every language, and navigate
+// becomes a spy.
+provideSiteData({
+  allSiteSettings: {
+    nodes: LOCALES.map((locale) => ({ ...readContent<object>("site/settings.json", locale), locale })),
+  },
+  allCaseStudy: {
+    nodes: LOCALES.flatMap((locale) => caseStudiesInOrder(locale).map((study) => ({ ...study, locale }))),
+  },
+})
 
 vi.mock("gatsby", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../cms/app/stand-ins/gatsby")>()),

@@ -3,7 +3,7 @@
  * with the site's data, their styles written into the preview frame. An entry the build would refuse
  * is not drawn half-way: the pane lists what the build would stop on, by field.
  */
-import type { ReactNode } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
 import { labelOf, listLabels } from "../places"
@@ -13,9 +13,15 @@ import { theme } from "../../src/styles/theme"
 import { fieldAt, plain, type PreviewTemplateProps } from "./decap"
 import { StaticQueryContext, type StaticSiteData } from "./stand-ins/gatsby"
 import { type SiteData, useSiteData } from "./site-data"
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from "../../model/locales"
+import { inLocale, isTextPath, ownDocumentIssues } from "../../model/localized-content"
+import { HOME_PATH } from "../../model/routes"
+import { PageLanguageProvider } from "../../src/i18n/locale"
 
 export interface PreviewContext {
   site: SiteData
+  /** The language the preview is drawn in. */
+  locale: Locale
   /** The URL of a stored media path, looked up with the media folder of the field at `field`. */
   assetUrl: (path: string, field: readonly string[]) => string
 }
@@ -36,13 +42,13 @@ export function previewTemplate<S extends z.ZodType>(
   return { schema, render: (data, context) => render(data as z.output<S>, context), fileIssues }
 }
 
-/** The answer of the site's static query (hooks/use-site-settings.ts) for this site data. */
-export const staticQueryOf = ({
-  settings,
-  caseStudies,
-}: Pick<SiteData, "settings" | "caseStudies">): StaticSiteData => ({
-  siteSettings: settings,
-  allCaseStudy: { nodes: caseStudies },
+/** The answer of the site's static query (hooks/use-site-settings.ts) for this site data, in a language. */
+export const staticQueryOf = (
+  { settings, caseStudies }: Pick<SiteData, "settings" | "caseStudies">,
+  locale: Locale,
+): StaticSiteData => ({
+  allSiteSettings: { nodes: [{ ...settings, locale }] },
+  allCaseStudy: { nodes: caseStudies.map((study) => ({ ...study, locale })) },
 })
 
 const Notice = styled.section`
@@ -98,31 +104,85 @@ function Problems({ issues }: { issues: readonly SchemaIssue[] }) {
   )
 }
 
-function Preview({
-  template,
-  entry,
-  fields,
-  getAsset,
-  getCollection,
-}: { template: PreviewTemplate } & PreviewTemplateProps) {
-  const site = useSiteData(getCollection)
+/** The language the editor has open, as the site names it. */
+const localeOf = (value: string | undefined): Locale => (isLocale(value) ? value : DEFAULT_LOCALE)
+
+type EnglishState = { status: "loading" } | { status: "ready"; data: unknown } | { status: "unsaved" }
+
+/**
+ * The entry's English document as saved, for a preview in another language: that language's document
+ * holds the texts only, and the shared fields come from English (model/locales.ts). A shared field
+ * changed in English shows in the other language's preview once it is saved.
+ */
+function useSavedEnglish({ getCollection, collection, entry }: PreviewTemplateProps, wanted: boolean): EnglishState {
+  const [state, setState] = useState<EnglishState>({ status: "loading" })
+  const name = collection.get("name")
+  const slug = entry.get("slug")
+  useEffect(() => {
+    if (!wanted || !slug) return undefined
+    let current = true
+    getCollection(name, slug).then(
+      (loaded) =>
+        current && setState({ status: "ready", data: plain((plain(loaded) as { data?: unknown } | null)?.data) }),
+      () => current && setState({ status: "unsaved" }),
+    )
+    return () => {
+      current = false
+    }
+  }, [getCollection, name, slug, wanted])
+  return slug ? state : { status: "unsaved" }
+}
+
+/**
+ * The entry in the language the editor has open, as the site would draw it: for English the entry
+ * itself; for another language its texts with the saved English shared fields. With the issues the
+ * build would stop on, at their place in that language's document.
+ */
+function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate, locale: Locale) {
+  const own = plain(props.entry.get("data"))
+  const english = useSavedEnglish(props, locale !== DEFAULT_LOCALE)
+  if (locale === DEFAULT_LOCALE)
+    return { status: "ready" as const, data: own, issues: schemaIssues(template.schema, own) }
+  if (english.status !== "ready") return english
+  const structure = ownDocumentIssues(template.schema, own)
+  const { document, issues } = inLocale(template.schema, english.data, own, locale)
+  const texts = schemaIssues(template.schema, document).filter(({ segments }) => isTextPath(template.schema, segments))
+  return { status: "ready" as const, data: document, issues: [...structure, ...issues, ...texts] }
+}
+
+function Preview({ template, ...props }: { template: PreviewTemplate } & PreviewTemplateProps) {
+  const { entry, fields, getAsset, getCollection } = props
+  const locale = localeOf(props.locale)
+  const site = useSiteData(getCollection, locale)
   // Drawn as the site draws it: the entry as stored, once the build would accept it.
-  const data = plain(entry.get("data"))
+  const shown = useEntryInLocale(props, template, locale)
   const fileName = entry.get("slug")
+  if (shown.status === "loading") return <Status role="status">Loading the English text…</Status>
+  if (shown.status === "unsaved") {
+    return (
+      <Status role="status">
+        Save the English text first: the {LANGUAGE_NAMES_IN_ENGLISH[locale]} preview takes the fields both languages
+        share from it.
+      </Status>
+    )
+  }
   const issues = [
-    ...schemaIssues(template.schema, data),
-    ...(fileName && template.fileIssues ? template.fileIssues(fileName, data) : []),
+    ...shown.issues,
+    ...(fileName && template.fileIssues ? template.fileIssues(fileName, shown.data) : []),
   ]
   if (issues.length > 0) return <Problems issues={issues} />
   if (site.status === "loading") return <Status role="status">Loading the site’s texts…</Status>
   if (site.status === "failed") return <Status role="alert">{site.message}</Status>
   return (
-    <StaticQueryContext.Provider value={staticQueryOf(site.data)}>
-      {template.render(data, {
-        site: site.data,
-        assetUrl: (path, field) => getAsset(path, fieldAt(fields, field)).toString(),
-      })}
-    </StaticQueryContext.Provider>
+    <PageLanguageProvider locale={locale} route={HOME_PATH}>
+      <StaticQueryContext.Provider value={staticQueryOf(site.data, locale)}>
+        {template.render(shown.data, {
+          site: site.data,
+          locale,
+          assetUrl: (path, field) => getAsset(path, fieldAt(fields, field)).toString(),
+        })}
+      </StaticQueryContext.Provider>
+    </PageLanguageProvider>
   )
 }
 

@@ -12,6 +12,7 @@ import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../model/schemas"
 import { loadedData, plain, type PreviewTemplateProps } from "./decap"
+import type { Locale } from "../../model/locales"
 
 export interface SiteData {
   settings: z.output<typeof siteSettingsSchema>
@@ -33,36 +34,41 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z
   return data as z.output<S>
 }
 
-export async function loadSiteData(getCollection: GetCollection): Promise<SiteData> {
+/** The site's data in a language, as saved. */
+export async function loadSiteData(getCollection: GetCollection, locale: Locale): Promise<SiteData> {
   const [settings, caseStudies, caseStudiesPage] = await Promise.all([
     getCollection(SETTINGS.collection, SETTINGS.name),
     getCollection(CASE_STUDIES.collection),
     getCollection(CASE_STUDIES_PAGE.collection, CASE_STUDIES_PAGE.name),
   ])
   const studies = (plain(caseStudies) as unknown[]).map((entry) =>
-    checked(caseStudySchema, loadedData(entry), "case studies"),
+    checked(caseStudySchema, loadedData(entry, caseStudySchema, locale), "case studies"),
   )
   return {
-    settings: checked(siteSettingsSchema, loadedData(settings), "site settings"),
+    settings: checked(siteSettingsSchema, loadedData(settings, siteSettingsSchema, locale), "site settings"),
     caseStudies: inCaseOrder(studies),
-    caseStudiesPage: checked(caseStudiesPageSchema, loadedData(caseStudiesPage), "case studies page texts"),
+    caseStudiesPage: checked(
+      caseStudiesPageSchema,
+      loadedData(caseStudiesPage, caseStudiesPageSchema, locale),
+      "case studies page texts",
+    ),
   }
 }
 
 export type SiteDataState =
   { status: "loading" } | { status: "ready"; data: SiteData } | { status: "failed"; message: string }
 
-export function useSiteData(getCollection: GetCollection): SiteDataState {
+export function useSiteData(getCollection: GetCollection, locale: Locale): SiteDataState {
   const [state, setState] = useState<SiteDataState>({ status: "loading" })
   useEffect(() => {
     let current = true
-    loadSiteData(getCollection).then(
+    loadSiteData(getCollection, locale).then(
       (data) => current && setState({ status: "ready", data }),
       (error: Error) => current && setState({ status: "failed", message: error.message }),
     )
     return () => {
       current = false
     }
-  }, [getCollection])
+  }, [getCollection, locale])
   return state
 }

@@ -56,8 +56,8 @@ const legalDocument = previewTemplate(schemas.legalPageSchema, (page) => (
 
 export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
   // The settings show where a visitor meets them on every page: the footer, drawn with the entry.
-  "site/settings.json": previewTemplate(schemas.siteSettingsSchema, (settings, { site }) => (
-    <StaticQueryContext.Provider value={staticQueryOf({ ...site, settings })}>
+  "site/settings.json": previewTemplate(schemas.siteSettingsSchema, (settings, { site, locale }) => (
+    <StaticQueryContext.Provider value={staticQueryOf({ ...site, settings }, locale)}>
       <Footer />
     </StaticQueryContext.Provider>
   )),

@@ -6,6 +6,7 @@
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { type JsonSchema, jsonSchemaOf } from "../../model/json-schema"
 import { IMAGE_PATH_META } from "../../model/schemas"
+import { LOCALE_FIELD } from "./nodes"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */
 export const FILE_NAME_FIELD = "fileName"
@@ -50,7 +51,7 @@ function objectTypes(typeName: string, schema: JsonSchema, isNode: boolean, out:
       }
       return `  ${name}: ${scalarOf(property)}${nonNull}`
     })
-  if (isNode) fields.unshift(`  ${FILE_NAME_FIELD}: String! @${FILE_NAME_FIELD}`)
+  if (isNode) fields.unshift(`  ${FILE_NAME_FIELD}: String! @${FILE_NAME_FIELD}`, `  ${LOCALE_FIELD}: String!`)
   const header = isNode ? `type ${typeName} implements Node @dontInfer` : `type ${typeName}`
   out.push(`${header} {\n${fields.join("\n")}\n}`)
 }

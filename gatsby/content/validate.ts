@@ -10,11 +10,14 @@ import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/regi
 import { visit } from "jsonc-parser"
 import { TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
 import { type DeclaredField, type FoundValue, fieldName, imageFields, keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
-import { type caseStudySchema, type legalPageSchema, type siteSettingsSchema, isoMonthOf } from "../../model/schemas"
+import type { caseStudySchema, legalPageSchema, siteSettingsSchema } from "../../model/schemas"
+import { isoMonthOf } from "../../model/dates"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "../../model/problems"
 import { photoProblem } from "./photos"
 import { IMAGES_FOLDER } from "../paths"
 import { schemaIssues, slugFileNameIssue } from "../../model/schema-issues"
+import { DEFAULT_LOCALE, LOCALES, LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../../model/locales"
+import { inLocale, isTextPath, ownDocumentIssues } from "../../model/localized-content"
 
 export interface ContentReport {
   errors: ContentProblem[]
@@ -25,8 +28,17 @@ interface ParsedFile {
   type: ContentType
   file: string
   absolutePath: string
+  /** The whole file: { "$schema"?, "en": …, "fr": … } (model/locales.ts). */
+  raw: Record<string, unknown>
+  /** The English document, which holds the shared fields. */
   data: unknown
 }
+
+/** A path inside the English document, as the file has it. */
+const inEnglish = (segments: readonly PathSegment[]) => jsonPath([DEFAULT_LOCALE, ...segments])
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
 
 const SCHEMA_FOLDER = "schemas"
 
@@ -39,12 +51,66 @@ function listJsonFiles(root: string, folder = ""): string[] {
   })
 }
 
+/**
+ * The English document against its content type's schema; each other language's document for what it
+ * may hold (its texts, in their places), then put together with the shared fields and checked as a
+ * whole, its texts' problems reported at their place in that language's document.
+ */
 function schemaProblems(file: ParsedFile): ContentProblem[] {
-  return schemaIssues(file.type.schema, file.data).map(({ segments, message }) => ({
+  const { schema } = file.type
+  const problem = (locale: Locale, segments: readonly PathSegment[], message: string): ContentProblem => ({
     file: file.file,
-    path: jsonPath(segments),
+    path: jsonPath([locale, ...segments]),
     message,
-  }))
+  })
+  const english = schemaIssues(schema, file.data)
+  const found = english.map(({ segments, message }) => problem(DEFAULT_LOCALE, segments, message))
+  // A mistake in English is reported once, not again through the French document that follows it.
+  const inEnglishDoubt = ({ segments }: { segments: readonly PathSegment[] }) =>
+    english.some((issue) => jsonPath(segments).startsWith(jsonPath(issue.segments)))
+  for (const locale of LOCALES.filter((other) => other !== DEFAULT_LOCALE)) {
+    const own = file.raw[locale]
+    if (own === undefined) continue
+    const structure = ownDocumentIssues(schema, own)
+    found.push(...structure.map(({ segments, message }) => problem(locale, segments, message)))
+    if (structure.some(({ segments }) => segments.length === 0)) continue
+    const { document, issues } = inLocale(schema, file.data, own, locale)
+    const lists = issues.filter((issue) => !inEnglishDoubt(issue))
+    found.push(...lists.map(({ segments, message }) => problem(locale, segments, message)))
+    // A list that does not follow the English one is reported once, not again item by item.
+    const underList = ({ segments }: { segments: readonly PathSegment[] }) =>
+      lists.some((issue) => jsonPath(segments).startsWith(jsonPath(issue.segments)))
+    const texts = schemaIssues(schema, document).filter(
+      (issue) => isTextPath(schema, issue.segments) && !inEnglishDoubt(issue) && !underList(issue),
+    )
+    found.push(
+      ...texts.map(({ segments, message }) =>
+        problem(locale, segments, message === "required field is missing" ? `the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text is missing here` : message),
+      ),
+    )
+  }
+  return found
+}
+
+/** What a file must hold at its top: a document per language, nothing else. */
+function fileShapeProblems(raw: unknown, file: string): ContentProblem[] {
+  if (!isRecord(raw)) return [{ file, path: "", message: "expected a JSON object with a document per language: { \"en\": …, \"fr\": … }" }]
+  const problems: ContentProblem[] = Object.keys(raw)
+    .filter((key) => key !== "$schema" && !LOCALES.includes(key as Locale))
+    .map((key) => ({
+      file,
+      path: key,
+      message: `unknown field: a content file holds one document per language (${LOCALES.map((locale) => `"${locale}"`).join(", ")}); move it into each language's document`,
+    }))
+  for (const locale of LOCALES) {
+    if (raw[locale] === undefined) {
+      const role = locale === DEFAULT_LOCALE ? "the whole document, shared fields included" : "its texts, in the English document's places"
+      problems.push({ file, path: locale, message: `the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text is missing: add "${locale}", holding ${role}` })
+    } else if (!isRecord(raw[locale])) {
+      problems.push({ file, path: locale, message: `expected the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} document as a JSON object` })
+    }
+  }
+  return problems
 }
 
 const BYTE_ORDER_MARK = "\uFEFF"
@@ -88,8 +154,10 @@ function readContentFile(root: string, relative: string, label: string): { parse
     return { problems: [{ file, path: "", message }] }
   }
   try {
-    const data: unknown = JSON.parse(source)
-    return { parsed: { type, file, absolutePath, data }, problems: duplicateKeys(source, file) }
+    const raw: unknown = JSON.parse(source)
+    const problems = [...duplicateKeys(source, file), ...fileShapeProblems(raw, file)]
+    if (!isRecord(raw) || !isRecord(raw[DEFAULT_LOCALE])) return { problems }
+    return { parsed: { type, file, absolutePath, raw, data: raw[DEFAULT_LOCALE] }, problems }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     const offset = /position (\d+)/.exec(reason)
@@ -139,9 +207,12 @@ async function crossFileProblems(
   /** The keys at a declared path in every file of its type, or undefined while any is in doubt. */
   const keysAt = ({ type, path: declared }: DeclaredField): FoundKey[] | undefined => {
     const doubt = pathPattern(declared)
-    const inDoubt = errors.some(
-      (error) => contentTypeOf(error.file.slice(label.length + 1)) === type && (error.path === "" || doubt.test(error.path)),
-    )
+    // Keys are shared fields, so only the file as a whole or its English document can put them in doubt.
+    const englishPath = (at: string) => (at === "" || at === DEFAULT_LOCALE ? "" : at.startsWith(`${DEFAULT_LOCALE}.`) ? at.slice(DEFAULT_LOCALE.length + 1) : undefined)
+    const inDoubt = errors.some((error) => {
+      const at = englishPath(error.path)
+      return contentTypeOf(error.file.slice(label.length + 1)) === type && at !== undefined && (at === "" || doubt.test(at))
+    })
     const keys = filesOf(type).flatMap((file) => valuesAt(file.data, declared).map((value) => ({ file, ...value })))
     return inDoubt || !keys.every((key): key is FoundKey => typeof key.value === "string") ? undefined : keys
   }
@@ -160,14 +231,14 @@ async function crossFileProblems(
       }
       duplicated.add(key.file)
       const elsewhere = earlier.file === key.file ? "" : `: already used by ${earlier.file.file}`
-      found.push({ file: key.file.file, path: jsonPath(key.segments), message: `duplicate ${fieldName(field.path)} "${key.value}"${elsewhere}` })
+      found.push({ file: key.file.file, path: inEnglish(key.segments), message: `duplicate ${fieldName(field.path)} "${key.value}"${elsewhere}` })
     }
     // A folder's file is named by its key (the CMS names a new one so but never renames it); a
     // duplicate is reported as such, not again as a file name it does not match.
     if (field.type.kind !== "folder" || field.path.includes("*")) continue
     for (const key of (keys ?? []).filter((key) => !duplicated.has(key.file))) {
       const issue = slugFileNameIssue(path.basename(key.file.file, ".json"), key.value)
-      if (issue) found.push({ file: key.file.file, path: jsonPath(issue.segments), message: issue.message })
+      if (issue) found.push({ file: key.file.file, path: inEnglish(issue.segments), message: issue.message })
     }
   }
 
@@ -180,7 +251,7 @@ async function crossFileProblems(
         if (known.includes(value as string)) continue
         found.push({
           file: file.file,
-          path: jsonPath(segments),
+          path: inEnglish(segments),
           message: `no ${field.to.noun} has the ${fieldName(field.to.key)} "${String(value)}" (known: ${known.join(", ")})`,
         })
       }
@@ -197,7 +268,7 @@ async function crossFileProblems(
         if (problem) {
           warnings.push({
             file: file.file,
-            path: jsonPath(segments),
+            path: inEnglish(segments),
             message: `photo file "${String(value)}" ${problem}; the card shows the placeholder icon`,
           })
         }
@@ -243,7 +314,7 @@ function beforeFounding(files: readonly ParsedFile[], settings: ParsedFile): Con
     .filter(({ year }) => Number(year) < foundingYear)
     .map(({ file, path: at }) => ({
       file: file.file,
-      path: at,
+      path: inEnglish([at]),
       message: `must not be before ${foundingYear}, the founding year (foundingYear in ${settings.file})`,
     }))
 }
@@ -273,7 +344,7 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
       for (const [key, item] of Object.entries(value)) if (key !== "$schema") visitStrings(item, [...segments, key])
     }
   }
-  visitStrings(file.data, [])
+  visitStrings(file.raw, [])
   return found
 }
 

@@ -10,6 +10,8 @@ import { builtPages } from "../built-pages"
 import { type KnownInlineCode, hashSource, inlineSources } from "./inline-sources"
 import { knownInlineCode } from "./known-inline"
 import { AUTH_PATH } from "../../auth/github-oauth"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
+import { localePath } from "../../model/routes"
 
 export const ADMIN_PREFIX = "/admin/"
 /**
@@ -61,10 +63,24 @@ export interface HostingPolicy {
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
 
-/** The case studies' client-only page (src/pages/case-studies/[...].tsx) answers unknown slugs. */
-const CASE_FALLBACK = "case-studies/[...]/index.html"
+/**
+ * In each language (English at the root, French under /fr/): the case studies' client-only page
+ * (src/pages/case-studies/[...].tsx) answers unknown slugs, and the not-found page any other address
+ * that is no page, nearest prefix first.
+ */
+const inLanguage = (route: string, locale: Locale) => localePath(route, locale)
+const caseFallbackOf = (locale: Locale) => inLanguage("/case-studies/[...]/index.html", locale).slice(1)
 export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: "/case-studies/404.html" }
 export const SITE_NOT_FOUND: NotFoundPage = { prefix: "/", file: "/404.html" }
+const notFoundIn = (locale: Locale): NotFoundPage[] =>
+  [CASE_NOT_FOUND, SITE_NOT_FOUND].map(({ prefix, file }) => ({
+    prefix: inLanguage(prefix, locale),
+    file: inLanguage(file, locale),
+  }))
+/** Every language's not-found pages, the longest prefix first. */
+export const NOT_FOUND_PAGES: NotFoundPage[] = LOCALES.flatMap(notFoundIn).sort(
+  (a, b) => b.prefix.length - a.prefix.length,
+)
 
 export const HOST_FILES = ["/_headers", "/_redirects"]
 
@@ -155,15 +171,35 @@ export const ADMIN_CSP = policyText({
   "object-src": ["'none'"],
 })
 
-/** Pages answering every address under a prefix, and the files they are served from. */
-const PREFIX_PAGES = [{ path: `${CASE_NOT_FOUND.prefix}*`, files: [CASE_NOT_FOUND.file, `/${CASE_FALLBACK}`] }]
+/**
+ * Pages answering every address under a prefix, and the files they are served from, broadest first:
+ * each other language's not-found page (its home screen) under its prefix, and each language's
+ * unknown-case page under its case studies.
+ */
+const PREFIX_PAGES = [
+  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({
+    path: `${inLanguage(SITE_NOT_FOUND.prefix, locale)}*`,
+    files: [inLanguage(SITE_NOT_FOUND.file, locale), inLanguage("/404/index.html", locale)],
+  })),
+  ...LOCALES.map((locale) => ({
+    path: `${inLanguage(CASE_NOT_FOUND.prefix, locale)}*`,
+    files: [inLanguage(CASE_NOT_FOUND.file, locale), `/${caseFallbackOf(locale)}`],
+  })),
+]
 /** The home screen answers "/" and, as the 404 page, any address that is no page. */
 const HOME_SCREEN_FILES = ["/index.html", "/404.html", "/404/index.html"]
+/** Not pages of their own: each language's 404 page's folder copy and unknown-slug handler. */
+const NOT_PAGES = new Set(
+  LOCALES.flatMap((locale) => [
+    inLanguage("/404/", locale),
+    `/${caseFallbackOf(locale)}`.slice(0, -"index.html".length),
+  ]),
+)
 
 export function hostingPolicy(publicDir: string): HostingPolicy {
   // Every HTML page of the build (the CMS and Gatsby's slice fragments apart), as "a/b/index.html".
   const html = builtPages(publicDir).map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
-  const notFound = [CASE_NOT_FOUND, SITE_NOT_FOUND]
+  const notFound = NOT_FOUND_PAGES
   const known = knownInlineCode(publicDir)
   const cspOf = (files: readonly string[]) =>
     siteCsp(
@@ -173,8 +209,7 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
   const pages = html
     .filter((file) => file.endsWith("/index.html") || file === "index.html")
     .map((file) => `/${file.slice(0, -"index.html".length)}`)
-    // Not pages of their own: the 404 page's folder copy and the unknown-slug handler.
-    .filter((page) => page !== "/404/" && `${page.slice(1)}index.html` !== CASE_FALLBACK)
+    .filter((page) => !NOT_PAGES.has(page))
     .sort()
   const pagePolicies = [
     ...PREFIX_PAGES.map(({ path: address, files }) => ({ path: address, files, csp: cspOf(files) })),
@@ -228,5 +263,10 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
 
 /** The copies of the pages that answer unknown paths, where a host looks for them (nearest 404.html). */
 export function writeNotFoundPages(publicDir: string): void {
-  fs.copyFileSync(path.join(publicDir, CASE_FALLBACK), path.join(publicDir, CASE_NOT_FOUND.file))
+  for (const locale of LOCALES) {
+    fs.copyFileSync(
+      path.join(publicDir, caseFallbackOf(locale)),
+      path.join(publicDir, inLanguage(CASE_NOT_FOUND.file, locale)),
+    )
+  }
 }

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 
 const ROOT = path.resolve(__dirname, "../..")
 const PROJECT_FILES = [
@@ -55,9 +56,9 @@ export function buildCopy(dir: string, env: Record<string, string> = {}): { stat
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EditableJson = Record<string, any>
 
-/** Changes one JSON file of a copy in place. */
-export function editJson(file: string, change: (data: EditableJson) => void): void {
+/** Changes one language's document (English by default) of a content file of a copy in place. */
+export function editJson(file: string, change: (data: EditableJson) => void, locale: Locale = DEFAULT_LOCALE): void {
   const data = JSON.parse(fs.readFileSync(file, "utf8"))
-  change(data)
+  change(data[locale])
   fs.writeFileSync(file, JSON.stringify(data, null, 2))
 }

@@ -7,7 +7,7 @@ export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQue
 }
 
 export const query = graphql`
-  query NotFoundPage {
+  query NotFoundPage($locale: String!) {
     ...HomeContent
   }
 `

@@ -21,8 +21,8 @@ export default function BookDemoPage({ data }: PageProps<Queries.BookDemoPageQue
 }
 
 export const query = graphql`
-  query BookDemoPage {
-    demoPage {
+  query BookDemoPage($locale: String!) {
+    demoPage(locale: { eq: $locale }) {
       ...DemoContent
     }
   }

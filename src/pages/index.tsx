@@ -6,7 +6,7 @@ export default function Home({ data }: PageProps<Queries.HomePageQuery>) {
 }
 
 export const query = graphql`
-  query HomePage {
+  query HomePage($locale: String!) {
     ...HomeContent
   }
 `

@@ -16,8 +16,8 @@ export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPol
 }
 
 export const query = graphql`
-  query PrivacyPolicyPage {
-    legalPage(fileName: { eq: "privacy-policy" }) {
+  query PrivacyPolicyPage($locale: String!) {
+    legalPage(fileName: { eq: "privacy-policy" }, locale: { eq: $locale }) {
       ...LegalDocument
     }
   }

@@ -16,8 +16,8 @@ export default function TermsOfServicePage({ data }: PageProps<Queries.TermsOfSe
 }
 
 export const query = graphql`
-  query TermsOfServicePage {
-    legalPage(fileName: { eq: "terms-of-service" }) {
+  query TermsOfServicePage($locale: String!) {
+    legalPage(fileName: { eq: "terms-of-service" }, locale: { eq: $locale }) {
       ...LegalDocument
     }
   }

@@ -1,7 +1,9 @@
 /**
  * The home page's own schema.org nodes: its services and its team (see page-graph.ts).
  */
-import { type JsonLdNode, type Settings, organizationId } from "./structured-data"
+import type { Locale } from "../../model/locales"
+import { HOME_PATH } from "../../model/routes"
+import { type JsonLdNode, type Settings, organizationId, pageUrl } from "./structured-data"
 
 export interface ServiceInput {
   readonly title: string
@@ -9,10 +11,10 @@ export interface ServiceInput {
 }
 
 /** One Service per offer on the home page. */
-export function serviceNodes(settings: Settings, services: readonly ServiceInput[]): JsonLdNode[] {
+export function serviceNodes(settings: Settings, locale: Locale, services: readonly ServiceInput[]): JsonLdNode[] {
   return services.map((service, index) => ({
     "@type": "Service",
-    "@id": `${settings.siteUrl}/#service-${index + 1}`,
+    "@id": `${pageUrl(settings.siteUrl, HOME_PATH, locale)}#service-${index + 1}`,
     name: service.title,
     serviceType: service.title,
     description: service.description,
@@ -29,10 +31,14 @@ export interface MemberInput {
 }
 
 /** One Person per team member on the home page, working for the organisation, with their profile. */
-export function teamNodes(settings: Pick<Settings, "siteUrl">, members: readonly MemberInput[]): JsonLdNode[] {
+export function teamNodes(
+  settings: Pick<Settings, "siteUrl">,
+  locale: Locale,
+  members: readonly MemberInput[],
+): JsonLdNode[] {
   return members.map((member) => ({
     "@type": "Person",
-    "@id": `${settings.siteUrl}/#team-${member.slug}`,
+    "@id": `${pageUrl(settings.siteUrl, HOME_PATH, locale)}#team-${member.slug}`,
     name: member.name,
     jobTitle: member.role,
     worksFor: { "@id": organizationId(settings.siteUrl) },

@@ -3,7 +3,8 @@
  * head's own chunk (src/components/layout/seo-head.tsx) turns it into schema.org nodes, so no page's
  * first load carries the code that builds them.
  */
-import { caseStudyPath } from "../../model/routes"
+import type { Locale } from "../../model/locales"
+import { caseStudyPath, localePath } from "../../model/routes"
 import { type MemberInput, type ServiceInput, serviceNodes, teamNodes } from "./home-structured-data"
 import { socialImagePath } from "./social-image"
 import { type CaseInput, type JsonLdNode, type Settings, caseStudyNodes } from "./structured-data"
@@ -13,13 +14,13 @@ export type PageGraph =
   | { kind: "caseStudy"; study: CaseInput; labels: { home: string; list: string } }
 
 /** The page's own nodes, added to the organisation and website nodes every page has. */
-export function pageGraphNodes(settings: Settings, graph: PageGraph | undefined): JsonLdNode[] {
+export function pageGraphNodes(settings: Settings, locale: Locale, graph: PageGraph | undefined): JsonLdNode[] {
   switch (graph?.kind) {
     case "home":
-      return [...serviceNodes(settings, graph.services), ...teamNodes(settings, graph.members)]
+      return [...serviceNodes(settings, locale, graph.services), ...teamNodes(settings, locale, graph.members)]
     case "caseStudy": {
-      const image = `${settings.siteUrl}${socialImagePath(caseStudyPath(graph.study.slug))}`
-      return caseStudyNodes(settings, graph.study, graph.labels, image)
+      const image = `${settings.siteUrl}${socialImagePath(localePath(caseStudyPath(graph.study.slug), locale))}`
+      return caseStudyNodes(settings, locale, graph.study, graph.labels, image)
     }
     default:
       return []

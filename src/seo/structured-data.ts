@@ -1,5 +1,6 @@
 /** schema.org JSON-LD built from content, linked by @id. */
-import { CASE_STUDIES_PATH, SEARCH_PARAM, caseStudyPath } from "../../model/routes"
+import type { Locale } from "../../model/locales"
+import { CASE_STUDIES_PATH, HOME_PATH, SEARCH_PARAM, caseStudyPath, localePath } from "../../model/routes"
 
 export type Settings = Pick<
   Queries.SiteSettings,
@@ -12,11 +13,15 @@ export type JsonLdNode = Record<string, unknown>
 
 export const LOGO_PATH = "/icons/icon-512x512.png"
 
+/** The house is one organisation, whatever the language of the page describing it. */
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`
-export const websiteId = (siteUrl: string) => `${siteUrl}/#website`
+/** The website in a language: the English one at the root, the French one under /fr/. */
+export const websiteId = (siteUrl: string, locale: Locale) => `${siteUrl}${localePath(HOME_PATH, locale)}#website`
+/** The address of a page of the site in a language. */
+export const pageUrl = (siteUrl: string, route: string, locale: Locale) => `${siteUrl}${localePath(route, locale)}`
 
-/** The organisation and the website, on every page. */
-export function siteGraph(settings: Settings): JsonLdNode[] {
+/** The organisation and the website in the page's language, on every page. */
+export function siteGraph(settings: Settings, locale: Locale): JsonLdNode[] {
   const { siteUrl } = settings
   return [
     {
@@ -36,16 +41,16 @@ export function siteGraph(settings: Settings): JsonLdNode[] {
     },
     {
       "@type": "WebSite",
-      "@id": websiteId(siteUrl),
-      url: `${siteUrl}/`,
+      "@id": websiteId(siteUrl, locale),
+      url: pageUrl(siteUrl, HOME_PATH, locale),
       name: settings.name,
-      inLanguage: "en",
+      inLanguage: locale,
       publisher: { "@id": organizationId(siteUrl) },
       potentialAction: {
         "@type": "SearchAction",
         target: {
           "@type": "EntryPoint",
-          urlTemplate: `${siteUrl}${CASE_STUDIES_PATH}?${SEARCH_PARAM}={search_term_string}`,
+          urlTemplate: `${pageUrl(siteUrl, CASE_STUDIES_PATH, locale)}?${SEARCH_PARAM}={search_term_string}`,
         },
         "query-input": "required name=search_term_string",
       },
@@ -64,19 +69,20 @@ export interface CaseInput {
 /** The breadcrumb trail and the article of a case study page. */
 export function caseStudyNodes(
   settings: Settings,
+  locale: Locale,
   study: CaseInput,
   labels: { home: string; list: string },
   image: string,
 ): JsonLdNode[] {
   const { siteUrl } = settings
-  const url = `${siteUrl}${caseStudyPath(study.slug)}`
+  const url = pageUrl(siteUrl, caseStudyPath(study.slug), locale)
   return [
     {
       "@type": "BreadcrumbList",
       "@id": `${url}#breadcrumb`,
       itemListElement: [
-        { "@type": "ListItem", position: 1, name: labels.home, item: `${siteUrl}/` },
-        { "@type": "ListItem", position: 2, name: labels.list, item: `${siteUrl}${CASE_STUDIES_PATH}` },
+        { "@type": "ListItem", position: 1, name: labels.home, item: pageUrl(siteUrl, HOME_PATH, locale) },
+        { "@type": "ListItem", position: 2, name: labels.list, item: pageUrl(siteUrl, CASE_STUDIES_PATH, locale) },
         { "@type": "ListItem", position: 3, name: study.title, item: url },
       ],
     },
@@ -90,10 +96,10 @@ export function caseStudyNodes(
       image: [image],
       url,
       mainEntityOfPage: url,
-      inLanguage: "en",
+      inLanguage: locale,
       author: { "@id": organizationId(siteUrl) },
       publisher: { "@id": organizationId(siteUrl) },
-      isPartOf: { "@id": websiteId(siteUrl) },
+      isPartOf: { "@id": websiteId(siteUrl, locale) },
     },
   ]
 }

@@ -25,6 +25,7 @@ export const TEXT_RANGES: Ranges = [
   [0x201c, 0x201e], // “ ” „
   [0x2022, 0x2022], // •
   [0x2026, 0x2026], // …
+  [0x202f, 0x202f], // narrow no-break space (French: « », before ; ! ? and %)
   [0x2039, 0x203a], // ‹ ›
   [0x20ac, 0x20ac], // €
   [0x2122, 0x2122], // ™

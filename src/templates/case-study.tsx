@@ -41,11 +41,11 @@ export default function CaseStudyTemplate({
 }
 
 export const query = graphql`
-  query CaseStudyBySlug($slug: String!) {
-    caseStudy(slug: { eq: $slug }) {
+  query CaseStudyBySlug($slug: String!, $locale: String!) {
+    caseStudy(slug: { eq: $slug }, locale: { eq: $locale }) {
       ...CaseStudyDetail
     }
-    caseStudiesPage {
+    caseStudiesPage(locale: { eq: $locale }) {
       title
       detail {
         ...CaseStudyLabels

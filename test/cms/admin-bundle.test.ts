@@ -13,7 +13,7 @@ import { WEB_FACES } from "../../src/styles/font-files"
 /** Each React build names its shared internals so: React 18's, and React 19's. */
 const REACT_18_INTERNALS = "__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED"
 const REACT_19_INTERNALS = "__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE"
-const DOCUMENTS = [[{ name: "slug" }, { name: "title" }]]
+const DOCUMENTS = [{ schema: "../schemas/case-study.schema.json", fields: [{ name: "slug" }, { name: "title" }] }]
 
 let target: string
 let script: string
@@ -52,7 +52,10 @@ describe("the admin script", () => {
   })
 
   it("carries the field order it was built with", () => {
-    expect(script.includes(`[[{name:"slug"},{name:"title"}]]`), "the documents, as esbuild prints them").toBe(true)
+    expect(
+      script.includes(`[{schema:"../schemas/case-study.schema.json",fields:[{name:"slug"},{name:"title"}]}]`),
+      "the documents, as esbuild prints them",
+    ).toBe(true)
   })
 
   it("brings the site's four faces, served from the admin folder", () => {

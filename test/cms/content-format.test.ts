@@ -1,14 +1,15 @@
 /**
  * The CMS's content format: a save rewrites only what the editor changed. Decap holds an entry's keys
- * in whatever order its maps keep them and hands the format the file's top-level field names; every
- * content file, its keys reversed throughout, must come back byte for byte, and one edited field must
+ * in whatever order its maps keep them and hands the format each language's document ({ en, fr },
+ * Decap's single_file i18n) with the file's top-level field names; every content file, its keys
+ * reversed throughout, must come back byte for byte, `$schema` included, and one edited field must
  * change one line.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { cmsConfig } from "../../cms/config"
-import { type FieldTree, contentJsonFormat, fieldTrees } from "../../cms/format"
+import { type DocumentTree, contentJsonFormat, fieldTrees } from "../../cms/format"
 import { CONTENT_TYPES } from "../../model/registry"
 import { CONTENT_DIR } from "../../gatsby/paths"
 import { caseStudyFiles } from "../../scripts/lib/content-files"
@@ -24,6 +25,12 @@ function savedFiles(): Array<{ file: string; sortedKeys: string[] }> {
     const files = type.kind === "folder" ? caseStudyFiles() : [type.location]
     return files.map((file) => ({ file, sortedKeys }))
   })
+}
+
+/** What Decap hands the format for a file: each language's document, without the file's `$schema`. */
+const asDecapHoldsIt = (text: string) => {
+  const { $schema: _schema, ...languages } = format.fromFile(text) as Record<string, Record<string, unknown>>
+  return languages
 }
 
 /** The same data with every object's keys in reverse order, as Decap's maps may hold them. */
@@ -54,32 +61,46 @@ describe("the CMS's content format", () => {
     "writes $file back byte for byte, whatever order the CMS holds its keys in",
     ({ file, sortedKeys }) => {
       const text = fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")
-      expect(format.toFile(reversed(format.fromFile(text)), sortedKeys)).toBe(text)
+      expect(format.toFile(reversed(asDecapHoldsIt(text)), sortedKeys)).toBe(text)
     },
   )
 
-  it.each(savedFiles())("changes one line of $file when one text is edited", ({ file, sortedKeys }) => {
+  it.each(savedFiles())("changes one line of $file when one French text is edited", ({ file, sortedKeys }) => {
     const text = fs.readFileSync(path.join(CONTENT_DIR, file), "utf8")
-    const data = format.fromFile(text) as Record<string, unknown>
-    const [key] = Object.entries(data).find(([name, value]) => name !== "$schema" && typeof value === "string")!
-    const edited = format.toFile(reversed({ ...data, [key]: `${data[key]} (edited)` }), sortedKeys)
-    expect(changedLines(text, edited)).toEqual([expect.stringContaining("(edited)")])
+    const data = asDecapHoldsIt(text)
+    const [key] = Object.entries(data.fr).find(([, value]) => typeof value === "string")!
+    const edited = format.toFile(
+      reversed({ ...data, fr: { ...data.fr, [key]: `${String(data.fr[key])} (modifié)` } }),
+      sortedKeys,
+    )
+    expect(changedLines(text, edited)).toEqual([expect.stringContaining("(modifié)")])
   })
 
   it("orders objects with the same keys by their own place: the hero's claims and the team's facts", () => {
     const hero = fs.readFileSync(path.join(CONTENT_DIR, "home/hero.json"), "utf8")
     const about = fs.readFileSync(path.join(CONTENT_DIR, "home/about.json"), "utf8")
-    const keysOf = (text: string, list: string) => Object.keys((JSON.parse(text) as Record<string, object[]>)[list][0])
+    const keysOf = (text: string, list: string) =>
+      Object.keys((JSON.parse(text) as { en: Record<string, object[]> }).en[list][0])
     expect(keysOf(hero, "claims")).toEqual(["value", "label"])
     expect(keysOf(about, "facts")).toEqual(["label", "value"])
     const aboutKeys = savedFiles().find(({ file }) => file === "home/about.json")!.sortedKeys
-    expect(keysOf(format.toFile(reversed(JSON.parse(about)), aboutKeys), "facts")).toEqual(["label", "value"])
+    expect(keysOf(format.toFile(reversed(asDecapHoldsIt(about)), aboutKeys), "facts")).toEqual(["label", "value"])
   })
 
   it("keeps keys it does not know after the known ones, and reads what it writes", () => {
-    const documents: FieldTree[][] = [[{ name: "slug" }, { name: "title" }]]
-    const written = contentJsonFormat(documents).toFile({ extra: 1, title: "t", slug: "a" }, ["slug", "title"])
-    expect(Object.keys(JSON.parse(written))).toEqual(["slug", "title", "extra"])
-    expect(format.fromFile(written)).toEqual({ slug: "a", title: "t", extra: 1 })
+    const documents: DocumentTree[] = [
+      { schema: "../schemas/x.schema.json", fields: [{ name: "slug" }, { name: "title" }] },
+    ]
+    const written = contentJsonFormat(documents).toFile(
+      { fr: { title: "t fr" }, en: { extra: 1, title: "t", slug: "a" } },
+      ["slug", "title"],
+    )
+    expect(Object.keys(JSON.parse(written))).toEqual(["$schema", "en", "fr"])
+    expect(Object.keys((JSON.parse(written) as { en: object }).en)).toEqual(["slug", "title", "extra"])
+    expect(format.fromFile(written)).toEqual({
+      $schema: "../schemas/x.schema.json",
+      en: { slug: "a", title: "t", extra: 1 },
+      fr: { title: "t fr" },
+    })
   })
 })

@@ -8,7 +8,8 @@ import { type CmsField, cmsConfig } from "../../cms/config"
 import { CMS_PLACES } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
-import { caseStudyFiles, readContent } from "../../scripts/lib/content-files"
+import { caseStudyFiles, readContent, readContentFile } from "../../scripts/lib/content-files"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
 
 /** Decap's Immutable field list, as far as the previews read it. */
 function fieldList(fields: readonly CmsField[]) {
@@ -34,12 +35,25 @@ export const assetUrlFor = (stored: string, mediaFolder: string | undefined) =>
 
 type Saved = Record<string, Record<string, any>>
 
-/** getCollection over saved files; `overrides` replaces a file's saved data (by content location). */
+/**
+ * getCollection over saved files, each entry as Decap loads a single_file i18n file: the English
+ * document as `data`, each other language's as `i18n[locale].data`; `overrides` replaces a file's
+ * saved English document (by content location).
+ */
 function getCollection(overrides: Saved) {
-  const saved = (relative: string) => overrides[relative] ?? readContent(relative)
+  const saved = (relative: string) => {
+    const file = readContentFile<Record<string, Record<string, any>>>(relative)
+    const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+    return {
+      data: overrides[relative] ?? file[DEFAULT_LOCALE],
+      i18n: Object.fromEntries(others.map((locale) => [locale, { data: file[locale] }])),
+    }
+  }
   return async (collection: string, slug?: string) => {
     if (collection === CMS_PLACES["case-studies"].collection) {
-      return caseStudyFiles().map((file) => ({ data: saved(file), slug: path.basename(file, ".json"), path: file }))
+      const files = caseStudyFiles().map((file) => ({ ...saved(file), slug: path.basename(file, ".json"), path: file }))
+      // One entry by its slug, or all of them.
+      return slug ? { toJS: () => files.find((file) => file.slug === slug) } : files
     }
     const type = CONTENT_TYPES.find(
       (candidate) =>
@@ -47,20 +61,29 @@ function getCollection(overrides: Saved) {
     )
     if (!type) throw new Error(`no entry ${collection}/${slug}`)
     // Decap answers with an Immutable map; its toJS gives the plain entry.
-    return { toJS: () => ({ data: saved(type.location), slug, path: type.location }) }
+    return { toJS: () => ({ ...saved(type.location), slug, path: type.location }) }
   }
 }
 
-/** Props for an entry at `location`; `fileName` is the saved file's name (a new entry has none). */
+/**
+ * Props for an entry at `location` in a language (its document in that language: for French, the
+ * texts only); `fileName` is the saved file's name (a new entry has none; a file of a files collection
+ * is named by its place).
+ */
 export function decapProps(
   location: string,
   data: unknown,
   overrides: Saved = {},
   fileName?: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): PreviewTemplateProps {
-  const entry = { data, slug: fileName }
+  const place = CMS_PLACES[location]
+  const isFile = CONTENT_TYPES.some((type) => type.location === location && type.kind === "single")
+  const entry = { data, slug: fileName ?? (isFile ? place.name : undefined) }
   return {
     entry: { get: ((key: "data" | "slug") => entry[key]) as PreviewTemplateProps["entry"]["get"] },
+    collection: { get: () => place.collection },
+    locale,
     fields: fieldList(configuredFields(location)),
     getAsset: (stored, field) => ({
       toString: () => assetUrlFor(stored, field?.get("media_folder") as string | undefined),

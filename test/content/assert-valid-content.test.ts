@@ -24,8 +24,8 @@ describe("the build's content gate (onPreBootstrap)", () => {
     const message = reporter.panicOnBuild.mock.calls[0][0] as string
     expect(message.split("\n")).toEqual([
       "Invalid content (2 problems). Fix each line below, then build again:",
-      'content/case-studies/watches.json: metrics.dataPoints: expected a string like "5M+"',
-      "content/home/industries.json: cards[0].applications: expected exactly three application tags",
+      'content/case-studies/watches.json: en.metrics.dataPoints: expected a string like "5M+"',
+      "content/home/industries.json: en.cards[0].applications: expected exactly three application tags",
     ])
   })
 
@@ -35,6 +35,6 @@ describe("the build's content gate (onPreBootstrap)", () => {
     const reporter = fakeReporter()
     expect(await assertValidContent(fixture.root, reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
-    expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("content/home/about.json: members[1].photo"))
+    expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("content/home/about.json: en.members[1].photo"))
   })
 })

@@ -8,6 +8,7 @@ import { CMS_BACKENDS, CMS_WIDGETS } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
+import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 
@@ -28,6 +29,8 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     if (!condition) problems.push(`${path}: ${what}`)
   }
   expect(field.required === required, `required is ${field.required}, the schema says ${required}`)
+  // Written in each language exactly when it is, or holds, a text; shared (set once, in English) otherwise.
+  expect(Boolean(field.i18n) === holdsText(schema), `i18n is ${field.i18n}, the schema says ${holdsText(schema)}`)
 
   if (schema.enum) {
     expect(field.widget === "select", `widget ${field.widget} for an enum`)
@@ -77,8 +80,14 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
   return problems
 }
 
+/** A text, or a part of a document holding one (model/locales.ts: TRANSLATABLE_META). */
+const holdsText = (schema: JsonSchema): boolean =>
+  schema[TRANSLATABLE_META] === true ||
+  (schema.items ? holdsText(schema.items) : Object.values(schema.properties ?? {}).some(holdsText))
+
 function objectDisagreements(schema: JsonSchema, fields: CmsField[], path: string): string[] {
-  const properties = Object.keys(schema.properties ?? {})
+  // The file's $schema sits beside its languages, written by the CMS's format (cms/format.ts).
+  const properties = Object.keys(schema.properties ?? {}).filter((name) => name !== "$schema")
   const names = fields.map((field) => field.name)
   const required = new Set(schema.required ?? [])
   const problems: string[] = []
@@ -99,6 +108,18 @@ describe("the CMS configuration", () => {
       expect(objectDisagreements(jsonSchemaOf(type), fieldsOf(type), type.location)).toEqual([])
     },
   )
+
+  it("edits every content file in both languages side by side, each file holding both", () => {
+    expect(config.i18n).toEqual({ structure: "single_file", locales: [...LOCALES], default_locale: DEFAULT_LOCALE })
+    for (const collection of config.collections) {
+      expect(collection.i18n, collection.name).toBe(true)
+      for (const file of collection.files ?? []) expect(file.i18n, file.name).toBe(true)
+    }
+    // A metric is set once, in English; its label is written in each language.
+    const caseFields = fieldsOf(CONTENT_TYPES.find((type) => type.location === "case-studies")!)
+    expect(caseFields.find((field) => field.name === "metrics")!.i18n).toBeUndefined()
+    expect(caseFields.find((field) => field.name === "title")!.i18n).toBe(true)
+  })
 
   it("lists every content file once, and nothing else", () => {
     const places = config.collections.flatMap((collection: CmsCollection) =>

@@ -27,9 +27,9 @@ describe("content an editor may get wrong", () => {
   it("refuses a field written twice, naming both places, since JSON would keep only the last", async () => {
     const fixture = contentFixture()
     const source = fs.readFileSync(path.join(fixture.root, "home/process.json"), "utf8")
-    fixture.writeRaw("home/process.json", source.replace('"eyebrow": "Process",', '"eyebrow": "Process",\n  "eyebrow": "Method",'))
+    fixture.writeRaw("home/process.json", source.replace('"eyebrow": "Process",', '"eyebrow": "Process",\n    "eyebrow": "Method",'))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/home/process.json: eyebrow: the field appears twice (line 3, column 3 and line 4, column 3); only the last would be kept: delete one of them",
+      "content/home/process.json: en.eyebrow: the field appears twice (line 4, column 5 and line 5, column 5); only the last would be kept: delete one of them",
     ])
   })
 
@@ -38,7 +38,7 @@ describe("content an editor may get wrong", () => {
     const source = fs.readFileSync(path.join(fixture.root, "home/process.json"), "utf8")
     fixture.writeRaw("home/process.json", source.replace(/("number": "02",)/, '$1 "number": "03",'))
     expect((await report(fixture.root)).errors).toEqual([
-      expect.stringMatching(/^content\/home\/process\.json: steps\[1\]\.number: the field appears twice \(line \d+, column \d+ and line \d+, column \d+\)/),
+      expect.stringMatching(/^content\/home\/process\.json: en\.steps\[1\]\.number: the field appears twice \(line \d+, column \d+ and line \d+, column \d+\)/),
     ])
   })
 
@@ -56,8 +56,8 @@ describe("content an editor may get wrong", () => {
     fixture.edit("case-studies/watches.json", (data) => (data.title = "\u200B\u200B\u200B"))
     fixture.edit("home/hero.json", (data) => (data.rotatingWords[0] = "\u200D\u2060\uFEFF\u00AD"))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/watches.json: title: must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)",
-      "content/home/hero.json: rotatingWords[0]: must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)",
+      "content/case-studies/watches.json: en.title: must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)",
+      "content/home/hero.json: en.rotatingWords[0]: must contain visible text: it holds only spaces or invisible characters (such as zero-width spaces)",
     ])
   })
 
@@ -65,7 +65,7 @@ describe("content an editor may get wrong", () => {
     const fixture = contentFixture()
     fs.renameSync(path.join(fixture.root, "case-studies/watches.json"), path.join(fixture.root, "case-studies/timepieces.json"))
     expect((await report(fixture.root)).errors).toEqual([
-      'content/case-studies/timepieces.json: slug: must match the file name, as the page\'s address is both: the file is "timepieces.json" and the slug "watches"; rename the file to "watches.json" or set the slug to "timepieces"',
+      'content/case-studies/timepieces.json: en.slug: must match the file name, as the page\'s address is both: the file is "timepieces.json" and the slug "watches"; rename the file to "watches.json" or set the slug to "timepieces"',
     ])
   })
 
@@ -75,8 +75,8 @@ describe("content an editor may get wrong", () => {
     fixture.edit("pages/privacy-policy.json", (data) => (data.lastUpdated = "June 9999"))
     fixture.edit("pages/terms-of-service.json", (data) => (data.lastUpdated = "March 2026"))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/watches.json: published: must not be after today (2026-03-10): a case study is dated the day it is published",
-      "content/pages/privacy-policy.json: lastUpdated: must not be after this month (March 2026)",
+      "content/case-studies/watches.json: en.published: must not be after today (2026-03-10): a case study is dated the day it is published",
+      "content/pages/privacy-policy.json: en.lastUpdated: must not be after this month (March 2026)",
     ])
   })
 
@@ -86,16 +86,16 @@ describe("content an editor may get wrong", () => {
     fixture.edit("pages/terms-of-service.json", (data) => (data.lastUpdated = "May 2018"))
     fixture.edit("site/settings.json", (data) => (data.copyrightYear = 2019))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/site/settings.json: copyrightYear: must not be before the founding year (2020)",
+      "content/site/settings.json: en.copyrightYear: must not be before the founding year (2020)",
     ])
     fixture.edit("site/settings.json", (data) => (data.copyrightYear = 2026))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/wine.json: published: must not be before 2020, the founding year (foundingYear in content/site/settings.json)",
-      "content/pages/terms-of-service.json: lastUpdated: must not be before 2020, the founding year (foundingYear in content/site/settings.json)",
+      "content/case-studies/wine.json: en.published: must not be before 2020, the founding year (foundingYear in content/site/settings.json)",
+      "content/pages/terms-of-service.json: en.lastUpdated: must not be before 2020, the founding year (foundingYear in content/site/settings.json)",
     ])
     fixture.edit("site/settings.json", (data) => (data.foundingYear = 2027))
     expect((await report(fixture.root)).errors).toContain(
-      "content/site/settings.json: foundingYear: must not be after this year (2026)",
+      "content/site/settings.json: en.foundingYear: must not be after this year (2026)",
     )
   })
 
@@ -103,7 +103,7 @@ describe("content an editor may get wrong", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.published = "1905-03-12"))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/wine.json: published: 1905 is not a plausible year (nothing here is dated before 2000): pick the date with the calendar: a date typed in can be stored with a wrong year.",
+      "content/case-studies/wine.json: en.published: 1905 is not a plausible year (nothing here is dated before 2000): pick the date with the calendar: a date typed in can be stored with a wrong year.",
     ])
   })
 
@@ -114,10 +114,10 @@ describe("content an editor may get wrong", () => {
     fixture.edit("site/settings.json", (data) => (data.bookDemoLabel = "Book a demonstration with our Geneva analysts"))
     fixture.edit("site/settings.json", (data) => (data.tagline = "Competitive intelligence and AI analysis for every luxury house"))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/watches.json: title: must be at most 70 characters, it has 2001: search results show a title whole up to 70 characters",
-      "content/pages/book-demo.json: description: must be at most 160 characters, it has 161: search results cut a description after 160 characters",
-      "content/site/settings.json: bookDemoLabel: must be at most 40 characters, it has 45: it must fit one line of a button, link, tag or label on a phone",
-      'content/site/settings.json: tagline: with the name it makes the home page\'s title "Aurelle Intelligence | Competitive intelligence and AI analysis for every luxury house", 86 characters; search results show 70: shorten it by 16',
+      "content/case-studies/watches.json: en.title: must be at most 70 characters, it has 2001: search results show a title whole up to 70 characters",
+      "content/pages/book-demo.json: en.description: must be at most 160 characters, it has 161: search results cut a description after 160 characters",
+      "content/site/settings.json: en.bookDemoLabel: must be at most 40 characters, it has 45: it must fit one line of a button, link, tag or label on a phone",
+      'content/site/settings.json: en.tagline: with the name it makes the home page\'s title "Aurelle Intelligence | Competitive intelligence and AI analysis for every luxury house", 86 characters; search results show 70: shorten it by 16',
     ])
   })
 
@@ -134,8 +134,8 @@ describe("content an editor may get wrong", () => {
     const { errors, warnings } = await report(fixture.root)
     expect(errors).toEqual([])
     expect(warnings).toEqual([
-      'content/case-studies/watches.json: client: "銀" (U+9280), "座" (U+5EA7), "の" (U+306E), "時" (U+6642), "計" (U+8A08), "店" (U+5E97), "⌚" (U+231A) are not in the site\'s typefaces: they show in a fallback face on the page and as an empty box on the sharing image; type them differently or have the faces extended (src/styles/font-subset.ts)',
-      'content/home/hero.json: rotatingWords[1]: "→" (U+2192) is not in the site\'s typefaces: it shows in a fallback face on the page and as an empty box on the sharing image; type it differently or have the faces extended (src/styles/font-subset.ts)',
+      'content/case-studies/watches.json: en.client: "銀" (U+9280), "座" (U+5EA7), "の" (U+306E), "時" (U+6642), "計" (U+8A08), "店" (U+5E97), "⌚" (U+231A) are not in the site\'s typefaces: they show in a fallback face on the page and as an empty box on the sharing image; type them differently or have the faces extended (src/styles/font-subset.ts)',
+      'content/home/hero.json: en.rotatingWords[1]: "→" (U+2192) is not in the site\'s typefaces: it shows in a fallback face on the page and as an empty box on the sharing image; type it differently or have the faces extended (src/styles/font-subset.ts)',
     ])
   })
 
@@ -148,10 +148,10 @@ describe("content an editor may get wrong", () => {
     expect(errors).toEqual([])
     expect(warnings).toEqual([
       expect.stringMatching(
-        /^content\/home\/about\.json: members\[1\]\.photo: photo file "\.\.\/images\/team\/julien-rochat\.jpg" is 300 x 400 pixels; a portrait needs at least 720 x 900; the card shows the placeholder icon$/,
+        /^content\/home\/about\.json: en\.members\[1\]\.photo: photo file "\.\.\/images\/team\/julien-rochat\.jpg" is 300 x 400 pixels; a portrait needs at least 720 x 900; the card shows the placeholder icon$/,
       ),
       expect.stringMatching(
-        /^content\/home\/about\.json: members\[2\]\.photo: photo file "\.\.\/images\/team\/amara-okafor\.jpg" is not an image that can be read \(.+\); the card shows the placeholder icon$/,
+        /^content\/home\/about\.json: en\.members\[2\]\.photo: photo file "\.\.\/images\/team\/amara-okafor\.jpg" is not an image that can be read \(.+\); the card shows the placeholder icon$/,
       ),
     ])
   })

@@ -22,8 +22,12 @@ export function contentFixture() {
     write: (relative: string, data: unknown) => fs.writeFileSync(file(relative), JSON.stringify(data, null, 2)),
     writeRaw: (relative: string, text: string) => fs.writeFileSync(file(relative), text),
     remove: (relative: string) => fs.rmSync(file(relative)),
-    /** Changes one JSON file in place. */
-    edit(relative: string, change: (data: Record<string, any>) => void) {
+    /** Changes one language's document of a content file in place (the English one by default). */
+    edit(relative: string, change: (data: Record<string, any>) => void, locale = "en") {
+      this.editFile(relative, (file) => change(file[locale]))
+    },
+    /** Changes a content file as a whole: { "$schema", "en", "fr" }. */
+    editFile(relative: string, change: (data: Record<string, any>) => void) {
       const data = this.read(relative)
       change(data)
       this.write(relative, data)

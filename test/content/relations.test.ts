@@ -34,14 +34,16 @@ describe("relations declared in the schemas", () => {
     for (const field of relationFields()) {
       const content = contentFixture()
       const relative = fileOf(content.root, field.type.location, field.type.kind)
-      const data = content.read(relative)
+      const file = content.read(relative)
+      // Keys and relations are shared fields, set in the English document.
+      const data = file.en
       const [first] = valuesAt(data, field.path)
       setAt(data, first.segments, "nowhere")
-      content.write(relative, data)
+      content.write(relative, file)
       const { errors } = await validateContent(content.root)
       expect(errors.map((error) => `${error.file}: ${error.path}: ${error.message}`)).toContainEqual(
         expect.stringMatching(
-          new RegExp(`^content/${relative}: ${jsonPath(first.segments).replace(/[[\]]/g, "\\$&")}: no ${field.to.noun} has the .* "nowhere" \\(known: `),
+          new RegExp(`^content/${relative}: en\\.${jsonPath(first.segments).replace(/[[\]]/g, "\\$&")}: no ${field.to.noun} has the .* "nowhere" \\(known: `),
         ),
       )
     }
@@ -81,19 +83,20 @@ describe("keys declared in the schemas", () => {
       const content = contentFixture()
       if (field.path.includes("*")) {
         const relative = fileOf(content.root, field.type.location, field.type.kind)
-        const data = content.read(relative)
+        const file = content.read(relative)
+        const data = file.en
         const [first, second] = valuesAt(data, field.path)
         setAt(data, second.segments, first.value)
-        content.write(relative, data)
+        content.write(relative, file)
         const { errors } = await validateContent(content.root)
-        expect(errors).toContainEqual({ file: `content/${relative}`, path: jsonPath(second.segments), message: expect.stringMatching(/^duplicate /) })
+        expect(errors).toContainEqual({ file: `content/${relative}`, path: jsonPath(["en", ...second.segments]), message: expect.stringMatching(/^duplicate /) })
       } else {
         const [one, other] = fs.readdirSync(path.join(content.root, field.type.location)).sort()
-        content.edit(`${field.type.location}/${other}`, (data) => setAt(data, field.path.split("."), content.read(`${field.type.location}/${one}`)[field.path]))
+        content.edit(`${field.type.location}/${other}`, (data) => setAt(data, field.path.split("."), content.read(`${field.type.location}/${one}`).en[field.path]))
         const { errors } = await validateContent(content.root)
         expect(errors).toContainEqual({
           file: `content/${field.type.location}/${other}`,
-          path: field.path,
+          path: `en.${field.path}`,
           message: expect.stringMatching(new RegExp(`^duplicate .*: already used by content/${field.type.location}/${one}$`)),
         })
       }

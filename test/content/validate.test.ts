@@ -21,14 +21,14 @@ describe("content validation", () => {
   it("reports a missing required field", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/hotels.json", (data) => delete data.situation)
-    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/hotels.json: situation: required field is missing"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/hotels.json: en.situation: required field is missing"])
   })
 
   it("reports a value of the wrong type", async () => {
     const fixture = contentFixture()
     fixture.edit("home/services.json", (data) => (data.services[2].highlighted = "yes"))
     expect((await errorsOf(fixture.root))).toEqual([
-      'content/home/services.json: services[2].highlighted: expected boolean, got the text "yes"',
+      'content/home/services.json: en.services[2].highlighted: expected boolean, got the text "yes"',
     ])
   })
 
@@ -37,8 +37,8 @@ describe("content validation", () => {
     fixture.edit("case-studies/watches.json", (data) => (data.metrics.dataPoints = 5000000))
     fixture.edit("case-studies/retail.json", (data) => (data.metrics.dataPoints = "lots"))
     expect((await errorsOf(fixture.root))).toEqual([
-      "content/case-studies/retail.json: metrics.dataPoints: expected a string like \"5M+\"",
-      "content/case-studies/watches.json: metrics.dataPoints: expected string, got number 5000000",
+      "content/case-studies/retail.json: en.metrics.dataPoints: expected a string like \"5M+\"",
+      "content/case-studies/watches.json: en.metrics.dataPoints: expected string, got number 5000000",
     ])
   })
 
@@ -49,8 +49,8 @@ describe("content validation", () => {
       delete data.title
     })
     expect((await errorsOf(fixture.root))).toEqual([
-      "content/case-studies/wine.json: title: required field is missing",
-      'content/case-studies/wine.json: titel: unknown field (did you mean "title"?)',
+      "content/case-studies/wine.json: en.title: required field is missing",
+      'content/case-studies/wine.json: en.titel: unknown field (did you mean "title"?)',
     ])
   })
 
@@ -58,7 +58,7 @@ describe("content validation", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.metrics.competitor = "50+"))
     expect((await errorsOf(fixture.root))).toEqual([
-      'content/case-studies/wine.json: metrics.competitor: unknown field (did you mean "competitors"?)',
+      'content/case-studies/wine.json: en.metrics.competitor: unknown field (did you mean "competitors"?)',
     ])
   })
 
@@ -66,8 +66,8 @@ describe("content validation", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.slug = "watches"))
     expect((await errorsOf(fixture.root))).toEqual([
-      'content/case-studies/wine.json: slug: duplicate slug "watches": already used by content/case-studies/watches.json',
-      'content/home/industries.json: cards[2].caseSlug: no case study has the slug "wine" (known: cruises, hotels, real-estate, retail, watches)',
+      'content/case-studies/wine.json: en.slug: duplicate slug "watches": already used by content/case-studies/watches.json',
+      'content/home/industries.json: en.cards[2].caseSlug: no case study has the slug "wine" (known: cruises, hotels, real-estate, retail, watches)',
     ])
   })
 
@@ -76,7 +76,7 @@ describe("content validation", () => {
     fixture.edit("case-studies/real-estate.json", (data) => (data.slug = "Real Estate"))
     const errors = (await errorsOf(fixture.root))
     expect(errors).toContain(
-      'content/case-studies/real-estate.json: slug: must be a lowercase URL slug like "real-estate"',
+      'content/case-studies/real-estate.json: en.slug: must be a lowercase URL slug like "real-estate"',
     )
   })
 
@@ -84,7 +84,7 @@ describe("content validation", () => {
     const fixture = contentFixture()
     fixture.edit("home/industries.json", (data) => (data.cards[3].caseSlug = "real-estat"))
     expect((await errorsOf(fixture.root))).toEqual([
-      'content/home/industries.json: cards[3].caseSlug: no case study has the slug "real-estat" (known: cruises, hotels, real-estate, retail, watches, wine)',
+      'content/home/industries.json: en.cards[3].caseSlug: no case study has the slug "real-estat" (known: cruises, hotels, real-estate, retail, watches, wine)',
     ])
   })
 
@@ -95,8 +95,8 @@ describe("content validation", () => {
       data.contactEmail = "contact at aurelle"
     })
     expect((await errorsOf(fixture.root))).toEqual([
-      "content/site/settings.json: contactEmail: expected an email address like name@example.com",
-      "content/site/settings.json: schedulingUrl: expected an https:// URL like https://example.com/page",
+      "content/site/settings.json: en.contactEmail: expected an email address like name@example.com",
+      "content/site/settings.json: en.schedulingUrl: expected an https:// URL like https://example.com/page",
     ])
   })
 
@@ -104,39 +104,39 @@ describe("content validation", () => {
     const fixture = contentFixture()
     fixture.edit("site/settings.json", (data) => (data.caseStudiesSiteUrl = "javascript:alert(1)"))
     expect((await errorsOf(fixture.root))).toEqual([
-      "content/site/settings.json: caseStudiesSiteUrl: expected an https:// URL like https://example.com/page",
+      "content/site/settings.json: en.caseStudiesSiteUrl: expected an https:// URL like https://example.com/page",
     ])
   })
 
   it("reports a publication date that is not a date", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/retail.json", (data) => (data.published = "June 2024"))
-    expect((await errorsOf(fixture.root))).toEqual(['content/case-studies/retail.json: published: expected a date like "2025-03-12"'])
+    expect((await errorsOf(fixture.root))).toEqual(['content/case-studies/retail.json: en.published: expected a date like "2025-03-12"'])
   })
 
   it("reports an empty required list", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/cruises.json", (data) => (data.result = []))
-    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/cruises.json: result: must not be empty"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/case-studies/cruises.json: en.result: must not be empty"])
   })
 
   it("reports an empty required text", async () => {
     const fixture = contentFixture()
     fixture.edit("home/process.json", (data) => (data.steps[1].title = "   "))
-    expect((await errorsOf(fixture.root))).toEqual(["content/home/process.json: steps[1].title: must not be empty"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/home/process.json: en.steps[1].title: must not be empty"])
   })
 
   it("requires exactly one highlighted service", async () => {
     const fixture = contentFixture()
     fixture.edit("home/services.json", (data) => (data.services[0].highlighted = true))
-    expect((await errorsOf(fixture.root))).toEqual(["content/home/services.json: services: exactly one service must be highlighted"])
+    expect((await errorsOf(fixture.root))).toEqual(["content/home/services.json: en.services: exactly one service must be highlighted"])
   })
 
   it("reports a value outside a fixed set of choices", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/cruises.json", (data) => (data.icon = "yacht"))
     expect((await errorsOf(fixture.root))).toEqual([
-      'content/case-studies/cruises.json: icon: expected one of "bag", "bed", "glass", "ship", "building", "watch"',
+      'content/case-studies/cruises.json: en.icon: expected one of "bag", "bed", "glass", "ship", "building", "watch"',
     ])
   })
 
@@ -144,7 +144,7 @@ describe("content validation", () => {
     const fixture = contentFixture()
     fixture.edit("home/about.json", (data) => (data.members[1].profile = "linkedin.com/in/julien"))
     expect(await errorsOf(fixture.root)).toEqual([
-      "content/home/about.json: members[1].profile: expected an https:// URL like https://example.com/page",
+      "content/home/about.json: en.members[1].profile: expected an https:// URL like https://example.com/page",
     ])
   })
 
@@ -173,8 +173,8 @@ describe("content validation", () => {
     fixture.edit("case-studies/watches.json", (data) => delete data.task)
     fixture.edit("home/industries.json", (data) => (data.cards[0].caseSlug = "retial"))
     expect((await errorsOf(fixture.root))).toEqual([
-      "content/case-studies/watches.json: task: required field is missing",
-      'content/home/industries.json: cards[0].caseSlug: no case study has the slug "retial" (known: cruises, hotels, real-estate, retail, watches, wine)',
+      "content/case-studies/watches.json: en.task: required field is missing",
+      'content/home/industries.json: en.cards[0].caseSlug: no case study has the slug "retial" (known: cruises, hotels, real-estate, retail, watches, wine)',
     ])
   })
 
@@ -200,7 +200,61 @@ describe("content validation", () => {
     const report = await validateContent(fixture.root)
     expect(report.errors).toEqual([])
     expect(report.warnings.map(formatProblem)).toEqual([
-      'content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found; the card shows the placeholder icon',
+      'content/home/about.json: en.members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found; the card shows the placeholder icon',
     ])
+  })
+})
+
+describe("content validation in every language", () => {
+  it("stops on a missing French text, naming the language, the file and the JSON path", async () => {
+    const fixture = contentFixture()
+    fixture.edit("home/hero.json", (data) => delete data.lede, "fr")
+    fixture.edit("home/industries.json", (data) => delete data.cards[2].description, "fr")
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/home/hero.json: fr.lede: the French text is missing here",
+      "content/home/industries.json: fr.cards[2].description: the French text is missing here",
+    ])
+  })
+
+  it("stops on a file without its French document, and says what it holds", async () => {
+    const fixture = contentFixture()
+    fixture.editFile("pages/book-demo.json", (file) => delete file.fr)
+    expect(await errorsOf(fixture.root)).toEqual([
+      'content/pages/book-demo.json: fr: the French text is missing: add "fr", holding its texts, in the English document\'s places',
+    ])
+  })
+
+  it("applies the texts' own rules to the French ones", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => (data.title = "Suivre ".repeat(12).trim()), "fr")
+    fixture.edit("home/hero.json", (data) => (data.rotatingWords = []), "fr")
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/case-studies/wine.json: fr.title: must be at most 70 characters, it has 83: search results show a title whole up to 70 characters",
+      "content/home/hero.json: fr.rotatingWords: must not be empty",
+    ])
+  })
+
+  it("refuses a shared field written in French: it is set once, in English", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/watches.json", (data) => (data.metrics = { timeframe: "6 mois" }), "fr")
+    fixture.edit("home/about.json", (data) => (data.members[0].slug = "helene"), "fr")
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/case-studies/watches.json: fr.metrics: is the same in every language: it is set once, in the English text (en.metrics)",
+      "content/home/about.json: fr.members[0].slug: is the same in every language: it is set once, in the English text (en.members[0].slug)",
+    ])
+  })
+
+  it("refuses a French list of items that does not follow the English one", async () => {
+    const fixture = contentFixture()
+    fixture.edit("home/process.json", (data) => data.steps.pop(), "fr")
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/home/process.json: fr.steps: has 3 items where the English text has 4: each item of the list needs its French text, in the same order",
+    ])
+  })
+
+  it("reports a mistake in English once, not again through the French document", async () => {
+    const fixture = contentFixture()
+    fixture.edit("home/hero.json", (data) => (data.claims = []))
+    expect(await errorsOf(fixture.root)).toEqual(["content/home/hero.json: en.claims: must not be empty"])
   })
 })

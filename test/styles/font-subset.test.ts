@@ -3,6 +3,8 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { FONT_SOURCES, subsetFace } from "../../scripts/lib/subset-face"
 import { TEXT_RANGES, inRanges, unicodeRange } from "../../src/styles/font-subset"
+import opentype from "opentype.js"
+import subsetFont from "subset-font"
 
 const ROOT = path.resolve(__dirname, "../..")
 
@@ -35,12 +37,27 @@ describe("the self-hosted faces", () => {
     const outside = new Map<string, string>()
     for (const file of jsonFiles(path.join(ROOT, "content"))) {
       for (const text of strings(JSON.parse(fs.readFileSync(file, "utf8")))) {
-        for (const character of text.replace(/\s/g, "")) {
+        // Spaces count too: the no-break spaces of French typography are characters of the faces.
+        for (const character of text.replace(/[ \n\t]/g, "")) {
           if (!inRanges(TEXT_RANGES, character)) outside.set(character, path.relative(ROOT, file))
         }
       }
     }
     expect(Object.fromEntries(outside)).toEqual({})
+  })
+
+  it.each(FONT_SOURCES)("%s draws every character French needs, its narrow no-break space included", async (source) => {
+    const face = fs.readFileSync(path.join(ROOT, "src/fonts", path.basename(source)))
+    // Ÿ (U+0178) is in @fontsource's latin-ext files only; the build warns if content ever uses it.
+    const french = "œŒ«»’àâçéèêëîïôûùüÿÀÂÇÉÈÊËÎÏÔÛÙÜ\u00a0\u202f"
+    const truetype = await subsetFont(face, french, { targetFormat: "truetype" })
+    const font = opentype.parse(truetype.buffer.slice(truetype.byteOffset, truetype.byteOffset + truetype.byteLength))
+    const missing = [...french].filter((character) => font.charToGlyphIndex(character) === 0)
+    expect(missing.map((character) => `U+${character.codePointAt(0)!.toString(16).toUpperCase()}`)).toEqual([])
+    // Narrower than a word space, as French typography sets it before ; ! ? and inside « ».
+    const advance = (character: string) => font.charToGlyph(character).advanceWidth ?? 0
+    expect(advance("\u202f")).toBeGreaterThan(0)
+    expect(advance("\u202f")).toBeLessThan(advance(" "))
   })
 
   it("declare their characters as a CSS unicode-range", () => {

@@ -32,9 +32,11 @@ describe("gatsby build", () => {
       const { status, output } = build(dir)
       expect(status).not.toBe(0)
       expect(output).toContain("Invalid content (3 problems)")
-      expect(output).toContain("content/case-studies/watches.json: task: required field is missing")
-      expect(output).toContain('content/case-studies/watches.json: metrics.dataPoints: expected a string like "5M+"')
-      expect(output).toContain('content/home/industries.json: cards[0].caseSlug: no case study has the slug "retial"')
+      expect(output).toContain("content/case-studies/watches.json: en.task: required field is missing")
+      expect(output).toContain('content/case-studies/watches.json: en.metrics.dataPoints: expected a string like "5M+"')
+      expect(output).toContain(
+        'content/home/industries.json: en.cards[0].caseSlug: no case study has the slug "retial"',
+      )
       expect(fs.existsSync(path.join(dir, "public/index.html"))).toBe(false)
     },
     BUILD_TIMEOUT_MS,
@@ -72,15 +74,15 @@ describe("gatsby build", () => {
       expect(status).not.toBe(0)
       expect(output).toContain("Invalid content (5 problems)")
       expect(output).toContain(
-        "content/home/process.json: eyebrow: the field appears twice (line 3, column 3 and line 3, column 25)",
+        "content/home/process.json: en.eyebrow: the field appears twice (line 4, column 5 and line 4, column 27)",
       )
-      expect(output).toContain("content/case-studies/hotels.json: title: must contain visible text")
+      expect(output).toContain("content/case-studies/hotels.json: en.title: must contain visible text")
       expect(output).toContain(
-        "content/case-studies/cruises.json: summary.problem: must be at most 200 characters, it has 2000",
+        "content/case-studies/cruises.json: en.summary.problem: must be at most 200 characters, it has 2000",
       )
-      expect(output).toContain("content/pages/privacy-policy.json: lastUpdated: must not be after this month")
+      expect(output).toContain("content/pages/privacy-policy.json: en.lastUpdated: must not be after this month")
       expect(output).toContain(
-        'content/case-studies/timepieces.json: slug: must match the file name, as the page\'s address is both: the file is "timepieces.json" and the slug "watches"',
+        'content/case-studies/timepieces.json: en.slug: must match the file name, as the page\'s address is both: the file is "timepieces.json" and the slug "watches"',
       )
       expect(fs.existsSync(path.join(dir, "public/index.html"))).toBe(false)
     },
@@ -104,13 +106,13 @@ describe("gatsby build", () => {
       const { status, output } = build(dir, { SITE_ENV: "staging", CMS_GITHUB_REPOSITORY: "maison/site", ...secrets })
       expect(status, output.slice(-2000)).toBe(0)
       expect(output).toContain(
-        'content/home/about.json: members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
+        'content/home/about.json: en.members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
       )
       expect(output).toContain(
-        'content/home/about.json: members[2].photo: photo file "../images/team/amara-okafor.jpg" is not an image that can be read',
+        'content/home/about.json: en.members[2].photo: photo file "../images/team/amara-okafor.jpg" is not an image that can be read',
       )
       expect(output).toContain(
-        'content/case-studies/watches.json: client: "銀" (U+9280), "座" (U+5EA7) are not in the site\'s typefaces',
+        'content/case-studies/watches.json: en.client: "銀" (U+9280), "座" (U+5EA7) are not in the site\'s typefaces',
       )
       const html = fs.readFileSync(path.join(dir, "public/index.html"), "utf8")
       expect(html).toContain('aria-label="Léo Bernasconi, no photo available"')

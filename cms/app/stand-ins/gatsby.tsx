@@ -7,9 +7,9 @@
  */
 import { type AnchorHTMLAttributes, createContext, useContext } from "react"
 
-/** What the site's one static query (hooks/use-site-settings.ts) asks for. */
+/** What the site's one static query (hooks/use-site-settings.ts) asks for: every language's, each node naming its `locale`. */
 export interface StaticSiteData {
-  siteSettings: unknown
+  allSiteSettings: { nodes: readonly unknown[] }
   allCaseStudy: { nodes: readonly unknown[] }
 }
 

@@ -1,13 +1,13 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { HOME_PATH } from "../../../model/routes"
 import { ButtonLink, ExternalButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
 import { PageHeader } from "../ui/page-header"
 import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"
+import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment DemoContent on DemoPage {
@@ -103,6 +103,7 @@ const Commitment = styled.p`
 /** The demo page's body: the two ways to reach the team, the commitment and the way back. */
 export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
   const settings = useSiteSettings()
+  const paths = usePaths()
   return (
     <>
       <PageHeader title={page.title} lede={page.intro} />
@@ -137,7 +138,7 @@ export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
             </Card>
           </Cards>
           <Commitment>{page.commitment}</Commitment>
-          <ButtonLink to={HOME_PATH} $variant="secondary">
+          <ButtonLink to={paths.home} $variant="secondary">
             {page.backLabel}
           </ButtonLink>
         </Container>

@@ -1,10 +1,11 @@
 import { Link, graphql } from "gatsby"
 import styled from "styled-components"
-import { caseStudyPath } from "../../../model/routes"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
 import { stretchedLink } from "../../styles/stretched-link"
+import { useFormat } from "../../i18n/format"
+import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment CaseCard on CaseStudy {
@@ -87,6 +88,8 @@ interface CaseCardProps {
 }
 
 export function CaseCard({ study, labels }: CaseCardProps) {
+  const format = useFormat()
+  const paths = usePaths()
   return (
     <Card aria-labelledby={`case-${study.slug}`}>
       <CaseIcon name={study.icon} />
@@ -103,7 +106,7 @@ export function CaseCard({ study, labels }: CaseCardProps) {
           <dd>{study.summary.solution}</dd>
         </div>
       </Summary>
-      <ReadMore to={caseStudyPath(study.slug)} aria-label={`${labels.readMore}: ${study.title}`}>
+      <ReadMore to={paths.caseStudy(study.slug)} aria-label={format.labelled(labels.readMore, study.title)}>
         {labels.readMore}
         <ArrowIcon />
       </ReadMore>

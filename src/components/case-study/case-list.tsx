@@ -1,12 +1,12 @@
 import { useRef } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
-import { CASE_STUDIES_PATH } from "../../../model/routes"
 import { CaseCard } from "./case-card"
 import { matchesQuery } from "./case-filter"
 import { CaseSearch } from "./case-search"
 import { CardGrid } from "../ui/card-grid"
 import { theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
 
 const Count = styled.p`
   margin-bottom: ${theme.space[3]};
@@ -52,7 +52,7 @@ interface CaseListProps {
 /** The searchable list of case studies. */
 export function CaseList({ studies, copy, search }: CaseListProps) {
   const input = useRef<HTMLInputElement>(null)
-  const query = useUrlQuery(CASE_STUDIES_PATH, search, input)
+  const query = useUrlQuery(usePaths().caseStudies, search, input)
   const shown = studies.filter((study) => matchesQuery(study, query.value))
   const labels = { problem: copy.problemLabel, solution: copy.solutionLabel, readMore: copy.readMoreLabel }
   return (

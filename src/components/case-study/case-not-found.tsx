@@ -1,7 +1,7 @@
 import { navigate } from "gatsby"
 import { useEffect } from "react"
 import styled from "styled-components"
-import { CASE_STUDIES_PATH } from "../../../model/routes"
+import { usePaths } from "../../i18n/locale"
 import { Layout } from "../layout/layout"
 import { Seo } from "../layout/seo"
 import { ButtonLink } from "../ui/button"
@@ -32,12 +32,13 @@ interface CaseNotFoundProps {
  */
 export function CaseNotFound({ location, copy }: CaseNotFoundProps) {
   const firstLoad = isFirstLoad(location)
+  const paths = usePaths()
   useEffect(() => {
     if (firstLoad) {
       const state: CaseRedirectState = { missingCase: true }
-      void navigate(CASE_STUDIES_PATH, { replace: true, state })
+      void navigate(paths.caseStudies, { replace: true, state })
     }
-  }, [firstLoad])
+  }, [firstLoad, paths.caseStudies])
 
   return (
     <Layout>
@@ -45,7 +46,7 @@ export function CaseNotFound({ location, copy }: CaseNotFoundProps) {
       <PageHeader title={copy.title} lede={copy.text} />
       <Body>
         <Container>
-          <ButtonLink to={CASE_STUDIES_PATH} $variant="secondary">
+          <ButtonLink to={paths.caseStudies} $variant="secondary">
             {copy.backLabel}
           </ButtonLink>
         </Container>

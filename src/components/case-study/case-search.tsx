@@ -1,7 +1,8 @@
 import styled from "styled-components"
-import { CASE_STUDIES_PATH, SEARCH_PARAM } from "../../../model/routes"
+import { SEARCH_PARAM } from "../../../model/routes"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
 
 const Form = styled.form`
   display: flex;
@@ -61,7 +62,7 @@ export function CaseSearch({ value, label, button, onChange, onSubmit, inputRef 
   return (
     <Form
       role="search"
-      action={CASE_STUDIES_PATH}
+      action={usePaths().caseStudies}
       method="get"
       onSubmit={(event) => {
         event.preventDefault()

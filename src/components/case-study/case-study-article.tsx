@@ -1,6 +1,7 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
-import { BOOK_DEMO_PATH, CASE_STUDIES_PATH } from "../../../model/routes"
+import { useFormat } from "../../i18n/format"
+import { usePaths } from "../../i18n/locale"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
@@ -142,8 +143,10 @@ interface CaseStudyArticleProps {
 /** A case told as a story: situation, task, action, result, with the metrics pulled out. */
 export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
   const settings = useSiteSettings()
+  const paths = usePaths()
+  const format = useFormat()
   const metrics = [
-    { label: labels.timeframeLabel, value: study.metrics.timeframe },
+    { label: labels.timeframeLabel, value: format.duration(study.metrics.timeframe) },
     { label: labels.dataPointsLabel, value: study.metrics.dataPoints },
     { label: labels.competitorsLabel, value: study.metrics.competitors },
   ]
@@ -193,8 +196,8 @@ export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
           <h2 id="closing-title">{labels.ctaTitle}</h2>
           <p>{labels.ctaText}</p>
           <Actions>
-            <ButtonLink to={BOOK_DEMO_PATH}>{settings.bookDemoLabel}</ButtonLink>
-            <ButtonLink to={CASE_STUDIES_PATH} $variant="secondary">
+            <ButtonLink to={paths.bookDemo}>{settings.bookDemoLabel}</ButtonLink>
+            <ButtonLink to={paths.caseStudies} $variant="secondary">
               {labels.backLabel}
             </ButtonLink>
           </Actions>

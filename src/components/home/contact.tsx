@@ -1,11 +1,11 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { BOOK_DEMO_PATH } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
 import { Section } from "../ui/section"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment ContactSection on HomeContact {
@@ -51,6 +51,7 @@ const Details = styled.dl`
 
 export function Contact({ contact }: { contact: Queries.ContactSectionFragment }) {
   const settings = useSiteSettings()
+  const paths = usePaths()
   return (
     <Section id="contact" tone="dark" eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro}>
       <Details>
@@ -68,7 +69,7 @@ export function Contact({ contact }: { contact: Queries.ContactSectionFragment }
           </dd>
         </div>
       </Details>
-      <ButtonLink to={BOOK_DEMO_PATH} $variant="onDark">
+      <ButtonLink to={paths.bookDemo} $variant="onDark">
         {settings.bookDemoLabel}
       </ButtonLink>
     </Section>

@@ -4,7 +4,6 @@ import styled from "styled-components"
 import { HERO_ROTATION_MS } from "../../../model/behaviour"
 import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
 import { useRotatingIndex } from "../../hooks/use-rotating-index"
-import { BOOK_DEMO_PATH, sectionPath } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
@@ -13,6 +12,7 @@ import { MotionToggle } from "../ui/motion-toggle"
 import { VisuallyHidden } from "../ui/visually-hidden"
 import { onDark, theme } from "../../styles/theme"
 import { figureList } from "../../styles/figures"
+import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment HeroSection on HomeHero {
@@ -126,6 +126,7 @@ interface HeroProps {
 export function Hero({ hero, motionLabels }: HeroProps) {
   const reducedMotion = usePrefersReducedMotion()
   const [paused, setPaused] = useState(false)
+  const paths = usePaths()
   const words = hero.rotatingWords
   const { index, finished } = useRotatingIndex({
     count: words.length,
@@ -150,10 +151,10 @@ export function Hero({ hero, motionLabels }: HeroProps) {
         </Title>
         <Lede>{hero.lede}</Lede>
         <Actions>
-          <ButtonLink to={BOOK_DEMO_PATH} $variant="onDark">
+          <ButtonLink to={paths.bookDemo} $variant="onDark">
             {hero.primaryCta}
           </ButtonLink>
-          <SecondaryLink to={sectionPath("industries")}>{hero.secondaryCta}</SecondaryLink>
+          <SecondaryLink to={paths.section("industries")}>{hero.secondaryCta}</SecondaryLink>
         </Actions>
         <Claims>
           {hero.claims.map((claim) => (

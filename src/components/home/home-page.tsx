@@ -33,22 +33,22 @@ const Contact = island(
 
 export const query = graphql`
   fragment HomeContent on Query {
-    homeHero {
+    homeHero(locale: { eq: $locale }) {
       ...HeroSection
     }
-    homeIndustries {
+    homeIndustries(locale: { eq: $locale }) {
       ...IndustriesSection
     }
-    homeServices {
+    homeServices(locale: { eq: $locale }) {
       ...ServicesSection
     }
-    homeProcess {
+    homeProcess(locale: { eq: $locale }) {
       ...ProcessSection
     }
-    homeAbout {
+    homeAbout(locale: { eq: $locale }) {
       ...AboutSection
     }
-    homeContact {
+    homeContact(locale: { eq: $locale }) {
       ...ContactSection
     }
   }

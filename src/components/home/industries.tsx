@@ -1,7 +1,6 @@
 import { Link, graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { caseStudyPath } from "../../../model/routes"
 import { ExternalLink } from "../ui/external-link"
 import { ArrowIcon } from "../ui/icons"
 import { Section } from "../ui/section"
@@ -10,6 +9,8 @@ import { IndustryStrip } from "./industry-strip"
 import { CardGrid } from "../ui/card-grid"
 import { theme } from "../../styles/theme"
 import { stretchedLink } from "../../styles/stretched-link"
+import { useFormat } from "../../i18n/format"
+import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment IndustriesSection on HomeIndustries {
@@ -97,6 +98,8 @@ const Prompt = styled.div`
 
 export function Industries({ industries }: { industries: Queries.IndustriesSectionFragment }) {
   const settings = useSiteSettings()
+  const format = useFormat()
+  const paths = usePaths()
   return (
     <Section id="industries" eyebrow={industries.eyebrow} title={industries.title} intro={industries.intro}>
       <IndustryStrip chips={industries.chips} label={industries.chipsLabel} motionLabels={settings.labels} />
@@ -105,8 +108,11 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
           <Card key={card.id} data-industry={card.id}>
             <h3>{card.title}</h3>
             <p>{card.description}</p>
-            <TagList tags={card.applications} label={`${industries.applicationsLabel}: ${card.title}`} />
-            <CardLink to={caseStudyPath(card.caseSlug)} aria-label={`${industries.cardLinkLabel}: ${card.title}`}>
+            <TagList tags={card.applications} label={format.labelled(industries.applicationsLabel, card.title)} />
+            <CardLink
+              to={paths.caseStudy(card.caseSlug)}
+              aria-label={format.labelled(industries.cardLinkLabel, card.title)}
+            >
               {industries.cardLinkLabel}
               <ArrowIcon />
             </CardLink>

@@ -5,6 +5,7 @@ import { TagList } from "../ui/tag-list"
 import { CardGrid } from "../ui/card-grid"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
+import { useFormat } from "../../i18n/format"
 
 export const query = graphql`
   fragment ServicesSection on HomeServices {
@@ -52,6 +53,7 @@ const Highlight = styled.strong`
 `
 
 export function Services({ services }: { services: Queries.ServicesSectionFragment }) {
+  const format = useFormat()
   return (
     <Section id="services" tone="dark" eyebrow={services.eyebrow} title={services.title} intro={services.intro}>
       <CardGrid>
@@ -60,7 +62,11 @@ export function Services({ services }: { services: Queries.ServicesSectionFragme
             {service.highlighted ? <Highlight>{services.highlightLabel}</Highlight> : null}
             <h3>{service.title}</h3>
             <p>{service.description}</p>
-            <TagList tags={service.features} tone="dark" label={`${services.featuresLabel}: ${service.title}`} />
+            <TagList
+              tags={service.features}
+              tone="dark"
+              label={format.labelled(services.featuresLabel, service.title)}
+            />
           </Card>
         ))}
       </CardGrid>

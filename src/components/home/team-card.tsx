@@ -5,6 +5,7 @@ import { ExternalLink } from "../ui/external-link"
 import { TagList } from "../ui/tag-list"
 import { TeamPhoto } from "./team-photo"
 import { theme } from "../../styles/theme"
+import { useFormat } from "../../i18n/format"
 
 export const query = graphql`
   fragment TeamMember on HomeAboutMembers {
@@ -81,6 +82,7 @@ interface TeamCardProps {
 
 export function TeamCard({ member, labels }: TeamCardProps) {
   const settings = useSiteSettings()
+  const format = useFormat()
   return (
     <Card aria-labelledby={`member-${member.slug}`}>
       <TeamPhoto image={member.photo?.childImageSharp?.gatsbyImageData} alt={member.photoAlt} name={member.name} />
@@ -97,7 +99,7 @@ export function TeamCard({ member, labels }: TeamCardProps) {
       ) : null}
       <Text>{member.description}</Text>
       <Text>{member.background}</Text>
-      <TagList tags={member.expertise} label={`${labels.expertise}: ${member.name}`} />
+      <TagList tags={member.expertise} label={format.labelled(labels.expertise, member.name)} />
       {member.profile ? (
         <Profile
           href={member.profile}

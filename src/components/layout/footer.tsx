@@ -1,10 +1,10 @@
 import { Link } from "gatsby"
 import styled from "styled-components"
 import { useCaseStudyLinks, useSiteSettings } from "../../hooks/use-site-settings"
-import { PRIVACY_PATH, TERMS_PATH, caseStudyPath, sectionPath } from "../../../model/routes"
 import { Container } from "../ui/container"
 import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"
+import { usePaths } from "../../i18n/locale"
 
 const Band = styled.footer`
   border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
@@ -65,6 +65,7 @@ const Legal = styled.p`
 export function Footer() {
   const settings = useSiteSettings()
   const caseStudies = useCaseStudyLinks()
+  const paths = usePaths()
   const { footer } = settings
   return (
     <Band>
@@ -79,7 +80,7 @@ export function Footer() {
             <LinkList>
               {settings.navigation.map(({ section, label }) => (
                 <li key={section}>
-                  <Link to={sectionPath(section)}>{label}</Link>
+                  <Link to={paths.section(section)}>{label}</Link>
                 </li>
               ))}
             </LinkList>
@@ -90,7 +91,7 @@ export function Footer() {
               {caseStudies.map(({ slug, industry }) => (
                 <li key={slug}>
                   {/* A plain anchor on purpose: the spec has these links perform a full page load. */}
-                  <a href={caseStudyPath(slug)}>{industry}</a>
+                  <a href={paths.caseStudy(slug)}>{industry}</a>
                 </li>
               ))}
             </LinkList>
@@ -99,10 +100,10 @@ export function Footer() {
             <ColumnTitle id="footer-legal">{footer.legalTitle}</ColumnTitle>
             <LinkList>
               <li>
-                <Link to={PRIVACY_PATH}>{footer.privacyLabel}</Link>
+                <Link to={paths.privacy}>{footer.privacyLabel}</Link>
               </li>
               <li>
-                <Link to={TERMS_PATH}>{footer.termsLabel}</Link>
+                <Link to={paths.terms}>{footer.termsLabel}</Link>
               </li>
             </LinkList>
           </nav>

@@ -4,11 +4,12 @@ import { ACTIVE_SECTION_OFFSET_PX, HEADER_OPAQUE_AFTER_PX } from "../../../model
 import { useActiveSection } from "../../hooks/use-active-section"
 import { useScrolledPast } from "../../hooks/use-scrolled-past"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { BOOK_DEMO_PATH, HOME_PATH } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
 import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
+import { LanguageSwitch } from "./language-switch"
 import { onDark, theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
 
 /**
  * Opaque unless the page is hydrated and at the top: without JavaScript nothing would turn it
@@ -85,6 +86,7 @@ const HeaderCta = styled(ButtonLink)`
 
 export function Header() {
   const settings = useSiteSettings()
+  const paths = usePaths()
   const scrolled = useScrolledPast(HEADER_OPAQUE_AFTER_PX)
   const active = useActiveSection(
     settings.navigation.map((item) => item.section),
@@ -93,14 +95,15 @@ export function Header() {
   return (
     <Bar $opaque={scrolled} data-scrolled={scrolled}>
       <Inner>
-        <Brand to={HOME_PATH} aria-label={`${settings.name}, ${settings.labels.homeLink}`}>
+        <Brand to={paths.home} aria-label={`${settings.name}, ${settings.labels.homeLink}`}>
           <BrandName $short>{settings.shortName}</BrandName>
           <BrandName>{settings.name}</BrandName>
         </Brand>
         <Nav aria-label={settings.labels.mainNavigation}>
           <SectionLinks active={active} />
         </Nav>
-        <HeaderCta to={BOOK_DEMO_PATH} $variant="onDark">
+        <LanguageSwitch />
+        <HeaderCta to={paths.bookDemo} $variant="onDark">
           {settings.bookDemoLabel}
         </HeaderCta>
         <MobileMenu active={active} />

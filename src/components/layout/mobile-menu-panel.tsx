@@ -3,11 +3,12 @@ import styled from "styled-components"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
 import { useScrollLock } from "../../hooks/use-scroll-lock"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { BOOK_DEMO_PATH } from "../../../model/routes"
 import { ButtonLink } from "../ui/button"
 import { BarsIcon, PANEL_ID, Toggle } from "./menu-toggle"
 import { SectionLinks } from "./section-links"
 import { onDark, theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
+import { LanguageSwitch } from "./language-switch"
 
 const Backdrop = styled.div<{ $open: boolean }>`
   position: fixed;
@@ -62,6 +63,7 @@ interface MobileMenuPanelProps {
  */
 export default function MobileMenuPanel({ open, active, onClose }: MobileMenuPanelProps) {
   const settings = useSiteSettings()
+  const paths = usePaths()
   const panel = useRef<HTMLDivElement>(null)
   const [shown, setShown] = useState(false)
 
@@ -95,8 +97,9 @@ export default function MobileMenuPanel({ open, active, onClose }: MobileMenuPan
         <nav aria-label={settings.labels.openMenu}>
           <SectionLinks active={active} stacked onNavigate={() => onClose(false)} />
         </nav>
+        <LanguageSwitch inMenu onNavigate={() => onClose(false)} />
         <div>
-          <ButtonLink to={BOOK_DEMO_PATH} $variant="onDark" onClick={() => onClose(false)}>
+          <ButtonLink to={paths.bookDemo} $variant="onDark" onClick={() => onClose(false)}>
             {settings.bookDemoLabel}
           </ButtonLink>
         </div>

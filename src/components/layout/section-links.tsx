@@ -1,8 +1,8 @@
 import { Link } from "gatsby"
 import styled, { css } from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { sectionPath } from "../../../model/routes"
 import { theme } from "../../styles/theme"
+import { usePaths } from "../../i18n/locale"
 
 const List = styled.ul<{ $stacked: boolean }>`
   display: flex;
@@ -61,12 +61,13 @@ interface SectionLinksProps {
 /** The six home-section links, marking the one in view with aria-current. */
 export function SectionLinks({ active, stacked = false, onNavigate }: SectionLinksProps) {
   const settings = useSiteSettings()
+  const paths = usePaths()
   return (
     <List $stacked={stacked}>
       {settings.navigation.map(({ section, label }) => (
         <li key={section}>
           <SectionLink
-            to={sectionPath(section)}
+            to={paths.section(section)}
             $stacked={stacked}
             aria-current={active === section ? "location" : undefined}
             onClick={onNavigate}

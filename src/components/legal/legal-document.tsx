@@ -4,6 +4,7 @@ import { useSiteSettings } from "../../hooks/use-site-settings"
 import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
 import { theme } from "../../styles/theme"
+import { useFormat } from "../../i18n/format"
 
 export const query = graphql`
   fragment LegalDocument on LegalPage {
@@ -58,9 +59,13 @@ const Intro = styled.p`
 /** A legal document set for long reading: narrow measure, paper background, generous rhythm. */
 export function LegalDocument({ page }: { page: Queries.LegalDocumentFragment }) {
   const settings = useSiteSettings()
+  const format = useFormat()
   return (
     <>
-      <PageHeader title={page.title} lede={`${settings.labels.lastUpdated}: ${page.lastUpdated}`} />
+      <PageHeader
+        title={page.title}
+        lede={format.labelled(settings.labels.lastUpdated, format.monthYear(page.lastUpdated))}
+      />
       <Body>
         <Container $narrow>
           <Article>

@@ -1,5 +1,6 @@
 import styled from "styled-components"
 import { theme } from "../../styles/theme"
+import { useFormat } from "../../i18n/format"
 
 const Button = styled.button`
   display: inline-flex;
@@ -44,8 +45,15 @@ interface MotionToggleProps {
 /** Pauses or plays a piece of continuous motion (WCAG 2.2.2). */
 export function MotionToggle({ paused, onToggle, target, labels, className, hidden }: MotionToggleProps) {
   const label = paused ? labels.playMotion : labels.pauseMotion
+  const format = useFormat()
   return (
-    <Button type="button" className={className} onClick={onToggle} aria-label={`${label}: ${target}`} hidden={hidden}>
+    <Button
+      type="button"
+      className={className}
+      onClick={onToggle}
+      aria-label={format.labelled(label, target)}
+      hidden={hidden}
+    >
       <svg viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
         {paused ? <path d="M4 2.5v11l9-5.5z" /> : <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" />}
       </svg>

@@ -8,8 +8,8 @@ export default function UnknownCaseStudyPage({ data, location }: PageProps<Queri
 }
 
 export const query = graphql`
-  query UnknownCaseStudyPage {
-    caseStudiesPage {
+  query UnknownCaseStudyPage($locale: String!) {
+    caseStudiesPage(locale: { eq: $locale }) {
       notFound {
         title
         text

@@ -33,8 +33,8 @@ export default function CaseStudiesPage({ data, location }: PageProps<Queries.Ca
 }
 
 export const query = graphql`
-  query CaseStudiesPage {
-    caseStudiesPage {
+  query CaseStudiesPage($locale: String!) {
+    caseStudiesPage(locale: { eq: $locale }) {
       title
       description
       intro
@@ -50,7 +50,7 @@ export const query = graphql`
         results
       }
     }
-    allCaseStudy(sort: { order: ASC }) {
+    allCaseStudy(filter: { locale: { eq: $locale } }, sort: { order: ASC }) {
       nodes {
         ...CaseCard
       }

@@ -1,0 +1,25 @@
+/**
+ * Dates as the content writes them. A case study's date is ISO ("2025-03-12"); a policy's last update
+ * is a month and year in English ("June 2025"), written once and shown in each language
+ * (src/i18n/format.ts). (Plain values only: the site's browser code reads this file.)
+ */
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const
+
+/** "June 2025" as "2025-06", comparable with an ISO date's first seven characters. */
+export const isoMonthOf = (value: string): string => {
+  const [month, year] = value.split(" ")
+  return `${year}-${String(MONTHS.indexOf(month as (typeof MONTHS)[number]) + 1).padStart(2, "0")}`
+}
