@@ -48,9 +48,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs())
 }
 
-/** The editors' interface, /admin (cms/admin.ts). */
+/** The editors' interface, /admin (cms/admin.ts); the web manifest, its icons and the favicon, under develop too. */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async (args) => {
   await writeAdmin(args)
+  await writeWebManifest(args)
 }
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
@@ -60,7 +61,6 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
   await writeTouchIcon(args)
-  await writeWebManifest(args)
   writeSecurityTxt(args)
   deferBundlesPastFirstPaint(args)
   // The policy hashes the pages' inline scripts as they are served.

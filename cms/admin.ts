@@ -9,6 +9,8 @@ import path from "node:path"
 import { ADMIN_SCRIPT, buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
+import { siteTexts } from "./site-texts"
+import { CONTENT_DIR } from "../gatsby/paths"
 
 export const ADMIN_DIR = "admin"
 
@@ -44,7 +46,7 @@ export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Pro
   // JSON is YAML: Decap reads config.yml, and nothing here needs a YAML writer.
   fs.writeFileSync(path.join(target, "config.yml"), `${JSON.stringify(cms, null, 2)}\n`)
   fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
-  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections))
+  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections), siteTexts(CONTENT_DIR))
   reporter.info(
     `Wrote the CMS into public/${ADMIN_DIR}/ (configuration from the content schemas, ${ADMIN_SCRIPT} ` +
       `${(bytes / 1e6).toFixed(1)} MB with the site's previews)`,

@@ -150,12 +150,13 @@ for (const host of HOSTS) {
       await routeGitHub(context)
       const errors = collectErrors(page, localBackendProbe)
       const before = mainFile(CASE_FILE)
-      const study = JSON.parse(before) as { title: string }
+      const study = (JSON.parse(before) as { en: { title: string } }).en
 
       await signIn(page, site, "Authorize")
       await page.getByRole("link", { name: "Case studies" }).first().click()
       await page.getByText(study.title).first().click()
-      const title = page.getByRole("textbox", { name: "Title", exact: true })
+      // The English side of the editor, the left of the two languages.
+      const title = page.getByRole("textbox", { name: "Title", exact: true }).first()
       await expect(title).toHaveValue(study.title)
 
       // Invalid content is refused before anything reaches GitHub, in the build's words.

@@ -88,7 +88,12 @@ async function openFile(page: Page, collection: string, file: string) {
 
 const previewOf = (page: Page) => page.frameLocator("#preview-pane")
 
-const fieldNamed = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true })
+/**
+ * A field of the form, by its label, on the English side (the left of the two languages Decap shows
+ * side by side) or the French one.
+ */
+const fieldNamed = (page: Page, label: string, locale: "en" | "fr" = "en") =>
+  page.getByRole("textbox", { name: label, exact: true }).nth(locale === "en" ? 0 : 1)
 
 async function publish(page: Page) {
   await page.getByRole("button", { name: "Publish", exact: true }).click()
@@ -134,6 +139,40 @@ test("saving the team's page changes only the edited line, though its facts and 
   expect(fs.readFileSync(file, "utf8")).toBe(
     beforeText.replace(`"title": ${JSON.stringify(before.title)}`, `"title": ${JSON.stringify(edited)}`),
   )
+})
+
+test("an editor translates a case study: its French text changes, its English text and shared fields do not", async ({
+  page,
+}) => {
+  const beforeText = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
+  const before = JSON.parse(beforeText)
+  await openCaseStudy(page, before.en.title)
+  // Both languages side by side; what they share (the slug, the metrics) is set once, in English.
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveCount(1)
+  const title = fieldNamed(page, "Title", "fr")
+  await expect(title).toHaveValue(before.fr.title)
+  const edited = `${before.fr.title} (révisé)`
+  await title.fill(edited)
+
+  // The preview, in place of the second language, follows the language the left side writes in: the
+  // French page, French labels included.
+  await page.getByRole("button", { name: "Toggle preview" }).click()
+  await page.getByText("Writing in EN", { exact: true }).click()
+  await page.getByRole("menuitem", { name: "fr", exact: true }).click()
+  const preview = previewOf(page)
+  await page.waitForTimeout(2500)
+  await page.screenshot({ path: ".tmp/cms-debug.png" })
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(edited)
+  const labels = fileOnDisk("content/pages/case-studies.json")!.fr.detail
+  await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
+
+  await publish(page)
+  await expect.poll(() => fileOnDisk(CASE_FILE)?.fr.title, { timeout: 15_000 }).toBe(edited)
+  // One line changed: the French title.
+  expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(
+    beforeText.replace(JSON.stringify(before.fr.title), JSON.stringify(edited)),
+  )
+  expect((await validateContent(path.join(workspace, "content"))).errors).toEqual([])
 })
 
 test("the case studies list names each study by its title and its slug, the file it is saved as", async ({ page }) => {

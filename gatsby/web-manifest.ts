@@ -1,11 +1,12 @@
 /**
- * The web app manifest, its icons and the favicon, written after the build from src/images/icon.png
+ * The web app manifest, its icons and the favicon, written once Gatsby has bootstrapped (under
+ * `gatsby develop` too) from src/images/icon.png
  * and the English site settings; the head tags that name them come from gatsby-ssr.tsx. It writes
  * what gatsby-plugin-manifest wrote (the same file names, sizes, fields and cache-busting query)
  * without the plugin's browser code, which took 2.3 kB of gzip from every page's first load for a
  * route hook the site never needs (the manifest is the same in every language).
  */
-import type { BuildArgs } from "gatsby"
+import type { ParentSpanPluginArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
@@ -50,7 +51,7 @@ const resized = (size: number) =>
     background: { r: 255, g: 255, b: 255, alpha: 0 },
   })
 
-export async function writeWebManifest({ store }: BuildArgs): Promise<void> {
+export async function writeWebManifest({ store }: ParentSpanPluginArgs): Promise<void> {
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
   const { en: settings } = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {

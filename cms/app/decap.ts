@@ -1,7 +1,4 @@
 /** What Decap CMS hands a preview template, as far as the previews use it. */
-import type { z } from "zod"
-import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
-import { inLocale } from "../../model/localized-content"
 
 /** An Immutable.js value, or a plain one: Decap keeps entries immutable and loaded data plain. */
 interface MaybeImmutable {
@@ -56,15 +53,10 @@ export function plain(value: unknown): unknown {
   return typeof immutable?.toJS === "function" ? immutable.toJS() : value
 }
 
-/**
- * The data of one loaded entry ({ data, i18n, slug, path }, immutable or plain) in a language: for
- * English its `data`, for another language its own document (`i18n[locale].data`, the texts) put
- * together with the English one's shared fields.
- */
-export function loadedData(loaded: unknown, schema: z.ZodType, locale: Locale = DEFAULT_LOCALE): unknown {
-  const entry = plain(loaded) as { data?: unknown; i18n?: Record<string, { data?: unknown }> } | null
-  const english = plain(entry?.data)
-  return inLocale(schema, english, plain(entry?.i18n?.[locale]?.data), locale).document
+/** The data of one loaded entry ({ data, slug, path }, immutable or plain): Decap's default language, English. */
+export function loadedData(loaded: unknown): unknown {
+  const entry = plain(loaded) as { data?: unknown } | null
+  return plain(entry?.data)
 }
 
 /** The configuration of the field at a path of names (e.g. members, photo), if there is one. */

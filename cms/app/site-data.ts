@@ -13,6 +13,8 @@ import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../model/schemas"
 import { loadedData, plain, type PreviewTemplateProps } from "./decap"
 import type { Locale } from "../../model/locales"
+import { inLocale } from "../../model/localized-content"
+import type { SiteTexts } from "../site-texts"
 
 export interface SiteData {
   settings: z.output<typeof siteSettingsSchema>
@@ -34,22 +36,37 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z
   return data as z.output<S>
 }
 
-/** The site's data in a language, as saved. */
+/** Every other language's texts of the shared content, as of the build (cms/site-texts.ts). */
+const builtTexts = (): SiteTexts => (typeof CMS_SITE_TEXTS === "undefined" ? {} : CMS_SITE_TEXTS)
+
+/**
+ * The site's data in a language: the English documents as saved (Decap hands previews other entries
+ * in its default language only), each other language's texts as of the build.
+ */
 export async function loadSiteData(getCollection: GetCollection, locale: Locale): Promise<SiteData> {
+  const texts = builtTexts()
+  const inLanguage = <S extends z.ZodType>(schema: S, english: unknown, file: string) =>
+    inLocale(schema, english, texts[file]?.[locale], locale).document
   const [settings, caseStudies, caseStudiesPage] = await Promise.all([
     getCollection(SETTINGS.collection, SETTINGS.name),
     getCollection(CASE_STUDIES.collection),
     getCollection(CASE_STUDIES_PAGE.collection, CASE_STUDIES_PAGE.name),
   ])
-  const studies = (plain(caseStudies) as unknown[]).map((entry) =>
-    checked(caseStudySchema, loadedData(entry, caseStudySchema, locale), "case studies"),
-  )
+  const studies = (plain(caseStudies) as unknown[]).map((entry) => {
+    const { slug } = plain(entry) as { slug: string }
+    const english = loadedData(entry)
+    return checked(caseStudySchema, inLanguage(caseStudySchema, english, `case-studies/${slug}.json`), "case studies")
+  })
   return {
-    settings: checked(siteSettingsSchema, loadedData(settings, siteSettingsSchema, locale), "site settings"),
+    settings: checked(
+      siteSettingsSchema,
+      inLanguage(siteSettingsSchema, loadedData(settings), "site/settings.json"),
+      "site settings",
+    ),
     caseStudies: inCaseOrder(studies),
     caseStudiesPage: checked(
       caseStudiesPageSchema,
-      loadedData(caseStudiesPage, caseStudiesPageSchema, locale),
+      inLanguage(caseStudiesPageSchema, loadedData(caseStudiesPage), "pages/case-studies.json"),
       "case studies page texts",
     ),
   }

@@ -59,19 +59,26 @@ export function duration(value: string, locale: Locale): string {
   return `${count}${space}${UNITS[locale][match[2] as "month" | "week"][count === 1 ? 0 : 1]}`
 }
 
-/**
- * A label and what it labels, "Last updated: June 2025": French sets a no-break space before the
- * colon ("Dernière mise à jour : juin 2025").
- */
-export const labelled = (label: string, value: string, locale: Locale) =>
-  `${label}${locale === "fr" ? "\u00A0" : ""}: ${value}`
+/** A figure as the content writes it ("2.5M+"), in a language's notation: French "2,5 M+". */
+export function figure(value: string, locale: Locale): string {
+  if (locale !== "fr") return value
+  return value.replace(/(\d)\.(\d)/g, "$1,$2").replace(/(\d)([KMB])/g, "$1\u202F$2")
+}
+
+/** A label before what it labels, "Client:": French sets a no-break space before the colon ("Client :"). */
+export const withColon = (label: string, locale: Locale) => `${label}${locale === "fr" ? "\u00A0" : ""}:`
+
+/** A label and what it labels: "Last updated: June 2025", "Dernière mise à jour : juin 2025". */
+export const labelled = (label: string, value: string, locale: Locale) => `${withColon(label, locale)} ${value}`
 
 /** The page language's way with labels, months and durations. */
 export function useFormat() {
   const locale = useLocale()
   return {
     labelled: (label: string, value: string) => labelled(label, value, locale),
+    withColon: (label: string) => withColon(label, locale),
     monthYear: (value: string) => monthYear(value, locale),
     duration: (value: string) => duration(value, locale),
+    figure: (value: string) => figure(value, locale),
   }
 }

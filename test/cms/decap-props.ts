@@ -9,7 +9,7 @@ import { CMS_PLACES } from "../../cms/places"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
 import { caseStudyFiles, readContent, readContentFile } from "../../scripts/lib/content-files"
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
+import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 
 /** Decap's Immutable field list, as far as the previews read it. */
 function fieldList(fields: readonly CmsField[]) {
@@ -36,19 +36,14 @@ export const assetUrlFor = (stored: string, mediaFolder: string | undefined) =>
 type Saved = Record<string, Record<string, any>>
 
 /**
- * getCollection over saved files, each entry as Decap loads a single_file i18n file: the English
- * document as `data`, each other language's as `i18n[locale].data`; `overrides` replaces a file's
- * saved English document (by content location).
+ * getCollection over saved files, each entry as Decap hands it to a preview: its English document
+ * alone, as `data` (Decap's default language); `overrides` replaces a file's saved English document
+ * (by content location).
  */
 function getCollection(overrides: Saved) {
-  const saved = (relative: string) => {
-    const file = readContentFile<Record<string, Record<string, any>>>(relative)
-    const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
-    return {
-      data: overrides[relative] ?? file[DEFAULT_LOCALE],
-      i18n: Object.fromEntries(others.map((locale) => [locale, { data: file[locale] }])),
-    }
-  }
+  const saved = (relative: string) => ({
+    data: overrides[relative] ?? readContentFile<Record<string, Record<string, any>>>(relative)[DEFAULT_LOCALE],
+  })
   return async (collection: string, slug?: string) => {
     if (collection === CMS_PLACES["case-studies"].collection) {
       const files = caseStudyFiles().map((file) => ({ ...saved(file), slug: path.basename(file, ".json"), path: file }))

@@ -12,7 +12,7 @@ import { CONTENT_TYPES } from "../../model/registry"
 import { previewComponent } from "../../cms/app/preview-pane"
 import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
 import { provideSiteData } from "../../cms/app/stand-ins/gatsby"
-import { readContent } from "../../scripts/lib/content-files"
+import { readContent, readContentFile } from "../../scripts/lib/content-files"
 import { decapProps, savedEntry } from "./decap-props"
 
 // In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts);
@@ -246,5 +246,36 @@ describe("the preview frame", () => {
     await screen.findByRole("heading", { level: 2 })
     const rules = [...frame.head.querySelectorAll("style")].map((style) => style.textContent).join("\n")
     expect(rules).toMatch(/background:\s*#0E0F13/i)
+  })
+})
+
+describe("a preview in French", () => {
+  const file = () => readContentFile<Record<string, any>>("case-studies/wine.json")
+
+  it("draws the French texts with the English shared fields, under French labels and formats", async () => {
+    const { fr, en } = file()
+    const Preview = previewComponent(PREVIEW_TEMPLATES["case-studies"])
+    render(<Preview {...decapProps("case-studies", fr, {}, "wine", "fr")} />)
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(fr.title)
+    const labels = readContent("pages/case-studies.json", "fr").detail
+    expect(screen.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeInTheDocument()
+    // Metrics are written once, in English, and shown in French notation.
+    // (Read as written: Testing Library's matching would turn the no-break spaces into spaces.)
+    const texts = (selector: string) => [...document.querySelectorAll(selector)].map((node) => node.textContent)
+    expect(texts("dd")).toContain(en.metrics.timeframe.replace(" months", "\u00A0mois"))
+    expect(texts("strong")).toContain(`${labels.clientLabel}\u00A0:`)
+  })
+
+  it("lists a missing French text at its place, in the build's words", async () => {
+    const { fr } = file()
+    const Preview = previewComponent(PREVIEW_TEMPLATES["case-studies"])
+    render(<Preview {...decapProps("case-studies", { ...fr, title: "" }, {}, "wine", "fr")} />)
+    expect(await problemsListed()).toEqual(["Title: must not be empty"])
+  })
+
+  it("asks to save the English text first for an entry never saved", async () => {
+    const Preview = previewComponent(PREVIEW_TEMPLATES["case-studies"])
+    render(<Preview {...decapProps("case-studies", file().fr, {}, undefined, "fr")} />)
+    expect(await screen.findByRole("status")).toHaveTextContent(/Save the English text first/)
   })
 })

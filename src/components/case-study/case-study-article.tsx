@@ -147,14 +147,14 @@ export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
   const format = useFormat()
   const metrics = [
     { label: labels.timeframeLabel, value: format.duration(study.metrics.timeframe) },
-    { label: labels.dataPointsLabel, value: study.metrics.dataPoints },
-    { label: labels.competitorsLabel, value: study.metrics.competitors },
+    { label: labels.dataPointsLabel, value: format.figure(study.metrics.dataPoints) },
+    { label: labels.competitorsLabel, value: format.figure(study.metrics.competitors) },
   ]
   return (
     <>
       <PageHeader mark={<HeaderIcon name={study.icon} />} eyebrow={study.industry} title={study.title}>
         <Client>
-          <strong>{labels.clientLabel}:</strong> {study.client}
+          <strong>{format.withColon(labels.clientLabel)}</strong> {study.client}
         </Client>
         <Metrics aria-label={labels.metricsLabel}>
           {metrics.map((metric) => (

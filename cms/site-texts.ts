@@ -1,0 +1,36 @@
+/**
+ * The texts in every language but English of the content the previews share with every page (the
+ * site settings, the case studies page, the case studies), as the build reads them, put into the
+ * admin script (cms/bundle.ts). Decap hands a preview other entries in its default language only, so
+ * a preview in French takes these texts with the entries' English fields as saved; an edit to one of
+ * these files' French texts shows in the other entries' previews from the next build on.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
+
+/** The files whose texts every preview may show: site-data.ts. */
+const SHARED_FILES = ["site/settings.json", "pages/case-studies.json"]
+const SHARED_FOLDERS = ["case-studies"]
+
+/** content path -> locale -> that language's own document (its texts). */
+export type SiteTexts = Record<string, Record<string, unknown>>
+
+export function siteTexts(contentDir: string): SiteTexts {
+  const files = [
+    ...SHARED_FILES,
+    ...SHARED_FOLDERS.flatMap((folder) =>
+      fs
+        .readdirSync(path.join(contentDir, folder))
+        .filter((file) => file.endsWith(".json"))
+        .map((file) => `${folder}/${file}`),
+    ),
+  ]
+  return Object.fromEntries(
+    files.map((file) => {
+      const data = JSON.parse(fs.readFileSync(path.join(contentDir, file), "utf8")) as Record<string, unknown>
+      const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+      return [file, Object.fromEntries(others.map((locale) => [locale, data[locale]]))]
+    }),
+  )
+}
