@@ -32,7 +32,6 @@ export default tseslint.config(
       "test-results/**",
       "playwright-report/**",
       "screenshots/**",
-      "lhci/**",
       "src/gatsby-types.d.ts",
     ],
   },

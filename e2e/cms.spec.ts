@@ -89,6 +89,18 @@ async function openFile(page: Page, collection: string, file: string) {
 const previewOf = (page: Page) => page.frameLocator("#preview-pane")
 
 /**
+ * The preview pane, beside the form: Decap opens an entry with its second language there, and the
+ * preview one press away.
+ */
+async function openPreview(page: Page) {
+  const toggle = page.getByRole("button", { name: "Toggle preview" })
+  await expect(toggle).toBeVisible()
+  if ((await page.locator("#preview-pane").count()) === 0) await toggle.click()
+  await expect(page.locator("#preview-pane")).toBeVisible()
+  return previewOf(page)
+}
+
+/**
  * A field of the form, by its label, on the English side (the left of the two languages Decap shows
  * side by side) or the French one.
  */
@@ -156,12 +168,9 @@ test("an editor translates a case study: its French text changes, its English te
 
   // The preview, in place of the second language, follows the language the left side writes in: the
   // French page, French labels included.
-  await page.getByRole("button", { name: "Toggle preview" }).click()
+  const preview = await openPreview(page)
   await page.getByText("Writing in EN", { exact: true }).click()
   await page.getByRole("menuitem", { name: "fr", exact: true }).click()
-  const preview = previewOf(page)
-  await page.waitForTimeout(2500)
-  await page.screenshot({ path: ".tmp/cms-debug.png" })
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(edited)
   const labels = fileOnDisk("content/pages/case-studies.json")!.fr.detail
   await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
@@ -190,7 +199,7 @@ test("the CMS refuses to save an empty, invisible or too long field and the file
   await openCaseStudy(page, JSON.parse(before).en.title)
   const client = fieldNamed(page, "Client")
   // The build's limit for the field is shown before anyone types.
-  await expect(page.getByText("Up to 120 characters: it is one line of supporting text.")).toBeVisible()
+  await expect(page.getByText("Up to 120 characters: it is one line of supporting text.").first()).toBeVisible()
 
   await client.fill("")
   await publish(page)
@@ -239,7 +248,7 @@ test("a case study's preview is the site's page, in its faces, and follows the e
   const study = caseOnDisk()!
   const labels = readContent("pages/case-studies.json").detail
   await openCaseStudy(page, study.title)
-  const preview = previewOf(page)
+  const preview = await openPreview(page)
   const title = preview.getByRole("heading", { level: 1 })
   await expect(title).toHaveText(study.title)
   await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
@@ -275,7 +284,7 @@ test("the team's preview shows every member's card with the photo from content/i
   const errors = collectErrors(page)
   const about = readContent("home/about.json")
   await openFile(page, "Home page", "About and team")
-  const preview = previewOf(page)
+  const preview = await openPreview(page)
   await expect(preview.getByRole("heading", { level: 2, name: about.title })).toBeVisible()
   for (const member of about.members) {
     await expect(preview.getByRole("heading", { name: member.name })).toBeVisible()
@@ -347,11 +356,15 @@ test("every home section, page and the settings preview with the site's componen
   const errors = collectErrors(page)
   for (const { collection, file, heading } of FILE_PREVIEWS) {
     await openFile(page, collection, file)
-    await expect(previewOf(page).getByRole("heading", heading()).first(), `${collection} › ${file}`).toBeVisible()
+    await expect(
+      (await openPreview(page)).getByRole("heading", heading()).first(),
+      `${collection} › ${file}`,
+    ).toBeVisible()
   }
   const services = readContent("home/services.json")
   const highlighted = services.services.find((service: { highlighted: boolean }) => service.highlighted)
   await openFile(page, "Home page", "Services")
+  await openPreview(page)
   const card = previewOf(page)
     .getByRole("listitem")
     .filter({ has: previewOf(page).getByRole("heading", { name: highlighted.title }) })

@@ -1,7 +1,13 @@
 import { expect, test } from "./fixtures"
 import { ROUTES } from "./content"
 
-for (const route of [...ROUTES, "/no-such-page/", "/case-studies/not-a-case/"]) {
+for (const route of [
+  ...ROUTES,
+  "/no-such-page/",
+  "/case-studies/not-a-case/",
+  "/fr/no-such-page/",
+  "/fr/case-studies/not-a-case/",
+]) {
   test(`${route} logs no console error or warning, hydration included`, async ({ page }) => {
     const messages: string[] = []
     page.on("console", (message) => {

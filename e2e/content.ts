@@ -1,9 +1,16 @@
 import { caseStudiesInOrder, readContent } from "../scripts/lib/content-files"
+import { LOCALES, type Locale } from "../model/locales"
+import { localePath, localeOfPath, routeOf } from "../model/routes"
+
+export { LOCALES, type Locale, localePath, localeOfPath, routeOf }
 
 /** The shipped content, so tests check the page against what editors wrote. */
 export { readContent }
 
 export const settings = readContent("site/settings.json")
+
+/** The site settings in a language. */
+export const settingsIn = (locale: Locale) => readContent("site/settings.json", locale)
 
 export const caseStudies = caseStudiesInOrder()
 
@@ -17,8 +24,8 @@ export const SPEC_METRICS: Record<string, { timeframe: string; dataPoints: strin
   hotels: { timeframe: "6 months", dataPoints: "2.5M+", competitors: "300+" },
 }
 
-/** Every route of the spec's table, plus one of each error row. */
-export const ROUTES = [
+/** Every route of the spec's table, in English. */
+export const ROUTES_EN = [
   "/",
   "/book-demo/",
   "/privacy-policy/",
@@ -26,3 +33,6 @@ export const ROUTES = [
   "/case-studies/",
   ...caseStudies.map((study) => `/case-studies/${study.slug}/`),
 ]
+
+/** Every route of the spec's table in both languages: English at the root, French under /fr/. */
+export const ROUTES = LOCALES.flatMap((locale) => ROUTES_EN.map((route) => localePath(route, locale)))

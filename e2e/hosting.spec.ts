@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures"
 import { ROUTES } from "./content"
 
 /** Pages that answer 404 on purpose: Chromium logs the document's own status as a failed load. */
-const NOT_FOUND = ["/no-such-page/", "/case-studies/not-a-case/"]
+const NOT_FOUND = ["/no-such-page/", "/case-studies/not-a-case/", "/fr/no-such-page/", "/fr/case-studies/not-a-case/"]
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -1,14 +1,28 @@
 import sharp from "sharp"
 import { parseHtml } from "../gatsby/built-html"
 import { expect, test } from "./fixtures"
-import { caseStudies, readContent, ROUTES, settings } from "./content"
+import {
+  LOCALES,
+  ROUTES,
+  caseStudies,
+  localePath,
+  localeOfPath,
+  readContent,
+  routeOf,
+  settings,
+  settingsIn,
+} from "./content"
 
 interface Head {
   title: string
   description: string | null
   canonical: string | null
   lang: string | null
+  /** hreflang -> address of the same page in that language. */
+  alternates: Record<string, string>
   meta: Record<string, string>
+  /** Open Graph's alternate locales (a property that may appear more than once). */
+  localeAlternates: string[]
   jsonLd: unknown[]
 }
 
@@ -26,7 +40,15 @@ async function headOf(request: import("@playwright/test").APIRequestContext, rou
     description: meta.description ?? null,
     canonical: page.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
     lang: page.querySelector("html")?.getAttribute("lang") ?? null,
+    alternates: Object.fromEntries(
+      page
+        .querySelectorAll('link[rel="alternate"][hreflang]')
+        .map((link) => [link.getAttribute("hreflang")!, link.getAttribute("href")!]),
+    ),
     meta,
+    localeAlternates: page
+      .querySelectorAll('meta[property="og:locale:alternate"]')
+      .map((tag) => tag.getAttribute("content")!),
     jsonLd: page.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText)),
   }
 }
@@ -34,7 +56,7 @@ async function headOf(request: import("@playwright/test").APIRequestContext, rou
 const graphOf = (head: Head) => head.jsonLd.flatMap((block) => (block as { "@graph": Record<string, any>[] })["@graph"])
 
 test.describe("head tags", () => {
-  test("every route has a unique title and description, its canonical URL, lang and sharing tags", async ({
+  test("every route in both languages has a unique title and description, its canonical URL, lang, alternates and sharing tags", async ({
     request,
   }) => {
     const heads = new Map<string, Head>()
@@ -46,20 +68,29 @@ test.describe("head tags", () => {
 
     for (const [route, head] of heads) {
       const url = `${settings.siteUrl}${route}`
+      const locale = localeOfPath(route)
       // Home leads with the brand; other pages are signed with it (the short one when the full one would not fit).
       expect(head.title, route).toMatch(
         new RegExp(`^${settings.name} \\| | \\| (${settings.name}|${settings.shortName})$`),
       )
+      // The same page in every language, English the default, both ways.
+      expect(head.alternates, route).toEqual({
+        en: `${settings.siteUrl}${routeOf(route)}`,
+        fr: `${settings.siteUrl}${localePath(routeOf(route), "fr")}`,
+        "x-default": `${settings.siteUrl}${routeOf(route)}`,
+      })
+      expect(head.meta["og:locale"], route).toBe(locale === "fr" ? "fr_CH" : "en_GB")
+      expect(head.localeAlternates, route).toEqual([locale === "fr" ? "en_GB" : "fr_CH"])
       expect(head.title.length, route).toBeLessThanOrEqual(70)
       expect(head.description?.length, route).toBeGreaterThan(50)
       expect(head.canonical, route).toBe(url)
-      expect(head.lang, route).toBe("en")
+      expect(head.lang, route).toBe(locale)
       expect(head.meta["robots"], route).toBeUndefined()
       expect(head.meta["og:title"], route).toBe(head.title)
       expect(head.meta["og:description"], route).toBe(head.description)
       expect(head.meta["og:url"], route).toBe(url)
       expect(head.meta["og:type"], route).toBe(
-        route.startsWith("/case-studies/") && route !== "/case-studies/" ? "article" : "website",
+        routeOf(route).startsWith("/case-studies/") && routeOf(route) !== "/case-studies/" ? "article" : "website",
       )
       expect(head.meta["og:site_name"], route).toBe(settings.name)
       expect(head.meta["og:image:width"], route).toBe("1200")
@@ -80,11 +111,19 @@ test.describe("head tags", () => {
     }
   })
 
-  test("the 404 page and the unknown-case fallback are noindex, without a canonical", async ({ request }) => {
-    for (const route of ["/no-such-page/", "/case-studies/not-a-case/"]) {
+  test("the 404 page and the unknown-case fallback are noindex, without a canonical, in both languages", async ({
+    request,
+  }) => {
+    for (const route of [
+      "/no-such-page/",
+      "/case-studies/not-a-case/",
+      "/fr/no-such-page/",
+      "/fr/case-studies/not-a-case/",
+    ]) {
       const head = await headOf(request, route)
       expect(head.meta["robots"], route).toMatch(/noindex/)
       expect(head.canonical, route).toBeNull()
+      expect(head.lang, route).toBe(localeOfPath(route))
     }
   })
 
@@ -134,8 +173,12 @@ test.describe("head in the browser", () => {
 })
 
 test.describe("structured data", () => {
-  test("every page describes the organisation and the website with a working SearchAction", async ({ request }) => {
+  test("every page describes the organisation and the website in its language, with a working SearchAction", async ({
+    request,
+  }) => {
     for (const route of ROUTES) {
+      const locale = localeOfPath(route)
+      const local = settingsIn(locale)
       const graph = graphOf(await headOf(request, route))
       const organization = graph.find((node) => node["@type"] === "Organization")!
       expect(organization, route).toMatchObject({
@@ -144,16 +187,17 @@ test.describe("structured data", () => {
         url: `${settings.siteUrl}/`,
         foundingDate: "2020",
         email: settings.contactEmail,
-        address: { "@type": "PostalAddress", addressLocality: "Geneva", addressCountry: "CH" },
+        address: { "@type": "PostalAddress", addressLocality: local.address.locality, addressCountry: "CH" },
       })
       // The house's own record: its people's profiles are theirs, on their Person nodes (home page).
       expect(organization.sameAs, route).toBeUndefined()
       expect((await request.get(organization.logo.replace(settings.siteUrl, ""))).status()).toBe(200)
       const website = graph.find((node) => node["@type"] === "WebSite")!
       expect(website.publisher).toEqual({ "@id": organization["@id"] })
+      expect(website).toMatchObject({ url: `${settings.siteUrl}${localePath("/", locale)}`, inLanguage: locale })
       expect(website.potentialAction).toMatchObject({
         "@type": "SearchAction",
-        target: { urlTemplate: `${settings.siteUrl}/case-studies/?q={search_term_string}` },
+        target: { urlTemplate: `${settings.siteUrl}${localePath("/case-studies/", locale)}?q={search_term_string}` },
         "query-input": "required name=search_term_string",
       })
     }
@@ -190,41 +234,56 @@ test.describe("structured data", () => {
     expect(people.filter((person) => person.sameAs).length).toBe(3)
   })
 
-  test("case pages carry a breadcrumb trail and an article", async ({ request }) => {
-    for (const study of caseStudies) {
-      const url = `${settings.siteUrl}/case-studies/${study.slug}/`
-      const graph = graphOf(await headOf(request, `/case-studies/${study.slug}/`))
-      const breadcrumb = graph.find((node) => node["@type"] === "BreadcrumbList")!
-      expect(breadcrumb.itemListElement.map((item: { item: string }) => item.item)).toEqual([
-        `${settings.siteUrl}/`,
-        `${settings.siteUrl}/case-studies/`,
-        url,
-      ])
-      const article = graph.find((node) => node["@type"] === "Article")!
-      expect(article).toMatchObject({
-        headline: study.title,
-        datePublished: study.published,
-        description: study.summary.description,
-        url,
-        author: { "@id": `${settings.siteUrl}/#organization` },
-        publisher: { "@id": `${settings.siteUrl}/#organization` },
-      })
-      expect(article.image[0]).toBe(`${settings.siteUrl}/og/case-studies-${study.slug}.png`)
+  test("case pages carry a breadcrumb trail and an article, in each language", async ({ request }) => {
+    for (const locale of LOCALES) {
+      for (const study of caseStudies) {
+        const local = readContent(`case-studies/${study.slug}.json`, locale)
+        const at = (route: string) => `${settings.siteUrl}${localePath(route, locale)}`
+        const url = at(`/case-studies/${study.slug}/`)
+        const graph = graphOf(await headOf(request, localePath(`/case-studies/${study.slug}/`, locale)))
+        const breadcrumb = graph.find((node) => node["@type"] === "BreadcrumbList")!
+        expect(breadcrumb.itemListElement.map((item: { item: string }) => item.item)).toEqual([
+          at("/"),
+          at("/case-studies/"),
+          url,
+        ])
+        const article = graph.find((node) => node["@type"] === "Article")!
+        expect(article).toMatchObject({
+          headline: local.title,
+          datePublished: study.published,
+          description: local.summary.description,
+          inLanguage: locale,
+          url,
+          author: { "@id": `${settings.siteUrl}/#organization` },
+          publisher: { "@id": `${settings.siteUrl}/#organization` },
+        })
+        expect(article.image[0]).toBe(
+          `${settings.siteUrl}/og/${locale === "fr" ? "fr-" : ""}case-studies-${study.slug}.png`,
+        )
+      }
     }
   })
 })
 
 test.describe("crawling", () => {
-  test("the sitemap lists exactly the eleven public routes", async ({ request }) => {
+  test("the sitemap lists exactly the eleven public routes in both languages, each with its alternates", async ({
+    request,
+  }) => {
     const index = await (await request.get("/sitemap-index.xml")).text()
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1].replace(settings.siteUrl, ""))
     const locations: string[] = []
     for (const sitemap of sitemaps) {
       const xml = await (await request.get(sitemap)).text()
       locations.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]))
+      // Each entry names the same page in every language, English as the default.
+      const wine = `${settings.siteUrl}/fr/case-studies/wine/`
+      const entry = xml.split("<url>").find((item) => item.includes(`<loc>${wine}</loc>`))!
+      expect(entry).toContain(`hreflang="en" href="${settings.siteUrl}/case-studies/wine/"`)
+      expect(entry).toContain(`hreflang="fr" href="${wine}"`)
+      expect(entry).toContain(`hreflang="x-default" href="${settings.siteUrl}/case-studies/wine/"`)
     }
     expect(locations.sort()).toEqual(ROUTES.map((route) => `${settings.siteUrl}${route}`).sort())
-    expect(locations).toHaveLength(11)
+    expect(locations).toHaveLength(22)
   })
 
   test("robots.txt allows crawling and names the sitemap", async ({ request }) => {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: one table of how fast the site is. Times a cold and a warm `gatsby build`, runs
- * Lighthouse CI (every route, mobile and desktop, as many runs as quality-budgets.json says; the
- * median run is reported) and adds the exact byte weights of each page. With `--readme` the table replaces the Performance
+ * Lighthouse (scripts/lighthouse-ci.mjs: every route, mobile and desktop, as many runs as
+ * quality-budgets.json says; each value's median is reported) and adds the exact byte weights of each page. With `--readme` the table replaces the Performance
  * section's table in README.md, dated and with the machine it ran on.
  */
 import { execSync, spawnSync } from "node:child_process"
@@ -23,30 +23,26 @@ function timed(command: string): number {
   return (Date.now() - started) / 1000
 }
 
-interface ManifestEntry {
-  url: string
-  isRepresentativeRun: boolean
-  jsonPath: string
+/** A route's medians, as scripts/lighthouse-ci.mjs writes them to .tmp/lighthouse/<preset>/summary.json. */
+interface RouteSummary {
+  categories: Record<string, number>
+  firstContentfulPaintMs: number
+  largestContentfulPaintMs: number
+  totalBlockingTimeMs: number
+  cumulativeLayoutShift: number
+  speedIndexMs: number
 }
 
-interface Lhr {
-  categories: Record<string, { score: number }>
-  audits: Record<string, { numericValue: number }>
-}
-
-function medianRuns(preset: string): Map<string, Lhr> {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(ROOT, ".tmp/lighthouse", preset, "manifest.json"), "utf8"),
-  ) as ManifestEntry[]
-  const runs = new Map<string, Lhr>()
-  for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
-    runs.set(new URL(entry.url).pathname, JSON.parse(fs.readFileSync(entry.jsonPath, "utf8")) as Lhr)
-  }
-  return runs
-}
+const summaries = (preset: string): Array<[string, RouteSummary]> =>
+  Object.entries(
+    JSON.parse(fs.readFileSync(path.join(ROOT, ".tmp/lighthouse", preset, "summary.json"), "utf8")) as Record<
+      string,
+      RouteSummary
+    >,
+  )
 
 const ms = (value: number) => `${Math.round(value)}`
-const score = (lhr: Lhr, category: string) => `${Math.round(lhr.categories[category].score * 100)}`
+const score = (summary: RouteSummary, category: string) => `${Math.round(summary.categories[category] * 100)}`
 
 function main() {
   console.log("Cold build (gatsby clean, then build)...")
@@ -54,7 +50,7 @@ function main() {
   console.log("Warm build (cache kept)...")
   const warm = timed("npx gatsby build")
 
-  const lighthouse = spawnSync("bash", ["scripts/lighthouse-ci.sh"], { cwd: ROOT, env, stdio: "inherit" })
+  const lighthouse = spawnSync("node", ["scripts/lighthouse-ci.mjs"], { cwd: ROOT, env, stdio: "inherit" })
   const weights = new Map(
     builtPages(PUBLIC)
       .filter((page) => !page.includes("[...]") && !page.includes("404"))
@@ -66,11 +62,10 @@ function main() {
     "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ]
   for (const preset of ["mobile", "desktop"]) {
-    for (const [route, lhr] of medianRuns(preset)) {
+    for (const [route, summary] of summaries(preset)) {
       const weight = weights.get(route)
-      const audit = (id: string) => lhr.audits[id].numericValue
       rows.push(
-        `| ${route} | ${preset} | ${score(lhr, "performance")} | ${score(lhr, "accessibility")} | ${score(lhr, "best-practices")} | ${score(lhr, "seo")} | ${ms(audit("first-contentful-paint"))} | ${ms(audit("largest-contentful-paint"))} | ${ms(audit("total-blocking-time"))} | ${audit("cumulative-layout-shift").toFixed(3)} | ${ms(audit("speed-index"))} | ${weight ? kB(weight.firstLoadJs) : "-"} | ${weight ? kB(weight.total) : "-"} |`,
+        `| ${route} | ${preset} | ${score(summary, "performance")} | ${score(summary, "accessibility")} | ${score(summary, "best-practices")} | ${score(summary, "seo")} | ${ms(summary.firstContentfulPaintMs)} | ${ms(summary.largestContentfulPaintMs)} | ${ms(summary.totalBlockingTimeMs)} | ${summary.cumulativeLayoutShift.toFixed(3)} | ${ms(summary.speedIndexMs)} | ${weight ? kB(weight.firstLoadJs) : "-"} | ${weight ? kB(weight.total) : "-"} |`,
       )
     }
   }
@@ -79,7 +74,7 @@ function main() {
   const { runs } = qualityBudgets().lighthouse
   const table = [
     `Measured ${date} on ${machine}. Builds: cold ${cold.toFixed(0)} s, warm ${warm.toFixed(0)} s.`,
-    `Lighthouse 12.8 via LHCI, the median of ${runs.mobile} runs on mobile and of ${runs.desktop} on desktop per route, site served compressed by LHCI's static server;`,
+    `Lighthouse 12.8 (scripts/lighthouse-ci.mjs), the median of each value over ${runs.mobile} runs on mobile and ${runs.desktop} on desktop per route, site served by nginx as deployed (precompressed brotli);`,
     "bytes from the build (kB = 1000 bytes, text gzip -9; see `npm run budgets`).",
     "",
     ...rows,
@@ -91,7 +86,7 @@ function main() {
     console.log("README.md Performance table updated.")
   }
   if (lighthouse.status !== 0) {
-    console.error("Lighthouse CI assertions failed (the table above shows where).")
+    console.error("Lighthouse budgets failed (the table above shows where).")
     process.exitCode = 1
   }
 }

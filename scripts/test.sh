@@ -54,8 +54,8 @@ npx playwright test
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx scripts/bench-load.ts
 
-step "Lighthouse CI: every route, mobile (median of five runs) and desktop"
-gate "lighthouse" bash scripts/lighthouse-ci.sh
+step "Lighthouse: every route in both languages, desktop, then mobile (median of five runs in rounds)"
+gate "lighthouse" node scripts/lighthouse-ci.mjs
 
 step "Summary"
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json

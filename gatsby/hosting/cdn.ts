@@ -22,10 +22,11 @@ interface Rule {
 const pattern = (prefix: string) => `${prefix}*`
 
 export function headerRules(policy: HostingPolicy): Rule[] {
+  // An immutable file: cached for a year, without the headers that govern documents.
   const cache = (path: string): Rule => ({
     path,
     headers: { "Cache-Control": policy.cacheControl.immutable },
-    replaces: ["Cache-Control"],
+    replaces: ["Cache-Control", ...policy.documentOnlyHeaders],
   })
   return [
     { path: "/*", headers: { ...policy.headers, "Cache-Control": policy.cacheControl.revalidate }, replaces: [] },

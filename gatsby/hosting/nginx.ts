@@ -43,8 +43,14 @@ const PAGE_CSP = "$hosting_page_csp"
  * by the file served.
  */
 export function nginxMaps(policy: HostingPolicy): string {
+  // Immutable files carry no document headers (policy.documentOnlyHeaders): exact names first, as nginx matches them.
+  const assets = [
+    ...policy.immutable.files.map((file) => `  ${file} "";`),
+    ...policy.immutable.prefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`),
+  ]
   const pageCsp = [
     `  default ${quote(policy.headers[CSP])};`,
+    ...assets,
     ...policy.pagePolicies.flatMap(({ files, csp }) => files.map((file) => `  ${quote(file)} ${quote(csp)};`)),
   ]
   const maps = [`map $uri ${PAGE_CSP} {\n${pageCsp.join("\n")}\n}`]
@@ -52,7 +58,11 @@ export function nginxMaps(policy: HostingPolicy): string {
   const services = policy.servicePrefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`)
   for (const header of headerNames(policy)) {
     const fallback = header === CSP ? PAGE_CSP : quote(policy.headers[header] ?? "")
-    const lines = [`  default ${fallback};`, ...services]
+    const lines = [
+      `  default ${fallback};`,
+      ...services,
+      ...(policy.documentOnlyHeaders.includes(header) ? assets : []),
+    ]
     for (const { prefix, headers } of policy.prefixHeaders) {
       if (headers[header] !== undefined) lines.push(`  ~^${escapeRegex(prefix)} ${quote(headers[header])};`)
     }

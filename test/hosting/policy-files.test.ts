@@ -90,6 +90,7 @@ const policy = (files: string[], csp = "default-src 'none'"): HostingPolicy => (
   servicePrefixes: ["/api/auth"],
   immutable: { prefixes: ["/static/"], files },
   cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
+  documentOnlyHeaders: ["Content-Security-Policy"],
   hostFiles: [],
 })
 
@@ -119,7 +120,10 @@ describe("the CDN files", () => {
     expect(text).toContain(
       "/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'self'\n  X-Robots-Tag: noindex",
     )
-    expect(text).toContain(`/app-0123456789abcdef0123.js\n  ! Cache-Control\n  Cache-Control: ${CACHE_IMMUTABLE}`)
+    // An immutable file keeps none of the headers that govern documents.
+    expect(text).toContain(
+      `/app-0123456789abcdef0123.js\n  ! Cache-Control\n  ! Content-Security-Policy\n  Cache-Control: ${CACHE_IMMUTABLE}`,
+    )
     expect(text).not.toContain("! X-Robots-Tag")
   })
 

@@ -67,6 +67,8 @@ function addresses(): string[] {
     "/no-such-page",
     "/case-studies/not-a-case/",
     "/case-studies/not-a-case",
+    "/fr/no-such-page/",
+    "/fr/case-studies/not-a-case/",
     "/admin/",
     "/admin/config.yml",
     "/admin/cms.js",

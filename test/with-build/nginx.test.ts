@@ -56,8 +56,13 @@ const firstBundle = () => policy.immutable.files[0]
 const font = () => `/static/${fs.readdirSync(path.join(PUBLIC_DIR, "static")).find((file) => file.endsWith(".woff2"))}`
 
 /** Every header of the policy; the Content-Security-Policy is the page's own (tested below). */
-function expectSecurityHeaders(response: Response, pathname: string) {
+/** Every header of the policy; an immutable file (`asset`) without those that govern documents. */
+function expectSecurityHeaders(response: Response, pathname: string, asset = false) {
   for (const [header, value] of Object.entries(policy.headers)) {
+    if (asset && policy.documentOnlyHeaders.includes(header)) {
+      expect(response.headers.get(header), `${header} on ${pathname}`).toBeNull()
+      continue
+    }
     if (header === "Content-Security-Policy") {
       expect(response.headers.get(header), `${header} on ${pathname}`).toMatch(/^default-src 'none'; script-src 'self'/)
     } else {
@@ -76,9 +81,12 @@ describe("pages", () => {
         "/case-studies/wine/",
         "/privacy-policy/",
         "/terms-of-service/",
+        "/fr/",
+        "/fr/case-studies/wine/",
       ]),
     )
-    expect(policy.pages).toHaveLength(11)
+    // Eleven routes in each of the two languages.
+    expect(policy.pages).toHaveLength(22)
   })
 
   it("answers every page with 200, and its address without the slash with a 301 to it", async () => {
@@ -116,6 +124,28 @@ describe("addresses that are no page", () => {
     },
   )
 
+  it.each(["/fr/no-such-page/", "/fr/nulle-part", "/fr/services/ancien/"])(
+    "%s answers 404 with the French home content, kept out of search",
+    async (pathname) => {
+      const response = await get(pathname)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toContain(readContent("home/hero.json", "fr").titleLead)
+      expect(parseHtml(html).querySelector("html")?.getAttribute("lang")).toBe("fr")
+      expect(parseHtml(html).querySelector('meta[name="robots"]')?.getAttribute("content")).toMatch(/^noindex/)
+    },
+  )
+
+  it.each(["/fr/case-studies/introuvable/", "/fr/case-studies/introuvable"])(
+    "%s answers 404 with the French case studies' fallback",
+    async (pathname) => {
+      const response = await get(pathname)
+      expect(response.status).toBe(404)
+      const html = await response.text()
+      expect(html).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "fr/case-studies/[...]/index.html"), "utf8"))
+    },
+  )
+
   it("serves the security contact (RFC 9116) as plain text, from the settings, valid for a year", async () => {
     const response = await get("/.well-known/security.txt")
     expect(response.status).toBe(200)
@@ -140,23 +170,32 @@ describe("addresses that are no page", () => {
 })
 
 describe("headers", () => {
-  it("sends every security header on pages, assets, data, redirects and 404s", async () => {
+  it("sends every security header on pages, data, redirects and 404s; the immutable files only those not about documents", async () => {
     for (const pathname of [
       "/",
       "/case-studies/wine/",
-      firstBundle(),
-      font(),
+      "/fr/book-demo/",
       "/page-data/app-data.json",
       "/book-demo",
       "/nope/",
+      "/fr/nope/",
     ]) {
       expectSecurityHeaders(await get(pathname), pathname)
+    }
+    for (const pathname of [firstBundle(), font()]) {
+      const response = await get(pathname)
+      expectSecurityHeaders(response, pathname, true)
+      // A font's headers leave it room in the first round trip of a new connection (ten segments).
+      const headerBytes = [...response.headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0)
+      expect(headerBytes, pathname).toBeLessThan(600)
     }
   })
 
   it("has policies that allow no eval, no inline code but the page's own, no wildcard, and frame nothing", () => {
     const policies = [policy.headers["Content-Security-Policy"], ...policy.pagePolicies.map(({ csp }) => csp)]
-    expect(policies).toHaveLength(policy.pages.length + 1)
+    // The site's (home and the 404 page), one per other page, and the prefix pages: each language's
+    // unknown-case page, and the French not-found page.
+    expect(policy.pagePolicies).toHaveLength(policy.pages.length - 1 + 3)
     for (const csp of policies) {
       expect(csp).toContain("default-src 'none'")
       expect(csp).toContain("frame-ancestors 'none'")

@@ -1,0 +1,249 @@
+// @ts-check
+/**
+ * `npm run lighthouse`, the test command's Lighthouse gate: every route of the build's sitemap (both
+ * languages), served by nginx as production serves it, through Lighthouse's Node API with a fresh
+ * Chromium for every run. Usage: node scripts/lighthouse-ci.mjs [desktop|mobile]...  (both by default)
+ *
+ * - Desktop first (its one steady run per route gives the machine time to settle after the load
+ *   test), then mobile in rounds: each round audits every route once, so a slow minute on a shared
+ *   machine costs a route one run of its five rather than all of them.
+ * - The first round audits all four categories; the later ones the performance category alone (the
+ *   accessibility, best-practices and SEO audits read the page, not its timing, and need one run).
+ * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS).
+ * - LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits those routes alone (a quick look; the gate takes all).
+ * - Reports land in .tmp/lighthouse/<preset>/: each run's JSON, the first round's HTML, and
+ *   summary.json with each route's medians (npm run bench reads it).
+ *
+ * In one process, a run takes about 5.5 s of this machine's time against 12 s for the same run through
+ * LHCI, which starts Node and Lighthouse anew for each: 132 runs (22 routes) take what 66 took.
+ * Plain JavaScript, run by Node itself: tsx would rewrite Lighthouse's own code, which Lighthouse
+ * then sends into the page it audits (its functions lose a helper tsx adds, and throw there).
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import * as chromeLauncher from "chrome-launcher"
+import lighthouse from "lighthouse"
+import desktopConfig from "lighthouse/core/config/desktop-config.js"
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+/** The flags every Chromium of the tests starts with (e2e/browser.ts), and Debian's Chromium. */
+const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, "e2e/chromium-flags.json"), "utf8"))
+const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium"
+const PUBLIC_DIR = path.join(ROOT, "public")
+const REPORTS = path.join(ROOT, ".tmp/lighthouse")
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9106)
+
+/** @typedef {"mobile" | "desktop"} Preset */
+/** @type {Preset[]} */
+const PRESETS = ["desktop", "mobile"]
+
+/**
+ * @type {{ runs: Record<Preset, number>, categories: Record<string, number>,
+ *   largestContentfulPaintMs: Record<Preset, number>, totalBlockingTimeMs: number, cumulativeLayoutShift: number }}
+ */
+const budgets = JSON.parse(fs.readFileSync(path.join(ROOT, "quality-budgets.json"), "utf8")).lighthouse
+
+/** The routes to audit: the build's own sitemap (e2e/seo.spec.ts checks it lists exactly the site's routes). */
+function sitemapRoutes() {
+  const sitemap = path.join(PUBLIC_DIR, "sitemap-0.xml")
+  if (!fs.existsSync(sitemap)) throw new Error(`${sitemap} is missing: run the build first.`)
+  const locations = [...fs.readFileSync(sitemap, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)]
+  return locations.map((match) => new URL(match[1]).pathname)
+}
+
+/** Audits a route once, in a Chromium of its own, with the same flags as every other of the tests. */
+/** @param {string} url @param {Preset} preset @param {boolean} allCategories */
+async function audit(url, preset, allCategories) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  })
+  try {
+    const config = {
+      ...(preset === "desktop" ? desktopConfig : { extends: "lighthouse:default" }),
+      settings: {
+        ...(preset === "desktop" ? desktopConfig.settings : {}),
+        // Audits no category scores (weight 0): the back/forward-cache check alone navigates away and back.
+        skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
+        disableFullPageScreenshot: true,
+        ...(allCategories ? {} : { onlyCategories: ["performance"] }),
+      },
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: allCategories ? "html" : "json", logLevel: "error" },
+      config,
+    )
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
+    return result
+  } finally {
+    await chrome.kill()
+  }
+}
+
+/**
+ * A run, again if Lighthouse could not record it (a trace without its navigation, now and then on a
+ * busy machine): it says nothing of the page, and the run is taken anew, up to twice.
+ * @param {string} url @param {Preset} preset @param {boolean} allCategories
+ */
+async function auditWithRetries(url, preset, allCategories) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, preset, allCategories)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.log(`(${url}: ${error instanceof Error ? error.message : String(error)}; running it again)`)
+    }
+  }
+}
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/**
+ * A route's medians (scripts/bench.ts reads them); `totalBlockingTimeRuns` is each run's total blocking
+ * time in the order of the rounds, how a median came about.
+ * @param {any[]} runs the runs' results (Lighthouse's LHR)
+ */
+function summarize(runs) {
+  /** @param {string} id */
+  const numeric = (id) => runs.map((lhr) => lhr.audits[id].numericValue ?? Number.NaN)
+  const categories = Object.fromEntries(
+    Object.keys(budgets.categories).map((category) => {
+      const scores = runs.flatMap((lhr) => (lhr.categories[category] ? [lhr.categories[category].score ?? 0] : []))
+      return [category, median(scores)]
+    }),
+  )
+  return {
+    runs: runs.length,
+    categories,
+    firstContentfulPaintMs: median(numeric("first-contentful-paint")),
+    largestContentfulPaintMs: median(numeric("largest-contentful-paint")),
+    totalBlockingTimeMs: median(numeric("total-blocking-time")),
+    cumulativeLayoutShift: median(numeric("cumulative-layout-shift")),
+    speedIndexMs: median(numeric("speed-index")),
+    totalBlockingTimeRuns: numeric("total-blocking-time").map(Math.round),
+  }
+}
+
+/** What is over budget, one line per value and route. */
+/** @param {string} route @param {ReturnType<typeof summarize>} summary @param {Preset} preset */
+function failures(route, summary, preset) {
+  /** @type {string[]} */
+  const found = []
+  for (const [category, minimum] of Object.entries(budgets.categories)) {
+    const score = summary.categories[category]
+    if (!(score >= minimum)) found.push(`${route}: ${category} ${Math.round(score * 100)} is under ${minimum * 100}`)
+  }
+  /** @param {string} what @param {number} value @param {number} limit */
+  const over = (what, value, limit, unit = "ms") => {
+    if (!(value <= limit))
+      found.push(`${route}: ${what} ${unit ? Math.round(value) : value.toFixed(3)}${unit} is over ${limit}${unit}`)
+  }
+  over("largest contentful paint", summary.largestContentfulPaintMs, budgets.largestContentfulPaintMs[preset])
+  over(
+    `total blocking time (runs: ${summary.totalBlockingTimeRuns.join(", ")})`,
+    summary.totalBlockingTimeMs,
+    budgets.totalBlockingTimeMs,
+  )
+  over("cumulative layout shift", summary.cumulativeLayoutShift, budgets.cumulativeLayoutShift, "")
+  return found
+}
+
+/** @param {string} route */
+const fileNameOf = (route) => route.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"
+
+/** @param {string} origin @param {Preset} preset @param {string[]} routes */
+async function runPreset(origin, preset, routes) {
+  const folder = path.join(REPORTS, preset)
+  fs.rmSync(folder, { recursive: true, force: true })
+  fs.mkdirSync(folder, { recursive: true })
+  /** @type {Map<string, any[]>} */
+  const runs = new Map(routes.map((route) => [route, []]))
+  const started = Date.now()
+  for (let round = 0; round < budgets.runs[preset]; round += 1) {
+    for (const route of routes) {
+      const result = await auditWithRetries(`${origin}${route}`, preset, round === 0)
+      runs.get(route)?.push(result.lhr)
+      const name = `${fileNameOf(route)}-${round + 1}`
+      fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
+      if (round === 0) fs.writeFileSync(path.join(folder, `${name}.html`), String(result.report))
+    }
+  }
+  const summaries = Object.fromEntries(routes.map((route) => [route, summarize(runs.get(route) ?? [])]))
+  fs.writeFileSync(path.join(folder, "summary.json"), `${JSON.stringify(summaries, null, 2)}\n`)
+  const seconds = (Date.now() - started) / 1000
+  console.log(
+    `--- Lighthouse, ${preset} preset: ${routes.length} routes x ${budgets.runs[preset]} runs in ${Math.round(seconds)} s (reports: .tmp/lighthouse/${preset}/)`,
+  )
+  console.log("route".padEnd(30), "perf a11y bp seo", "LCP ms".padStart(7), "TBT ms".padStart(7), "CLS".padStart(6))
+  for (const [route, summary] of Object.entries(summaries)) {
+    const scores = Object.values(summary.categories).map((score) => String(Math.round(score * 100)).padStart(4))
+    console.log(
+      route.padEnd(30),
+      scores.join(""),
+      String(Math.round(summary.largestContentfulPaintMs)).padStart(7),
+      String(Math.round(summary.totalBlockingTimeMs)).padStart(7),
+      summary.cumulativeLayoutShift.toFixed(3).padStart(6),
+    )
+  }
+  return Object.entries(summaries).flatMap(([route, summary]) => failures(route, summary, preset))
+}
+
+/** nginx with the shipped configuration (scripts/serve-nginx.ts), until `stop`. */
+async function startNginx() {
+  const server = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve-nginx.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NGINX_PORT: String(PORT) },
+    stdio: ["ignore", "ignore", "inherit"],
+  })
+  const origin = `http://127.0.0.1:${PORT}`
+  for (let waited = 0; ; waited += 200) {
+    if (server.exitCode !== null) throw new Error("nginx did not start (scripts/serve-nginx.ts)")
+    if (waited > 60_000) throw new Error("nginx did not answer within a minute")
+    const answered = await fetch(`${origin}/`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (answered) break
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const stopped = new Promise((resolve) => server.once("exit", resolve))
+  return { origin, stop: () => (server.kill("SIGTERM"), stopped) }
+}
+
+async function main() {
+  const asked = process.argv.slice(2)
+  const presets = asked.length > 0 ? PRESETS.filter((preset) => asked.includes(preset)) : PRESETS
+  const only = process.env.LIGHTHOUSE_ROUTES?.split(",")
+  const routes = sitemapRoutes().filter((route) => !only || only.includes(route))
+  const nginx = await startNginx()
+  /** @type {string[]} */
+  const found = []
+  try {
+    for (const preset of presets) {
+      const failed = await runPreset(nginx.origin, preset, routes)
+      found.push(...failed.map((failure) => `${preset}: ${failure}`))
+    }
+  } finally {
+    await nginx.stop()
+  }
+  if (found.length > 0) {
+    console.error(`\nLighthouse: over budget (the median of each value's runs)\n${found.join("\n")}`)
+    process.exitCode = 1
+  } else {
+    console.log("\nLighthouse: every route within budget, on every preset.")
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
