@@ -9,6 +9,7 @@
 import * as z from "zod"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, TRANSLATABLE_META } from "./locales"
 import { type PathSegment, closestName, jsonPath } from "./problems"
+import { type SchemaIssue, schemaIssues } from "./schema-issues"
 
 const metaOf = (schema: z.ZodType) => z.globalRegistry.get(schema) as Record<string, unknown> | undefined
 
@@ -109,7 +110,7 @@ const kindOf = (value: unknown) =>
  * field (set once, in English), an object or a list where the other is expected. Missing texts and the
  * texts' own rules are found on the whole document (`inLocale`, then the content type's schema).
  */
-export function ownDocumentIssues(schema: z.ZodType, own: unknown): LocaleIssue[] {
+function ownDocumentIssues(schema: z.ZodType, own: unknown): LocaleIssue[] {
   const walk = (part: z.ZodType, value: unknown, segments: PathSegment[]): LocaleIssue[] => {
     const inner = unwrapped(part)
     if (value === undefined || isText(inner)) return []
@@ -144,7 +145,7 @@ export function ownDocumentIssues(schema: z.ZodType, own: unknown): LocaleIssue[
 }
 
 /** Whether a path of a document leads to (or into) one of its texts, rather than a shared field. */
-export function isTextPath(schema: z.ZodType, segments: readonly PathSegment[]): boolean {
+function isTextPath(schema: z.ZodType, segments: readonly PathSegment[]): boolean {
   let current: z.ZodType | undefined = schema
   for (const segment of segments) {
     if (!current) return false
@@ -155,4 +156,42 @@ export function isTextPath(schema: z.ZodType, segments: readonly PathSegment[]):
     else return false
   }
   return current ? localizedDocument(current) !== undefined : false
+}
+
+/**
+ * A language's document checked the way the build checks it (gatsby/content/validate.ts) and the
+ * CMS preview shows it: what is out of place in its own document, a list that does not follow the
+ * English one, then, put together with the English shared fields, its texts against the content
+ * type's schema. Each issue is at its place in that language's document and said once: not again
+ * under a list reported as a whole, nor where `englishIssues` already put the English in doubt.
+ */
+export function localeDocumentIssues(
+  schema: z.ZodType,
+  english: unknown,
+  own: unknown,
+  locale: Locale,
+  englishIssues: readonly SchemaIssue[] = [],
+): { document: unknown; issues: LocaleIssue[] } {
+  // At or inside a parent's path: "cards[1].title" is inside "cards[1]", "cards[10]" and "titleLead" are not.
+  const under = (parents: readonly LocaleIssue[]) => (issue: LocaleIssue) =>
+    parents.some(({ segments }) => {
+      const [path, parent] = [jsonPath(issue.segments), jsonPath(segments)]
+      return parent === "" || path === parent || path.startsWith(`${parent}.`) || path.startsWith(`${parent}[`)
+    })
+  const structure = ownDocumentIssues(schema, own)
+  if (structure.some(({ segments }) => segments.length === 0)) return { document: undefined, issues: structure }
+  const { document, issues } = inLocale(schema, english, own, locale)
+  const inEnglishDoubt = under(englishIssues)
+  const lists = issues.filter((issue) => !inEnglishDoubt(issue))
+  const underList = under(lists)
+  const texts = schemaIssues(schema, document)
+    .filter((issue) => isTextPath(schema, issue.segments) && !inEnglishDoubt(issue) && !underList(issue))
+    .map(({ segments, message }) => ({
+      segments,
+      message:
+        message === "required field is missing"
+          ? `the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text is missing here`
+          : message,
+    }))
+  return { document, issues: [...structure, ...lists, ...texts] }
 }

@@ -57,5 +57,3 @@ export function sitePaths(locale: Locale) {
     section: (sectionId: string) => at(sectionPath(sectionId)),
   }
 }
-
-export type SitePaths = ReturnType<typeof sitePaths>

@@ -14,7 +14,7 @@ import { fieldAt, plain, type PreviewTemplateProps } from "./decap"
 import { StaticQueryContext, type StaticSiteData } from "./stand-ins/gatsby"
 import { type SiteData, useSiteData } from "./site-data"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from "../../model/locales"
-import { inLocale, isTextPath, ownDocumentIssues } from "../../model/localized-content"
+import { localeDocumentIssues } from "../../model/localized-content"
 import { HOME_PATH } from "../../model/routes"
 import { PageLanguageProvider } from "../../src/i18n/locale"
 
@@ -144,10 +144,8 @@ function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate
   if (locale === DEFAULT_LOCALE)
     return { status: "ready" as const, data: own, issues: schemaIssues(template.schema, own) }
   if (english.status !== "ready") return english
-  const structure = ownDocumentIssues(template.schema, own)
-  const { document, issues } = inLocale(template.schema, english.data, own, locale)
-  const texts = schemaIssues(template.schema, document).filter(({ segments }) => isTextPath(template.schema, segments))
-  return { status: "ready" as const, data: document, issues: [...structure, ...issues, ...texts] }
+  const { document, issues } = localeDocumentIssues(template.schema, english.data, own, locale)
+  return { status: "ready" as const, data: document, issues }
 }
 
 function Preview({ template, ...props }: { template: PreviewTemplate } & PreviewTemplateProps) {

@@ -17,7 +17,7 @@ import { photoProblem } from "./photos"
 import { IMAGES_FOLDER } from "../paths"
 import { schemaIssues, slugFileNameIssue } from "../../model/schema-issues"
 import { DEFAULT_LOCALE, LOCALES, LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../../model/locales"
-import { inLocale, isTextPath, ownDocumentIssues } from "../../model/localized-content"
+import { localeDocumentIssues } from "../../model/localized-content"
 
 export interface ContentReport {
   errors: ContentProblem[]
@@ -65,29 +65,12 @@ function schemaProblems(file: ParsedFile): ContentProblem[] {
   })
   const english = schemaIssues(schema, file.data)
   const found = english.map(({ segments, message }) => problem(DEFAULT_LOCALE, segments, message))
-  // A mistake in English is reported once, not again through the French document that follows it.
-  const inEnglishDoubt = ({ segments }: { segments: readonly PathSegment[] }) =>
-    english.some((issue) => jsonPath(segments).startsWith(jsonPath(issue.segments)))
   for (const locale of LOCALES.filter((other) => other !== DEFAULT_LOCALE)) {
     const own = file.raw[locale]
     if (own === undefined) continue
-    const structure = ownDocumentIssues(schema, own)
-    found.push(...structure.map(({ segments, message }) => problem(locale, segments, message)))
-    if (structure.some(({ segments }) => segments.length === 0)) continue
-    const { document, issues } = inLocale(schema, file.data, own, locale)
-    const lists = issues.filter((issue) => !inEnglishDoubt(issue))
-    found.push(...lists.map(({ segments, message }) => problem(locale, segments, message)))
-    // A list that does not follow the English one is reported once, not again item by item.
-    const underList = ({ segments }: { segments: readonly PathSegment[] }) =>
-      lists.some((issue) => jsonPath(segments).startsWith(jsonPath(issue.segments)))
-    const texts = schemaIssues(schema, document).filter(
-      (issue) => isTextPath(schema, issue.segments) && !inEnglishDoubt(issue) && !underList(issue),
-    )
-    found.push(
-      ...texts.map(({ segments, message }) =>
-        problem(locale, segments, message === "required field is missing" ? `the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text is missing here` : message),
-      ),
-    )
+    // A mistake in English is reported once, not again through the French document that follows it.
+    const { issues } = localeDocumentIssues(schema, file.data, own, locale, english)
+    found.push(...issues.map(({ segments, message }) => problem(locale, segments, message)))
   }
   return found
 }

@@ -21,7 +21,7 @@ function projectCopy() {
 
 describe("gatsby build", () => {
   it(
-    "stops on invalid content, listing each problem with its file and JSON path",
+    "stops on invalid content, listing each problem with its language, file and JSON path",
     () => {
       const dir = projectCopy()
       editJson(path.join(dir, "content/case-studies/watches.json"), (data) => {
@@ -29,9 +29,12 @@ describe("gatsby build", () => {
         delete data.task
       })
       editJson(path.join(dir, "content/home/industries.json"), (data) => (data.cards[0].caseSlug = "retial"))
+      // A French text left out: the site would have a French page without it.
+      editJson(path.join(dir, "content/home/hero.json"), (data) => delete data.lede, "fr")
       const { status, output } = build(dir)
       expect(status).not.toBe(0)
-      expect(output).toContain("Invalid content (3 problems)")
+      expect(output).toContain("Invalid content (4 problems)")
+      expect(output).toContain("content/home/hero.json: fr.lede: the French text is missing here")
       expect(output).toContain("content/case-studies/watches.json: en.task: required field is missing")
       expect(output).toContain('content/case-studies/watches.json: en.metrics.dataPoints: expected a string like "5M+"')
       expect(output).toContain(
