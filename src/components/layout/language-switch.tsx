@@ -18,6 +18,9 @@ const SwitchLink = styled(Link)<{ $inMenu: boolean }>`
   ${({ $inMenu }) =>
     $inMenu
       ? css`
+          display: inline-flex;
+          align-items: center;
+          min-height: ${theme.layout.touchTarget};
           font-size: ${theme.fontSize.small};
         `
       : css`
