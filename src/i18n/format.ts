@@ -3,25 +3,13 @@
  * duration, a label and what it labels. Tables rather than `Intl`, so the page the build writes and
  * the page React hydrates read the same, whatever ICU data the browser carries.
  */
-import { isoMonthOf } from "../../model/dates"
+import { MONTHS, isoMonthOf } from "../../model/dates"
 import type { Locale } from "../../model/locales"
 import { useLocale } from "./locale"
 
 const MONTH_NAMES: Record<Locale, readonly string[]> = {
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ],
+  // The content's own month names are the English ones (model/dates.ts).
+  en: MONTHS,
   fr: [
     "janvier",
     "février",
