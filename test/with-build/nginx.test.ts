@@ -222,6 +222,8 @@ describe("headers", () => {
     expect(response.headers.get("content-security-policy")).toBe(ADMIN_CSP)
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow")
     expect(response.headers.get("strict-transport-security")).toBe(policy.headers["Strict-Transport-Security"])
+    // The CMS holds a GitHub token: no other window keeps a handle on it, save the sign-in it opens.
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups")
   })
 
   it("caches hashed files for a year and makes everything else revalidate", async () => {
