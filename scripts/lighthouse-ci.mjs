@@ -86,7 +86,8 @@ async function audit(url, preset, allCategories) {
 
 /**
  * A run, again if Lighthouse could not record it (a trace without its navigation, now and then on a
- * busy machine): it says nothing of the page, and the run is taken anew, up to twice.
+ * busy machine; mostly while the pages sent Cross-Origin-Opener-Policy, which moved each navigation
+ * to a new renderer): it says nothing of the page, and the run is taken anew, up to twice.
  * @param {string} url @param {Preset} preset @param {boolean} allCategories
  */
 async function auditWithRetries(url, preset, allCategories) {
