@@ -66,6 +66,17 @@ export const CMS_PLACES: Record<string, CmsPlace> = {
   },
 }
 
+/**
+ * The content every preview shares with every page (header, footer, case list and labels): loaded
+ * live by the admin app (cms/app/site-data.ts), its other languages' texts carried in from the build
+ * (cms/site-texts.ts). Files, and a folder of one file per entry.
+ */
+export const SHARED_PREVIEW_CONTENT = {
+  settings: "site/settings.json",
+  caseStudiesPage: "pages/case-studies.json",
+  caseStudies: "case-studies",
+} as const
+
 /** The place of a content location, or an error naming the file that has none. */
 export function cmsPlaceOf(location: string): CmsPlace {
   const place = CMS_PLACES[location]

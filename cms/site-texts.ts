@@ -8,28 +8,25 @@
 import fs from "node:fs"
 import path from "node:path"
 import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
-
-/** The files whose texts every preview may show: site-data.ts. */
-const SHARED_FILES = ["site/settings.json", "pages/case-studies.json"]
-const SHARED_FOLDERS = ["case-studies"]
+import { SHARED_PREVIEW_CONTENT } from "./places"
 
 /** content path -> locale -> that language's own document (its texts). */
 export type SiteTexts = Record<string, Record<string, unknown>>
 
 export function siteTexts(contentDir: string): SiteTexts {
+  const { settings, caseStudiesPage, caseStudies } = SHARED_PREVIEW_CONTENT
   const files = [
-    ...SHARED_FILES,
-    ...SHARED_FOLDERS.flatMap((folder) =>
-      fs
-        .readdirSync(path.join(contentDir, folder))
-        .filter((file) => file.endsWith(".json"))
-        .map((file) => `${folder}/${file}`),
-    ),
+    settings,
+    caseStudiesPage,
+    ...fs
+      .readdirSync(path.join(contentDir, caseStudies))
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => `${caseStudies}/${file}`),
   ]
+  const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
   return Object.fromEntries(
     files.map((file) => {
       const data = JSON.parse(fs.readFileSync(path.join(contentDir, file), "utf8")) as Record<string, unknown>
-      const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
       return [file, Object.fromEntries(others.map((locale) => [locale, data[locale]]))]
     }),
   )

@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react"
 import type { z } from "zod"
 import { inCaseOrder } from "../../model/case-order"
-import { CMS_PLACES } from "../places"
+import { CMS_PLACES, SHARED_PREVIEW_CONTENT } from "../places"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../model/schemas"
@@ -25,9 +25,10 @@ export interface SiteData {
 
 type GetCollection = PreviewTemplateProps["getCollection"]
 
-const SETTINGS = CMS_PLACES["site/settings.json"]
-const CASE_STUDIES = CMS_PLACES["case-studies"]
-const CASE_STUDIES_PAGE = CMS_PLACES["pages/case-studies.json"]
+const SHARED = SHARED_PREVIEW_CONTENT
+const SETTINGS = CMS_PLACES[SHARED.settings]
+const CASE_STUDIES = CMS_PLACES[SHARED.caseStudies]
+const CASE_STUDIES_PAGE = CMS_PLACES[SHARED.caseStudiesPage]
 
 /** Saved data as the site gets it, once the build would accept it. */
 function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
@@ -55,18 +56,22 @@ export async function loadSiteData(getCollection: GetCollection, locale: Locale)
   const studies = (plain(caseStudies) as unknown[]).map((entry) => {
     const { slug } = plain(entry) as { slug: string }
     const english = loadedData(entry)
-    return checked(caseStudySchema, inLanguage(caseStudySchema, english, `case-studies/${slug}.json`), "case studies")
+    return checked(
+      caseStudySchema,
+      inLanguage(caseStudySchema, english, `${SHARED.caseStudies}/${slug}.json`),
+      "case studies",
+    )
   })
   return {
     settings: checked(
       siteSettingsSchema,
-      inLanguage(siteSettingsSchema, loadedData(settings), "site/settings.json"),
+      inLanguage(siteSettingsSchema, loadedData(settings), SHARED.settings),
       "site settings",
     ),
     caseStudies: inCaseOrder(studies),
     caseStudiesPage: checked(
       caseStudiesPageSchema,
-      inLanguage(caseStudiesPageSchema, loadedData(caseStudiesPage), "pages/case-studies.json"),
+      inLanguage(caseStudiesPageSchema, loadedData(caseStudiesPage), SHARED.caseStudiesPage),
       "case studies page texts",
     ),
   }
