@@ -19,6 +19,8 @@ import {
 import { parseHtml } from "../../gatsby/built-html"
 import { compressibleFiles } from "../../gatsby/hosting/compression"
 import { readContent } from "../../scripts/lib/content-files"
+import { LOCALES, type Locale } from "../../model/locales"
+import { localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 const PORT = 9400
@@ -102,47 +104,39 @@ describe("pages", () => {
   })
 })
 
+/** Each language's addresses that are no page, and no case study. */
+const NO_PAGE: Record<Locale, string[]> = {
+  en: ["/no-such-page/", "/no-such-page", "/services/old/", "/book-demo/extra"],
+  fr: ["/fr/no-such-page/", "/fr/nulle-part", "/fr/services/ancien/"],
+}
+const NO_CASE: Record<Locale, string[]> = {
+  en: ["/case-studies/not-a-case/", "/case-studies/not-a-case", "/case-studies/retired/study/"],
+  fr: ["/fr/case-studies/introuvable/", "/fr/case-studies/introuvable"],
+}
+const inEachLanguage = (addresses: Record<Locale, string[]>) =>
+  LOCALES.flatMap((locale) => addresses[locale].map((pathname) => [pathname, locale] as const))
+
 describe("addresses that are no page", () => {
-  it.each(["/no-such-page/", "/no-such-page", "/services/old/", "/book-demo/extra"])(
-    "%s answers 404 with the home content, kept out of search",
-    async (pathname) => {
+  it.each(inEachLanguage(NO_PAGE))(
+    "%s answers 404 with the home content in its language (%s), kept out of search",
+    async (pathname, locale) => {
       const response = await get(pathname)
       expect(response.status).toBe(404)
       const html = await response.text()
-      expect(html).toContain(readContent("home/hero.json").titleLead)
+      expect(html).toContain(readContent("home/hero.json", locale).titleLead)
+      expect(parseHtml(html).querySelector("html")?.getAttribute("lang")).toBe(locale)
       expect(parseHtml(html).querySelector('meta[name="robots"]')?.getAttribute("content")).toMatch(/^noindex/)
     },
   )
 
-  it.each(["/case-studies/not-a-case/", "/case-studies/not-a-case", "/case-studies/retired/study/"])(
-    "%s answers 404 with the case studies' fallback, which sends the visitor to the list",
-    async (pathname) => {
+  it.each(inEachLanguage(NO_CASE))(
+    "%s answers 404 with the case studies' fallback in its language (%s), which sends the visitor to the list",
+    async (pathname, locale) => {
       const response = await get(pathname)
       expect(response.status).toBe(404)
       const html = await response.text()
-      expect(html).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "case-studies/[...]/index.html"), "utf8"))
-    },
-  )
-
-  it.each(["/fr/no-such-page/", "/fr/nulle-part", "/fr/services/ancien/"])(
-    "%s answers 404 with the French home content, kept out of search",
-    async (pathname) => {
-      const response = await get(pathname)
-      expect(response.status).toBe(404)
-      const html = await response.text()
-      expect(html).toContain(readContent("home/hero.json", "fr").titleLead)
-      expect(parseHtml(html).querySelector("html")?.getAttribute("lang")).toBe("fr")
-      expect(parseHtml(html).querySelector('meta[name="robots"]')?.getAttribute("content")).toMatch(/^noindex/)
-    },
-  )
-
-  it.each(["/fr/case-studies/introuvable/", "/fr/case-studies/introuvable"])(
-    "%s answers 404 with the French case studies' fallback",
-    async (pathname) => {
-      const response = await get(pathname)
-      expect(response.status).toBe(404)
-      const html = await response.text()
-      expect(html).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "fr/case-studies/[...]/index.html"), "utf8"))
+      const fallback = path.join(PUBLIC_DIR, localePath("/case-studies/[...]/", locale), "index.html")
+      expect(html).toBe(fs.readFileSync(fallback, "utf8"))
     },
   )
 
