@@ -40,7 +40,6 @@ const config: GatsbyConfig = {
       // Component names in class names help while developing; in the build they only cost bytes.
       options: { displayName: process.env.NODE_ENV !== "production", fileName: false, pure: true },
     },
-    "gatsby-plugin-react-helmet",
     // gatsby-plugin-image's image data (sizes; AVIF, WebP, JPEG) comes through gatsby-transformer-sharp's
     // gatsbyImageData and is drawn as the browser's own <picture> (src/components/home/team-photo.tsx).
     // Its plugin entry would only add the head style and script its components need, to every page:

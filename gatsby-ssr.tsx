@@ -1,4 +1,7 @@
 import type { GatsbySSR } from "gatsby"
+import type { ReactElement } from "react"
+import { renderToString } from "react-dom/server"
+import { Helmet } from "react-helmet"
 import { globalCss } from "./src/styles/global-css"
 import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
@@ -10,11 +13,21 @@ import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
 declare const __ICON_VERSION__: string
 
 /**
- * Fonts are fetched with the HTML rather than after the CSS is parsed, so text paints in its face;
- * the document-wide CSS is written here once, outside the JavaScript bundle.
+ * Each page's react-helmet tags, read where the page is rendered (`replaceRenderer`) and written into
+ * its head below, where gatsby-plugin-react-helmet used to write them: before the font preloads.
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
+const helmetTagsOf = new Map<string, ReactElement[]>()
+
+/**
+ * The page's head tags from react-helmet; fonts fetched with the HTML rather than after the CSS is
+ * parsed, so text paints in its face; the document-wide CSS written here once, outside the JavaScript
+ * bundle.
+ */
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pathname }) => {
+  const helmetTags = helmetTagsOf.get(pathname) ?? []
+  helmetTagsOf.delete(pathname)
   setHeadComponents([
+    ...helmetTags,
     ...aboveTheFoldFonts().map((href) => (
       <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
     )),
@@ -26,12 +39,43 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) =
   ])
 }
 
+/** React's mark for a Suspense boundary the server could not render, left for the browser to draw. */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->"
+
 /**
- * Before Gatsby renders a page (it does when no plugin replaces the renderer, as here), the code of
- * the page's deferred parts is loaded, so the page renders in one pass (src/components/ui/deferred.tsx).
+ * The page's body and head, rendered here rather than by Gatsby's default. The code of the page's
+ * deferred parts is loaded first (src/components/ui/deferred.tsx), so nothing suspends and the page
+ * renders in one synchronous pass with `renderToString`: Gatsby's default, React 18's streaming
+ * renderer, leaves NUL bytes in the HTML where a multi-byte character straddles its 2,048-byte buffer
+ * inside a Suspense boundary (fixed only in React 19), and the islands put every page inside such
+ * boundaries. react-helmet's head is read in the same pass: its state is one for the whole process,
+ * and Gatsby renders two pages at once, so read any later it could be the other page's.
+ * A part that still suspended would reach the visitor as an empty boundary: the build stops instead.
  */
-export const replaceRenderer: GatsbySSR["replaceRenderer"] = async () => {
+export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
+  bodyComponent,
+  replaceBodyHTMLString,
+  setHtmlAttributes,
+  setBodyAttributes,
+  pathname,
+}) => {
   await loadDeferredCode()
+  const html = renderToString(bodyComponent as ReactElement)
+  const head = Helmet.renderStatic()
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error(
+      `gatsby-ssr.tsx: part of ${pathname} suspended while prerendering and would reach visitors empty; load its code in loadDeferredCode (src/components/ui/deferred.tsx)`,
+    )
+  }
+  replaceBodyHTMLString(html)
+  setHtmlAttributes(head.htmlAttributes.toComponent())
+  setBodyAttributes(head.bodyAttributes.toComponent())
+  helmetTagsOf.set(
+    pathname,
+    [head.title, head.link, head.meta, head.noscript, head.script, head.style, head.base].flatMap(
+      (tags) => tags.toComponent() as unknown as ReactElement[],
+    ),
+  )
 }
 
 /** The page's language (its context, gatsby/localize-pages.ts) for every component in it. */
