@@ -64,7 +64,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * A language's whole document: the shared fields from the English document, the texts from the
  * language's own (`own`); for English, the English document itself. Where the two documents' lists
- * of objects differ in length, the English list decides and an issue says so.
+ * differ in length (of objects or of texts alike: a translation tells the same steps, results and
+ * tags, one for one), the English list decides the shape and an issue says so.
  */
 export function inLocale(
   schema: z.ZodType,
@@ -76,6 +77,18 @@ export function inLocale(
   const issues: LocaleIssue[] = []
   const merge = (part: z.ZodType, base: unknown, text: unknown, segments: PathSegment[]): unknown => {
     const inner = unwrapped(part)
+    // A list follows the English one item for item, whether its items are texts or objects holding
+    // texts (a list of texts that is missing altogether is a missing text, reported as such).
+    const isList = inner instanceof z.ZodArray && Array.isArray(base)
+    if (isList && (Array.isArray(text) || !isText(inner))) {
+      const items = Array.isArray(text) ? text : []
+      if (items.length !== base.length) {
+        issues.push({
+          segments,
+          message: `has ${items.length} item${items.length === 1 ? "" : "s"} where the English text has ${base.length}: each item of the list needs its ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text, in the same order`,
+        })
+      }
+    }
     if (isText(inner)) return text
     if (inner instanceof z.ZodObject && isRecord(base)) {
       const shape = inner.shape as Record<string, z.ZodType>
@@ -87,14 +100,8 @@ export function inLocale(
         }),
       )
     }
-    if (inner instanceof z.ZodArray && Array.isArray(base) && localizedDocument(inner.element as z.ZodType)) {
+    if (isList && localizedDocument(inner.element as z.ZodType)) {
       const items = Array.isArray(text) ? text : []
-      if (items.length !== base.length) {
-        issues.push({
-          segments,
-          message: `has ${items.length} item${items.length === 1 ? "" : "s"} where the English text has ${base.length}: each item of the list needs its ${LANGUAGE_NAMES_IN_ENGLISH[locale]} text, in the same order`,
-        })
-      }
       return base.map((item, index) => merge(inner.element as z.ZodType, item, items[index], [...segments, index]))
     }
     return base

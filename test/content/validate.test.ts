@@ -227,10 +227,10 @@ describe("content validation in every language", () => {
   it("applies the texts' own rules to the French ones", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.title = "Suivre ".repeat(12).trim()), "fr")
-    fixture.edit("home/hero.json", (data) => (data.rotatingWords = []), "fr")
+    fixture.edit("home/hero.json", (data) => (data.rotatingWords[1] = "Hôtellerie de grand luxe"), "fr")
     expect(await errorsOf(fixture.root)).toEqual([
       "content/case-studies/wine.json: fr.title: must be at most 70 characters, it has 83: search results show a title whole up to 70 characters",
-      "content/home/hero.json: fr.rotatingWords: must not be empty",
+      "content/home/hero.json: fr.rotatingWords[1]: must be at most 20 characters, it has 24: it is set in the headline's large display type and must fit a phone's width",
     ])
   })
 
@@ -249,6 +249,20 @@ describe("content validation in every language", () => {
     fixture.edit("home/process.json", (data) => data.steps.pop(), "fr")
     expect(await errorsOf(fixture.root)).toEqual([
       "content/home/process.json: fr.steps: has 3 items where the English text has 4: each item of the list needs its French text, in the same order",
+    ])
+  })
+
+  it("refuses a French list of texts that does not follow the English one: a step, a result or a tag lost", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/cruises.json", (data) => data.action.pop(), "fr")
+    fixture.edit("case-studies/wine.json", (data) => data.result.push("Un résultat que l'anglais ne raconte pas."), "fr")
+    fixture.edit("home/industries.json", (data) => data.cards[0].applications.pop(), "fr")
+    fixture.edit("home/hero.json", (data) => (data.rotatingWords = []), "fr")
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/case-studies/cruises.json: fr.action: has 3 items where the English text has 4: each item of the list needs its French text, in the same order",
+      "content/case-studies/wine.json: fr.result: has 4 items where the English text has 3: each item of the list needs its French text, in the same order",
+      "content/home/hero.json: fr.rotatingWords: has 0 items where the English text has 6: each item of the list needs its French text, in the same order",
+      "content/home/industries.json: fr.cards[0].applications: has 2 items where the English text has 3: each item of the list needs its French text, in the same order",
     ])
   })
 
