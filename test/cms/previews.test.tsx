@@ -273,6 +273,16 @@ describe("a preview in French", () => {
     expect(await problemsListed()).toEqual(["Title: must not be empty"])
   })
 
+  it("lists a French list of texts with an item fewer than the English one, in the build's words", async () => {
+    const { fr, en } = file()
+    const Preview = previewComponent(PREVIEW_TEMPLATES["case-studies"])
+    render(<Preview {...decapProps("case-studies", { ...fr, action: fr.action.slice(1) }, {}, "wine", "fr")} />)
+    const count = en.action.length
+    expect(await problemsListed()).toEqual([
+      `Action: has ${count - 1} item${count - 1 === 1 ? "" : "s"} where the English text has ${count}: each item of the list needs its French text, in the same order`,
+    ])
+  })
+
   it("asks to save the English text first for an entry never saved", async () => {
     const Preview = previewComponent(PREVIEW_TEMPLATES["case-studies"])
     render(<Preview {...decapProps("case-studies", file().fr, {}, undefined, "fr")} />)
