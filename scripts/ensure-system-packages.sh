@@ -2,13 +2,21 @@
 # The Debian packages the project runs (nothing ever downloads a browser or a server by itself):
 #   chromium  Chromium for the browser tests and Lighthouse (or CHROME_PATH)
 #   nginx     nginx and its brotli modules (on the fly, and the build's .br copies), for
-#             `npm run serve:nginx`, the hosting tests and the load bench
-# Usage: ensure-system-packages.sh [chromium] [nginx]   (both when none is named)
+#             `npm run serve:nginx`, the hosting tests, the engines' tests and the load bench
+#   java      a Java runtime for the W3C Nu Html Checker (npm vnu-jar)
+#   firefox   Firefox ESR, driven over WebDriver BiDi by puppeteer-core (the engines' tests)
+#   webkit    WebKitGTK's WebDriver, its GObject bindings for Python (the small browser it drives,
+#             test/engines/webkit-browser.py) and Xvfb, its screen (the engines' tests)
+#   poppler   pdftotext and pdftoppm, to read and look at the pages printed to PDF
+# Usage: ensure-system-packages.sh [name...]   (all of them when none is named)
 # Installs what is missing when run as root; otherwise prints the command and fails.
 set -euo pipefail
 wanted=("$@")
-[ "${#wanted[@]}" -gt 0 ] || wanted=(chromium nginx)
+[ "${#wanted[@]}" -gt 0 ] || wanted=(chromium nginx java firefox webkit poppler)
 missing=()
+need() { # need <file or pattern> <package>: the package, unless such a file is there
+  compgen -G "$1" >/dev/null || missing+=("$2")
+}
 for name in "${wanted[@]}"; do
   case "$name" in
     chromium)
@@ -16,12 +24,27 @@ for name in "${wanted[@]}"; do
       [ -x /usr/bin/chromium ] || missing+=(chromium)
       ;;
     nginx)
-      [ -x /usr/sbin/nginx ] || missing+=(nginx)
-      [ -f /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || missing+=(libnginx-mod-http-brotli-filter)
-      [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
+      need /usr/sbin/nginx nginx
+      need /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so libnginx-mod-http-brotli-filter
+      need /usr/lib/nginx/modules/ngx_http_brotli_static_module.so libnginx-mod-http-brotli-static
+      ;;
+    java)
+      need /usr/bin/java default-jre-headless
+      ;;
+    firefox)
+      need /usr/bin/firefox-esr firefox-esr
+      ;;
+    webkit)
+      need /usr/bin/WebKitWebDriver webkit2gtk-driver
+      need '/usr/lib/*/girepository-1.0/WebKit2-4.1.typelib' gir1.2-webkit2-4.1
+      need /usr/lib/python3/dist-packages/gi/__init__.py python3-gi
+      need /usr/bin/Xvfb xvfb
+      ;;
+    poppler)
+      need /usr/bin/pdftotext poppler-utils
       ;;
     *)
-      echo "ensure-system-packages.sh: unknown name \"$name\" (chromium, nginx)" >&2
+      echo "ensure-system-packages.sh: unknown name \"$name\" (chromium, nginx, java, firefox, webkit, poppler)" >&2
       exit 2
       ;;
   esac

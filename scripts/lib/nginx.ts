@@ -3,29 +3,20 @@
  * its own process with its own prefix folder: `npm run serve:nginx`, the hosting tests and the load
  * bench all start it here (scripts/ensure-system-packages.sh installs nginx where it may).
  */
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { LOCAL_CMS_BACKEND } from "../../cms/shared"
 import { nginxStandalone } from "../../gatsby/hosting/nginx"
 import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
 import { waitForServer } from "./wait-for-server"
+import { ensureSystemPackage } from "./system-packages"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")
-const NGINX = "/usr/sbin/nginx"
 const MIME_TYPES = "/etc/nginx/mime.types"
 /** Debian's brotli modules: compression on the fly, and sending the build's .br copies. */
 const BROTLI_MODULES = ["filter", "static"].map((kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`)
-
-/** nginx's path, installed first from Debian's packages if this process may (root) and must. */
-export function ensureNginx(): string {
-  const result = spawnSync("bash", [path.join(ROOT, "scripts/ensure-system-packages.sh"), "nginx"], {
-    stdio: "inherit",
-  })
-  if (result.status !== 0) throw new Error("nginx is needed (see above)")
-  return NGINX
-}
 
 export interface RunningNginx {
   url: string
@@ -54,7 +45,7 @@ export async function startNginx({
   if (!fs.existsSync(path.join(publicDir, CASE_NOT_FOUND.file))) {
     throw new Error(`${publicDir} is not a complete build: run npm run build first`)
   }
-  const binary = ensureNginx()
+  const binary = ensureSystemPackage("nginx")
   fs.mkdirSync(path.join(ROOT, ".tmp"), { recursive: true })
   const prefix = fs.mkdtempSync(path.join(ROOT, ".tmp", "nginx-"))
   // Workers may run as another user than a root master: they read the site and write nothing here.

@@ -17,9 +17,24 @@ const Art = styled.svg`
 `
 
 /**
+ * Ticks around a ring as dashes of its stroke, in the ring's own units (its circumference), which
+ * every engine draws alike: `count` dashes of `dash` degrees, the first centred on three o'clock.
+ */
+function ticks(radius: number, count: number, dash: number) {
+  const degree = (2 * Math.PI * radius) / 360
+  const round = (value: number) => Number(value.toFixed(4))
+  const period = 360 / count
+  return {
+    r: radius,
+    strokeDasharray: `${round(dash * degree)} ${round((period - dash) * degree)}`,
+    strokeDashoffset: round((dash / 2) * degree),
+  }
+}
+
+/**
  * Fine line work in place of photography: a dial of hairline rings and minute ticks. The ticks are
  * dashes of two rings (one per minute, a longer one every five), so the drawing stays a few elements.
- * Each dash is 1 unit long on a circumference measured as 360: about one pixel at these radii.
+ * Each dash spans 0.24 degrees: about one pixel at these radii.
  */
 export function HeroOrnament() {
   return (
@@ -28,26 +43,8 @@ export function HeroOrnament() {
       <circle cx="300" cy="300" r="240" strokeOpacity="0.32" />
       <circle cx="300" cy="300" r="150" strokeOpacity="0.18" />
       <circle cx="300" cy="300" r="3" fill="currentColor" stroke="none" fillOpacity="0.6" />
-      <circle
-        cx="300"
-        cy="300"
-        r="240"
-        pathLength="360"
-        strokeWidth="8"
-        strokeDasharray="0.24 5.76"
-        strokeDashoffset="0.12"
-        strokeOpacity="0.25"
-      />
-      <circle
-        cx="300"
-        cy="300"
-        r="244"
-        pathLength="360"
-        strokeWidth="16"
-        strokeDasharray="0.24 29.76"
-        strokeDashoffset="0.12"
-        strokeOpacity="0.5"
-      />
+      <circle cx="300" cy="300" {...ticks(240, 60, 0.24)} strokeWidth="8" strokeOpacity="0.25" />
+      <circle cx="300" cy="300" {...ticks(244, 12, 0.24)} strokeWidth="16" strokeOpacity="0.5" />
       <path d="M300 300 L300 96" strokeOpacity="0.5" />
       <path d="M300 300 L446 372" strokeOpacity="0.35" />
       <path d="M10 300 H590 M300 10 V590" strokeOpacity="0.08" />

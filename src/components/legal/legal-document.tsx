@@ -25,7 +25,7 @@ const Body = styled.div`
   background: ${theme.color.paper};
 `
 
-const Article = styled.article`
+const Text = styled.div`
   display: grid;
   gap: ${theme.space[6]};
   font-size: ${theme.fontSize.lead};
@@ -56,19 +56,22 @@ const Intro = styled.p`
   color: ${theme.color.mutedOnLight};
 `
 
-/** A legal document set for long reading: narrow measure, paper background, generous rhythm. */
+/**
+ * A legal document set for long reading: narrow measure, paper background, generous rhythm. The
+ * article holds the whole document, its title band included, so it is one piece headed by its title.
+ */
 export function LegalDocument({ page }: { page: Queries.LegalDocumentFragment }) {
   const settings = useSiteSettings()
   const format = useFormat()
   return (
-    <>
+    <article>
       <PageHeader
         title={page.title}
         lede={format.labelled(settings.labels.lastUpdated, format.monthYear(page.lastUpdated))}
       />
       <Body>
         <Container $narrow>
-          <Article>
+          <Text>
             <Intro>{page.intro}</Intro>
             {page.sections.map((section) => (
               <section key={section.heading}>
@@ -85,9 +88,9 @@ export function LegalDocument({ page }: { page: Queries.LegalDocumentFragment })
                 ) : null}
               </section>
             ))}
-          </Article>
+          </Text>
         </Container>
       </Body>
-    </>
+    </article>
   )
 }

@@ -1,0 +1,61 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import zlib from "node:zlib"
+import { describe, expect, it } from "vitest"
+import { controlCharacters } from "../../scripts/check-text-bytes"
+import { isFault, nuMessages } from "../../scripts/check-nu"
+
+function folder(files: Record<string, string | Buffer>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"))
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
+    fs.writeFileSync(path.join(root, name), content)
+  }
+  return root
+}
+
+const PAGE = (body: string) =>
+  `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Genève</title></head><body>${body}</body></html>`
+
+describe("the control-character check", () => {
+  it("finds a NUL inside a word in a page and in its compressed copies, and nothing in clean text or images", () => {
+    const broken = PAGE("<p>établie à Gen\u0000ève</p>")
+    const root = folder({
+      "fr/index.html": broken,
+      "fr/index.html.br": zlib.brotliCompressSync(broken),
+      "fr/index.html.gz": zlib.gzipSync(broken),
+      "page-data/app-data.json": '{"webpackCompilationHash":"abc"}\n\t',
+      "static/photo.jpg": Buffer.from([0xff, 0xd8, 0x00, 0x01]),
+    })
+    const found = controlCharacters(root)
+    expect(found.map(({ file, codePoint }) => `${file} ${codePoint}`)).toEqual([
+      "fr/index.html U+0000",
+      "fr/index.html.br U+0000",
+      "fr/index.html.gz U+0000",
+    ])
+    expect(found[0].context).toContain("Gen\\u0000ève")
+  })
+
+  it.each(["\u0001", "\u0008", "\u000B", "\u000C", "\u001B", "\u007F"])(
+    "counts %j as a control character",
+    (character) => {
+      const root = folder({ "robots.txt": `User-agent: *${character}\n` })
+      expect(controlCharacters(root)).toHaveLength(1)
+    },
+  )
+})
+
+describe("the Nu Html Checker", () => {
+  it("reports a NUL in the stream and an article without a heading, and passes a sound page", () => {
+    const root = folder({
+      "broken.html": PAGE("<main><article><p>Gen\u0000ève</p></article></main>"),
+      "sound.html": PAGE("<main><article><h1>Genève</h1><p>Une maison discrète.</p></article></main>"),
+    })
+    const faults = nuMessages([path.join(root, "broken.html"), path.join(root, "sound.html")]).filter(isFault)
+    expect(faults.map(({ url, message }) => `${path.basename(url ?? "")}: ${message}`)).toEqual([
+      "broken.html: Saw U+0000 in stream.",
+      "broken.html: Article lacks heading. Consider using “h2”-“h6” elements to add identifying headings to all articles.",
+    ])
+  })
+})
