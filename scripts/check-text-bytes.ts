@@ -11,7 +11,8 @@ import { isCompressible } from "../gatsby/hosting/compression"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 
-/** U+0000-U+0008, U+000B, U+000C, U+000E-U+001F, U+007F. */
+/** U+0000-U+0008, U+000B, U+000C, U+000E-U+001F, U+007F: finding them is this check's purpose. */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
 const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
