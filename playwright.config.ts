@@ -1,5 +1,8 @@
 import { defineConfig, devices } from "@playwright/test"
-import { CHROMIUM_ARGS, E2E_PORT, NGINX_E2E_PORT, chromiumPath } from "./e2e/browser"
+import { CHROMIUM_ARGS, chromiumPath, e2ePorts } from "./e2e/browser"
+import { freePortSync } from "./scripts/lib/free-port"
+
+const PORTS = e2ePorts(freePortSync)
 
 /** Specs that run against the site as production serves it: nginx, with the generated hosting rules. */
 const OVER_NGINX = ["**/hosting.spec.ts", "**/cms.spec.ts"]
@@ -25,23 +28,23 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", testIgnore: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${E2E_PORT}` } },
-    { name: "nginx", testMatch: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${NGINX_E2E_PORT}` } },
+    { name: "desktop", testIgnore: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.site}` } },
+    { name: "nginx", testMatch: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
   ],
   webServer: [
     {
-      command: `npx gatsby serve --port ${E2E_PORT} --host 127.0.0.1`,
-      url: `http://127.0.0.1:${E2E_PORT}/`,
+      command: `npx gatsby serve --port ${PORTS.site} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PORTS.site}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       env: { GATSBY_TELEMETRY_DISABLED: "1" },
     },
     {
       command: "npx tsx scripts/serve-nginx.ts",
-      url: `http://127.0.0.1:${NGINX_E2E_PORT}/`,
+      url: `http://127.0.0.1:${PORTS.nginx}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { NGINX_PORT: String(NGINX_E2E_PORT) },
+      env: { NGINX_PORT: String(PORTS.nginx), DECAP_PORT: String(PORTS.decap) },
     },
   ],
 })

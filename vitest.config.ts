@@ -17,7 +17,11 @@ export default defineConfig({
       {
         // Node alone: the model, validation, the CMS, components, each build step on its own input.
         extends: true,
-        test: { name: "unit", include: ["test/**/*.test.{ts,tsx}"], exclude: ["test/with-build/**"] },
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.{ts,tsx}"],
+          exclude: ["test/with-build/**", "test/engines/**"],
+        },
       },
       {
         // Needs `npm run build` first and nginx (scripts/ensure-system-packages.sh): reads public/,
@@ -27,6 +31,18 @@ export default defineConfig({
           name: "with-build",
           include: ["test/with-build/**/*.test.ts"],
           setupFiles: ["test/with-build/setup.ts"],
+        },
+      },
+      {
+        // The built site in three browser engines (test/engines/engines.ts), each file one engine:
+        // run with --maxWorkers=3 so they work side by side; needs the build, nginx and the browsers
+        // (scripts/ensure-system-packages.sh).
+        extends: true,
+        test: {
+          name: "engines",
+          include: ["test/engines/**/*.test.ts"],
+          setupFiles: ["test/with-build/setup.ts"],
+          maxConcurrency: 4,
         },
       },
     ],

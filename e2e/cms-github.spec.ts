@@ -26,9 +26,6 @@ import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
 import { collectErrors } from "./page-errors"
 
 const ROOT = path.resolve(__dirname, "..")
-/** nginx's ports for these tests: the host, and one more for a host without its secret. */
-const NGINX_PORTS = [9103, 9104]
-let nginxStarts = 0
 const CASE_FILE = "content/case-studies/wine.json"
 const CLIENT = { id: "Iv1.standin", secret: "stand-in-secret-not-a-real-one" }
 const [OWNER, NAME] = CMS_REPOSITORY.split("/")
@@ -57,7 +54,7 @@ const HOSTS: Host[] = [
     start: async (env) => {
       const signIn = await listen(authService(env))
       // No decap-server behind this nginx: the CMS finds no local backend and signs in with GitHub.
-      const nginx = await startNginx({ port: NGINX_PORTS[nginxStarts++], cmsBackend: null, authService: signIn })
+      const nginx = await startNginx({ cmsBackend: null, authService: signIn })
       stops.push(() => nginx.stop())
       return nginx.url
     },

@@ -17,7 +17,8 @@ import { REFUSAL_MESSAGE } from "../cms/shared"
 import { collectErrors } from "./page-errors"
 
 const ROOT = path.resolve(__dirname, "..")
-const DECAP_PORT = 8081
+/** decap-server's port, behind the nginx of the browser tests (playwright.config.ts). */
+const DECAP_PORT = Number(process.env.DECAP_E2E_PORT)
 const CASE_FILE = "content/case-studies/wine.json"
 
 let workspace: string

@@ -12,7 +12,6 @@ import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
 import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../scripts/lib/project-copy"
 import { expect, test } from "./fixtures"
 
-const PORT = Number(process.env.SAFETY_E2E_PORT ?? 9105)
 const HOSTILE = {
   title: "x</script><script>alert(1)</script>",
   industry: '"><img src=x onerror=alert(2)>',
@@ -30,7 +29,7 @@ test.beforeAll(async () => {
   editJson(path.join(dir, "content/case-studies/retail.json"), (data) => Object.assign(data, HOSTILE))
   const { status, output } = buildCopy(dir)
   expect(status, output.slice(-3000)).toBe(0)
-  nginx = await startNginx({ port: PORT, publicDir: path.join(dir, "public") })
+  nginx = await startNginx({ publicDir: path.join(dir, "public") })
 })
 
 test.afterAll(async () => {

@@ -9,23 +9,25 @@ import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { projectCopy } from "../scripts/lib/project-copy"
 import { waitForServer } from "../scripts/lib/wait-for-server"
+import { freePort } from "../scripts/lib/free-port"
 import { collectErrors } from "./page-errors"
 
-const PORT = Number(process.env.DEVELOP_E2E_PORT ?? 9102)
-const ORIGIN = `http://127.0.0.1:${PORT}`
 const ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]
 
 let dir: string
 let server: ChildProcess
+let origin: string
 
 test.describe.configure({ mode: "serial", timeout: 300_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(300_000)
   dir = projectCopy()
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
   server = spawn(
     process.execPath,
-    [path.join(dir, "node_modules/gatsby/cli.js"), "develop", "--port", String(PORT), "--host", "127.0.0.1"],
+    [path.join(dir, "node_modules/gatsby/cli.js"), "develop", "--port", String(port), "--host", "127.0.0.1"],
     {
       cwd: dir,
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1" },
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
       detached: true,
     },
   )
-  await waitForServer(`${ORIGIN}/`, {
+  await waitForServer(`${origin}/`, {
     name: "gatsby develop",
     timeoutMs: 240_000,
     ready: (response) => response.ok,
@@ -49,7 +51,7 @@ test.afterAll(() => {
 test("the development site opens with no error dialog and no console error", async ({ page }) => {
   const errors = collectErrors(page)
   for (const route of ROUTES) {
-    await page.goto(`${ORIGIN}${route}`)
+    await page.goto(`${origin}${route}`)
     await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible({ timeout: 60_000 })
     await page.waitForLoadState("networkidle")
     // Gatsby's development overlay, which lists runtime errors over the page.

@@ -9,10 +9,9 @@
  * budgets against the other two (twice: see measurePage). A gate of `npm test`.
  */
 import autocannon from "autocannon"
-import { type ChildProcess, spawn } from "node:child_process"
 import os from "node:os"
 import { startNginx } from "./lib/nginx"
-import { waitForServer } from "./lib/wait-for-server"
+import { startGatsbyServe } from "./lib/gatsby-serve"
 import { qualityBudgets } from "./lib/quality-budgets"
 import { writeReadmeBlock } from "./lib/readme-block"
 
@@ -26,9 +25,6 @@ const DURATION_S = 10
  */
 const WARM_UP_S = 3
 const PAGES = ["/", "/case-studies/wine/"]
-const NGINX_PORT = 9500
-const GATSBY_PORT = 9501
-const NGINX_ON_THE_FLY_PORT = 9502
 const budgets = qualityBudgets().load
 
 interface Row {
@@ -132,28 +128,14 @@ async function measurePage(servers: readonly Server[], page: string): Promise<Ro
   return round()
 }
 
-async function startGatsbyServe(): Promise<ChildProcess> {
-  const server = spawn("npx", ["gatsby", "serve", "--port", String(GATSBY_PORT), "--host", "127.0.0.1"], {
-    stdio: "ignore",
-    detached: true,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-  })
-  await waitForServer(`http://127.0.0.1:${GATSBY_PORT}/`, {
-    name: "gatsby serve",
-    timeoutMs: 60_000,
-    ready: (response) => response.ok,
-  })
-  return server
-}
-
 async function main() {
-  const nginx = await startNginx({ port: NGINX_PORT, cmsBackend: null })
-  const onTheFly = await startNginx({ port: NGINX_ON_THE_FLY_PORT, cmsBackend: null, precompressed: false })
+  const nginx = await startNginx({ cmsBackend: null })
+  const onTheFly = await startNginx({ cmsBackend: null, precompressed: false })
   const gatsby = await startGatsbyServe()
   const servers: Server[] = [
     { name: NGINX, base: nginx.url },
     { name: NGINX_ON_THE_FLY, base: onTheFly.url },
-    { name: GATSBY_SERVE, base: `http://127.0.0.1:${GATSBY_PORT}` },
+    { name: GATSBY_SERVE, base: gatsby.url },
   ]
   const rows: Row[] = []
   try {
@@ -167,7 +149,7 @@ async function main() {
   } finally {
     await nginx.stop()
     await onTheFly.stop()
-    process.kill(-gatsby.pid!, "SIGTERM")
+    gatsby.stop()
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}`
   const table = [

@@ -15,7 +15,7 @@ const PUBLIC = path.resolve(process.argv[2] ?? "public")
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
-const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
+const DECODERS: Partial<Record<string, (bytes: Buffer) => Buffer>> = {
   ".br": (bytes) => zlib.brotliDecompressSync(bytes),
   ".gz": (bytes) => zlib.gunzipSync(bytes),
 }

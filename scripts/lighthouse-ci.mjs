@@ -33,7 +33,8 @@ const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, "e2e/chromium-f
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium"
 const PUBLIC_DIR = path.join(ROOT, "public")
 const REPORTS = path.join(ROOT, ".tmp/lighthouse")
-const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9106)
+/** nginx's port: any free one unless LIGHTHOUSE_PORT names one. */
+const PORT = process.env.LIGHTHOUSE_PORT ?? "0"
 
 /** @typedef {"mobile" | "desktop"} Preset */
 /** @type {Preset[]} */
@@ -202,20 +203,24 @@ async function runPreset(origin, preset, routes) {
 async function startNginx() {
   const server = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve-nginx.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NGINX_PORT: String(PORT) },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NGINX_PORT: PORT },
+    stdio: ["ignore", "pipe", "inherit"],
   })
-  const origin = `http://127.0.0.1:${PORT}`
-  for (let waited = 0; ; waited += 200) {
-    if (server.exitCode !== null) throw new Error("nginx did not start (scripts/serve-nginx.ts)")
-    if (waited > 60_000) throw new Error("nginx did not answer within a minute")
-    const answered = await fetch(`${origin}/`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (answered) break
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  // It says where it serves once nginx answers (scripts/serve-nginx.ts).
+  const origin = await new Promise((resolve, reject) => {
+    let printed = ""
+    const timer = setTimeout(() => reject(new Error("nginx did not answer within a minute")), 60_000)
+    server.stdout.on("data", (chunk) => {
+      printed += chunk
+      const served = /serves public\/ at (http:\/\/\S+?)\/ /.exec(printed)
+      if (served) {
+        clearTimeout(timer)
+        resolve(served[1])
+      }
+    })
+    server.once("exit", () => reject(new Error("nginx did not start (scripts/serve-nginx.ts)")))
+  })
+  server.stdout.resume()
   const stopped = new Promise((resolve) => server.once("exit", resolve))
   return { origin, stop: () => (server.kill("SIGTERM"), stopped) }
 }

@@ -2,13 +2,11 @@
  * Screenshots of every route at 375, 768 and 1440 px into screenshots/, for looking at the site:
  * `npm run screenshots` (after `npm run build`; starts its own server).
  */
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
-import { waitForServer } from "./lib/wait-for-server"
+import { startGatsbyServe } from "./lib/gatsby-serve"
 
-const PORT = 9200
 const ROUTES = [
   "/",
   "/book-demo/",
@@ -36,24 +34,15 @@ async function loadLazyImages(page: Page) {
 
 async function main() {
   const only = process.argv.slice(2)
-  const server = spawn("npx", ["gatsby", "serve", "--port", String(PORT), "--host", "127.0.0.1"], {
-    stdio: "ignore",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-    detached: true,
-  })
+  const server = await startGatsbyServe()
   try {
-    await waitForServer(`http://127.0.0.1:${PORT}/`, {
-      name: "gatsby serve",
-      timeoutMs: 60_000,
-      ready: (response) => response.ok,
-    })
     fs.mkdirSync("screenshots", { recursive: true })
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" })
       const page = await context.newPage()
       for (const route of ROUTES.filter((candidate) => only.length === 0 || only.includes(candidate))) {
-        await page.goto(`http://127.0.0.1:${PORT}${route}`, { waitUntil: "networkidle" })
+        await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" })
         await loadLazyImages(page)
         const name = route.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"
         await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true })
@@ -61,7 +50,7 @@ async function main() {
         console.log(`${route} @ ${width}px${overflow > 0 ? `  OVERFLOWS by ${overflow}px` : ""}`)
       }
       if (width < 1024 && only.length === 0) {
-        await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: "networkidle" })
+        await page.goto(`${server.url}/`, { waitUntil: "networkidle" })
         await page.getByRole("button", { name: "Menu", exact: true }).click()
         await page.waitForTimeout(300)
         await page.screenshot({ path: `screenshots/menu-open-${width}.png` })
@@ -70,7 +59,7 @@ async function main() {
     }
     await browser.close()
   } finally {
-    if (server.pid) process.kill(-server.pid)
+    server.stop()
   }
 }
 

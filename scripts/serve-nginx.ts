@@ -1,12 +1,18 @@
 /**
  * npm run serve:nginx: the built site as production serves it, by Debian's nginx with the generated
- * hosting rules (headers, redirects, 404s, compression), on http://127.0.0.1:8088 (NGINX_PORT).
+ * hosting rules (headers, redirects, 404s, compression), on http://127.0.0.1:8088 (NGINX_PORT; 0 for any
+ * free port, named in the first line it prints), with
+ * Decap's local backend (`npm run cms`'s decap-server) behind /api/v1 on port 8081 (DECAP_PORT).
  */
+import { LOCAL_CMS_BACKEND } from "../cms/shared"
 import { startNginx } from "./lib/nginx"
 
-const port = Number(process.env.NGINX_PORT ?? 8088)
+const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 8088)
+const cmsBackend = process.env.DECAP_PORT
+  ? { ...LOCAL_CMS_BACKEND, url: `http://localhost:${process.env.DECAP_PORT}` }
+  : LOCAL_CMS_BACKEND
 
-startNginx({ port }).then(
+startNginx({ port, cmsBackend }).then(
   (nginx) => {
     console.log(`nginx serves public/ at ${nginx.url}/ (brotli ${nginx.brotli ? "on" : "off"}); Ctrl+C stops it`)
     const stop = () => void nginx.stop().then(() => process.exit(0))

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The whole test suite, in order: install, code hygiene, build (which also validates content and
 # generates the GraphQL types), integrity and byte budgets of the build, type-check, unit tests,
-# browser tests against the built site (served by gatsby serve and by nginx), load, then Lighthouse
-# CI. Every gate runs even when an earlier one fails; the closing lines say which failed, and the
-# exit status is non-zero if any did.
+# browser tests against the built site (served by gatsby serve and by nginx), the same pages in three
+# browser engines, load, then Lighthouse CI. Every gate runs even when an earlier one fails; the
+# closing lines say which failed, and the exit status is non-zero if any did. A test runner's own
+# exit status is a gate, and the summary counts a test file that failed to run as a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GATSBY_TELEMETRY_DISABLED=1
 
 failed_gates=()
+# What `git status` says before the suite: the suite must leave the work tree as it found it.
+tree_before=$(git status --porcelain 2>/dev/null)
 
 step() {
   echo
@@ -47,11 +50,15 @@ step "Type-checking"
 gate "typescript" npx tsc --noEmit
 
 mkdir -p .tmp
-step "Unit tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+rm -f .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
+step "Unit tests, and tests of the build (its files, nginx, the CDN rules)"
+gate "vitest" npx vitest run --project unit --project with-build --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
-step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console included)"
-npx playwright test
+step "Three browser engines (Chromium, Firefox, WebKit): every route in both languages, served by nginx"
+gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
+
+step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
+gate "playwright" npx playwright test
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx scripts/bench-load.ts
@@ -60,7 +67,13 @@ step "Lighthouse: every route in both languages, desktop, then mobile (median of
 gate "lighthouse" node scripts/lighthouse-ci.mjs
 
 step "Summary"
-gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json
+gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
+tree_after=$(git status --porcelain 2>/dev/null)
+if [ "$tree_before" != "$tree_after" ]; then
+  echo "The suite changed the work tree (git status before and after):"
+  diff <(echo "$tree_before") <(echo "$tree_after") | grep '^[<>]'
+  failed_gates+=("work tree")
+fi
 if [ ${#failed_gates[@]} -gt 0 ]; then
   echo "Failed gates: ${failed_gates[*]}"
   exit 1

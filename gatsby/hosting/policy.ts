@@ -127,10 +127,17 @@ const policyText = (directives: Record<string, readonly string[]>) =>
     .join("; ")
 
 /**
- * The site's Content-Security-Policy: nothing by default; its own origin for scripts, styles, fonts,
- * images, data and the manifest; the inline scripts and styles of the build by hash (styled-components
- * adds rules to an empty style element at run time, whose hash is that of nothing). External links
- * (the scheduler, the profiles) are navigations, which a policy does not restrict.
+ * The site's Content-Security-Policy: its own origin for scripts, styles, fonts, images and data; the
+ * inline scripts and styles of the build by hash (styled-components adds rules to an empty style
+ * element at run time, whose hash is that of nothing); no frames, workers, media or plugins. External
+ * links (the scheduler, the profiles) are navigations, which a policy does not restrict.
+ *
+ * `default-src` is the site's own origin, not 'none': it is the directive that governs what no other
+ * names, and two of those the site needs. A `<link rel="prefetch">` (Gatsby's prefetching of the
+ * pages a visitor's links lead to) is checked against `default-src` (CSP 3; Firefox enforces it, and
+ * with 'none' refused every prefetch on every page); and the web manifest would be `manifest-src`,
+ * which WebKit does not know (it logs "Unrecognized Content-Security-Policy directive" on every page),
+ * so it is left to `default-src` too. Every fetch directive the site has no use for says 'none'.
  */
 export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): string {
   const inline = inlineSources(htmlFiles, known)
@@ -141,14 +148,16 @@ export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): s
     )
   }
   return policyText({
-    "default-src": ["'none'"],
+    "default-src": ["'self'"],
     "script-src": ["'self'", ...inline.scripts],
     "style-src": ["'self'", hashSource(""), ...inline.styles],
     "style-src-attr": ["'unsafe-hashes'", ...inline.styleAttributes],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
-    "manifest-src": ["'self'"],
+    "frame-src": ["'none'"],
+    "worker-src": ["'none'"],
+    "media-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],

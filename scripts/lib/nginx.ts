@@ -11,6 +11,7 @@ import { nginxStandalone } from "../../gatsby/hosting/nginx"
 import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/hosting/policy"
 import { waitForServer } from "./wait-for-server"
 import { ensureSystemPackage } from "./system-packages"
+import { freePort, portTaken } from "./free-port"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")
@@ -26,14 +27,30 @@ export interface RunningNginx {
   stop(): Promise<void>
 }
 
-export async function startNginx({
-  port,
-  publicDir = PUBLIC_DIR,
-  cmsBackend = LOCAL_CMS_BACKEND,
-  authService,
-  precompressed = true,
-}: {
-  port: number
+/**
+ * nginx serving the build with the hosting policy, on `port` (a free port when none is named). A port
+ * another program takes between the choice and nginx's start is replaced by another free one; a port
+ * named by the caller and taken stops with a message that names it.
+ */
+export async function startNginx(options: NginxOptions = {}): Promise<RunningNginx> {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort())
+    try {
+      return await startNginxOn(port, options)
+    } catch (error) {
+      const taken = error instanceof PortTakenError
+      if (taken && options.port !== undefined)
+        throw new Error(`nginx could not listen on port ${port}: another program holds it`)
+      if (!taken || attempt === 3) throw error
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+interface NginxOptions {
+  /** The port to listen on; a free one by default. */
+  port?: number
   publicDir?: string
   /** decap-server for local editing, or none (the CMS then signs in with GitHub). */
   cmsBackend?: { path: string; url: string } | null
@@ -41,7 +58,12 @@ export async function startNginx({
   authService?: string
   /** Send the build's .br/.gz copies (the shipped configuration); `false` compresses every response anew. */
   precompressed?: boolean
-}): Promise<RunningNginx> {
+}
+
+async function startNginxOn(
+  port: number,
+  { publicDir = PUBLIC_DIR, cmsBackend = LOCAL_CMS_BACKEND, authService, precompressed = true }: NginxOptions,
+): Promise<RunningNginx> {
   if (!fs.existsSync(path.join(publicDir, CASE_NOT_FOUND.file))) {
     throw new Error(`${publicDir} is not a complete build: run npm run build first`)
   }
@@ -70,15 +92,21 @@ export async function startNginx({
   let errors = ""
   server.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
-  await waitForServer(`${url}/`, {
-    name: "nginx",
-    timeoutMs: 10_000,
-    // Another server already on the port answers too, while this nginx fails to bind and exits:
-    // only an answer from nginx counts, and its exit is reported with its error log.
-    ready: (response) => response.headers.get("server") === "nginx",
-    failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}:\n${errors}`),
-  })
-  if (server.exitCode !== null) throw new Error(`nginx stopped at start: exit ${server.exitCode}:\n${errors}`)
+  try {
+    await waitForServer(`${url}/`, {
+      name: "nginx",
+      timeoutMs: 10_000,
+      // Another server already on the port answers too, while this nginx fails to bind and exits:
+      // only an answer from nginx counts, and its exit is reported with its error log.
+      ready: (response) => response.headers.get("server") === "nginx",
+      failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}`),
+    })
+  } catch (error) {
+    if (server.exitCode === null) server.kill("SIGTERM")
+    fs.rmSync(prefix, { recursive: true, force: true })
+    if (portTaken(errors)) throw new PortTakenError(errors)
+    throw server.exitCode === null ? error : new Error(`nginx stopped at start: exit ${server.exitCode}:\n${errors}`)
+  }
   return {
     url,
     config,

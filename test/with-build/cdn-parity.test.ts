@@ -12,8 +12,6 @@ import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../gatsb
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 import { nearestNotFound, pagesAnswer, readHeaderRules } from "../../scripts/lib/pages-host"
 
-const PORT = 9401
-
 interface Answer {
   status: number
   location: string | null
@@ -38,7 +36,7 @@ beforeAll(async () => {
       "Cache-Control",
     ]),
   ].map((name) => name.toLowerCase())
-  nginx = await startNginx({ port: PORT })
+  nginx = await startNginx()
 }, 60_000)
 
 afterAll(async () => {

@@ -1,0 +1,201 @@
+/**
+ * The three browser engines a visitor's browser is built on, each driven the way it can be here
+ * without downloading a browser: Debian's Chromium and Firefox ESR by puppeteer-core (Chrome's
+ * DevTools protocol, WebDriver BiDi), and WebKitGTK by its WebDriver (selenium-webdriver), running a
+ * small browser of its own (webkit-browser.py) under Xvfb. Each opens tabs that load a page at a
+ * width, click with the pointer, press keys, run a script, and report what the visitor's browser
+ * would complain about: console errors, uncaught errors, Content-Security-Policy refusals, requests
+ * that failed or were answered with an error status.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import puppeteer, { type Browser, type Page } from "puppeteer-core"
+import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver"
+import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/browser"
+import { freePort } from "../../scripts/lib/free-port"
+import { ensureSystemPackage } from "../../scripts/lib/system-packages"
+import { waitForServer } from "../../scripts/lib/wait-for-server"
+
+export type EngineName = "chromium" | "firefox" | "webkit"
+
+export interface Tab {
+  /** Gives the viewport `width` (and a phone's or a laptop's height), opens `url` and waits for its load event. */
+  open(url: string, width: number): Promise<void>
+  /**
+   * Runs `script` in the page with `args` and returns what it returns. It is sent as its source, as
+   * the driver's own evaluation (outside the page's policy): it may use nothing from this side.
+   */
+  run<A extends unknown[], T>(script: (...args: A) => T, ...args: A): Promise<Awaited<T>>
+  /** A pointer click at the centre of the first element `selector` matches, scrolled into view first. */
+  click(selector: string): Promise<void>
+  /** A key pressed and released where the focus is. */
+  press(key: "Escape"): Promise<void>
+  /** What the browser reported since the last call: errors, refusals, failed requests. */
+  problems(): Promise<string[]>
+  close(): Promise<void>
+}
+
+export interface Engine {
+  name: EngineName
+  /** Tabs that may work at once. */
+  capacity: number
+  openTab(): Promise<Tab>
+  close(): Promise<void>
+}
+
+const heightFor = (width: number) => (width < 768 ? 812 : 900)
+
+/**
+ * Chromium and Firefox, through puppeteer-core: a browser of its own for each tab, since a browser
+ * renders only the tab in front, and a page in a tab behind it never sees its links come into view.
+ */
+function puppeteerEngine(name: "chromium" | "firefox"): Engine {
+  const launch = (): Promise<Browser> =>
+    name === "chromium"
+      ? puppeteer.launch({ browser: "chrome", executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
+      : puppeteer.launch({ browser: "firefox", executablePath: ensureSystemPackage("firefox"), headless: true })
+  return {
+    name,
+    capacity: 2,
+    openTab: async () => {
+      const browser = await launch()
+      return puppeteerTab((await browser.pages())[0] ?? (await browser.newPage()), () => browser.close())
+    },
+    close: async () => {},
+  }
+}
+
+async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Promise<Tab> {
+  let found: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") found.push(`console error: ${message.text()}`)
+  })
+  page.on("pageerror", (error) => found.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`))
+  page.on("requestfailed", (request) =>
+    found.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? "no reason"})`),
+  )
+  page.on("response", (response) => {
+    if (response.status() >= 400) found.push(`status ${response.status()}: ${response.url()}`)
+  })
+  // Every refusal, whether or not the engine also logs it.
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Content-Security-Policy refused ${event.blockedURI} (${event.effectiveDirective})`),
+    )
+  })
+  return {
+    open: async (url, width) => {
+      await page.setViewport({ width, height: heightFor(width) })
+      await page.goto(url, { waitUntil: "load" })
+    },
+    run: (script, ...args) => page.evaluate(script as (...values: unknown[]) => unknown, ...args) as never,
+    click: async (selector) => {
+      const element = await page.waitForSelector(selector, { visible: true })
+      await element!.click()
+    },
+    press: (key) => page.keyboard.press(key),
+    problems: async () => {
+      const problems = found
+      found = []
+      return problems
+    },
+    close: closeBrowser,
+  }
+}
+
+/**
+ * WebKitGTK: one WebKitWebDriver and its browser per tab, on one Xvfb screen. The browser's report
+ * (webkit-browser.py) carries WebKit's console, its policy refusals included, and failed requests.
+ */
+async function webkitEngine(): Promise<Engine> {
+  const driverBinary = ensureSystemPackage("webkit")
+  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "ignore", "pipe"],
+  })
+  const display = await new Promise<string>((resolve, reject) => {
+    xvfb.stdio[3]!.once("data", (chunk: Buffer) => resolve(`:${chunk.toString().trim()}`))
+    xvfb.once("exit", (code) => reject(new Error(`Xvfb stopped at start: exit ${code}`)))
+  })
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), "webkit-"))
+  const drivers: ChildProcess[] = []
+  return {
+    name: "webkit",
+    capacity: 2,
+    openTab: async () => {
+      const port = await freePort()
+      const driverProcess = spawn(driverBinary, [`--port=${port}`], {
+        stdio: "ignore",
+        env: { ...process.env, DISPLAY: display },
+      })
+      drivers.push(driverProcess)
+      const server = `http://127.0.0.1:${port}`
+      await waitForServer(`${server}/status`, {
+        name: "WebKitWebDriver",
+        timeoutMs: 20_000,
+        failed: () => (driverProcess.exitCode === null ? undefined : `exit ${driverProcess.exitCode} (port ${port})`),
+      })
+      const report = path.join(reports, `${port}.log`)
+      fs.writeFileSync(report, "")
+      const driver = await new Builder()
+        .usingServer(server)
+        .withCapabilities(
+          new Capabilities({
+            browserName: "webkit-browser",
+            "webkitgtk:browserOptions": {
+              binary: path.join(__dirname, "webkit-browser.py"),
+              args: [`--report=${report}`],
+            },
+          }),
+        )
+        .build()
+      return webkitTab(driver, report, () => driverProcess.kill())
+    },
+    close: async () => {
+      for (const driver of drivers) driver.kill()
+      xvfb.kill()
+      fs.rmSync(reports, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The lines of the browser's report that a visitor's browser would show as errors. */
+const WEBKIT_PROBLEM = /^(CONSOLE \S+ ERROR|REQUEST )/
+
+function webkitTab(driver: WebDriver, report: string, stop: () => void): Tab {
+  let read = 0
+  return {
+    open: async (url, width) => {
+      await driver
+        .manage()
+        .window()
+        .setRect({ width, height: heightFor(width) })
+      await driver.get(url)
+    },
+    run: (script, ...args) => driver.executeScript(script, ...args) as never,
+    click: async (selector) => {
+      const element = await driver.findElement(By.css(selector))
+      // At once: the site scrolls smoothly, and a click during the scroll would land where it was.
+      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", element)
+      // WebKitWebDriver refuses its Element Click on some visible buttons; a pointer action works.
+      await driver.actions({ async: true }).move({ origin: element }).click().perform()
+    },
+    press: async () => {
+      await driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform()
+    },
+    problems: async () => {
+      const text = fs.readFileSync(report, "utf8")
+      const lines = text.slice(read).split("\n")
+      read = text.length
+      return lines.filter((line) => WEBKIT_PROBLEM.test(line))
+    },
+    close: async () => {
+      await driver.quit()
+      stop()
+    },
+  }
+}
+
+export const launchEngine = async (name: EngineName): Promise<Engine> =>
+  name === "webkit" ? webkitEngine() : puppeteerEngine(name)
