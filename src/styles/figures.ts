@@ -16,6 +16,17 @@ export const figureList = css`
     color: ${theme.color.mutedOnDark};
   }
 
+  /* A figure and its label stay on one printed page, in ink. */
+  ${theme.media.print} {
+    div {
+      break-inside: avoid;
+    }
+
+    dt {
+      color: ${theme.color.mutedOnLight};
+    }
+  }
+
   dd {
     margin: 0;
     font-family: ${theme.font.display};

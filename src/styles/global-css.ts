@@ -94,6 +94,36 @@ export const globalCss = (theme: Theme): string =>
     color: ${theme.color.ink};
   }
 
+  /* Printed, a page is a document: A4 with its margins, no line left alone at a page's foot or
+     head, and each link to another site followed by its address, which paper cannot follow. */
+  @page {
+    size: A4;
+    margin: 20mm 18mm 22mm;
+  }
+
+  ${theme.media.print} {
+    body {
+      background: none;
+    }
+
+    p,
+    li {
+      orphans: 3;
+      widows: 3;
+    }
+
+    main a[href^="http"]::after {
+      content: " (" attr(href) ")";
+      font-family: ${theme.font.text};
+      font-size: ${theme.fontSize.small};
+      font-weight: ${theme.fontWeight.regular};
+      letter-spacing: normal;
+      text-transform: none;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+  }
+
   ${theme.media.reducedMotion} {
     *,
     *::before,

@@ -117,6 +117,7 @@ export const theme = {
     lg: `@media (min-width: ${breakpoints.lg}px)`,
     reducedMotion: "@media (prefers-reduced-motion: reduce)",
     motionOk: "@media (prefers-reduced-motion: no-preference)",
+    print: "@media print",
   },
 } as const
 

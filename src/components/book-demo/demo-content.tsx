@@ -7,6 +7,7 @@ import { Eyebrow } from "../ui/eyebrow"
 import { PageHeader } from "../ui/page-header"
 import { onDark, theme } from "../../styles/theme"
 import { labelType } from "../../styles/label-type"
+import { printedOnPaper } from "../../styles/print"
 import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
@@ -69,10 +70,16 @@ const Card = styled.section<{ $recommended?: boolean }>`
     font-family: ${theme.font.text};
     ${labelType}
   }
+
+  ${printedOnPaper}
 `
 
 const Muted = styled.p<{ $onDark?: boolean }>`
   color: ${({ $onDark }) => ($onDark ? theme.color.mutedOnDark : theme.color.mutedOnLight)};
+
+  ${theme.media.print} {
+    color: ${theme.color.mutedOnLight};
+  }
 `
 
 const Expectations = styled.ul`

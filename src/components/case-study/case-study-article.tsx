@@ -9,6 +9,7 @@ import { CaseIcon } from "../ui/icons"
 import { PageHeader } from "../ui/page-header"
 import { theme } from "../../styles/theme"
 import { figureList } from "../../styles/figures"
+import { screenOnly } from "../../styles/print"
 
 export const query = graphql`
   fragment CaseStudyDetail on CaseStudy {
@@ -51,6 +52,10 @@ const HeaderIcon = styled(CaseIcon)`
   width: ${theme.layout.iconLarge};
   margin-bottom: ${theme.space[3]};
   color: ${theme.color.goldLight};
+
+  ${theme.media.print} {
+    color: ${theme.color.bronze};
+  }
 `
 
 const Client = styled.p`
@@ -60,6 +65,14 @@ const Client = styled.p`
   strong {
     color: ${theme.color.goldLight};
     font-weight: ${theme.fontWeight.semibold};
+  }
+
+  ${theme.media.print} {
+    color: ${theme.color.mutedOnLight};
+
+    strong {
+      color: ${theme.color.ink};
+    }
   }
 `
 
@@ -72,12 +85,27 @@ const Metrics = styled.dl`
   border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnDark};
 
   ${figureList}
+
+  ${theme.media.print} {
+    margin-top: ${theme.space[4]};
+    border-top-color: ${theme.color.hairlineOnLight};
+  }
 `
 
 const Story = styled.div`
   display: grid;
   gap: ${theme.space[8]};
   padding: ${theme.space[10]} 0;
+
+  /* On paper the chapters flow from page to page: a grid would carry a whole chapter over. */
+  ${theme.media.print} {
+    display: block;
+    padding-top: ${theme.space[6]};
+
+    & > * + * {
+      margin-top: ${theme.space[6]};
+    }
+  }
 `
 
 const Chapter = styled.section`
@@ -109,6 +137,17 @@ const Chapter = styled.section`
     padding-left: ${theme.space[3]};
     border-left: ${theme.border.hairline} solid ${theme.color.bronze};
   }
+
+  /* An action or a result is never split between two printed pages, nor a heading left behind. */
+  ${theme.media.print} {
+    li {
+      break-inside: avoid;
+    }
+
+    h2 {
+      break-after: avoid;
+    }
+  }
 `
 
 const Closing = styled.aside`
@@ -127,6 +166,8 @@ const Closing = styled.aside`
     max-width: ${theme.layout.text};
     color: ${theme.color.mutedOnLight};
   }
+
+  ${screenOnly}
 `
 
 const Actions = styled.div`

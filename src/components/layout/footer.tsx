@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { useCaseStudyLinks, useSiteSettings } from "../../hooks/use-site-settings"
 import { Container } from "../ui/container"
 import { onDark, theme } from "../../styles/theme"
+import { screenOnly } from "../../styles/print"
 import { labelType } from "../../styles/label-type"
 import { usePaths } from "../../i18n/locale"
 
@@ -13,6 +14,7 @@ const Band = styled.footer`
   color: ${theme.color.mutedOnDark};
   font-size: ${theme.fontSize.small};
   ${onDark}
+  ${screenOnly}
 `
 
 const Grid = styled.div`

@@ -9,6 +9,7 @@ import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
 import { LanguageSwitch } from "./language-switch"
 import { onDark, theme } from "../../styles/theme"
+import { screenOnly } from "../../styles/print"
 import { usePaths } from "../../i18n/locale"
 
 /**
@@ -36,6 +37,8 @@ const Bar = styled.header<{ $opaque: boolean }>`
   transition:
     background-color ${theme.motion.base} ${theme.motion.easing},
     box-shadow ${theme.motion.base} ${theme.motion.easing};
+
+  ${screenOnly}
 `
 
 const Inner = styled.div`

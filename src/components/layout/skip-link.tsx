@@ -1,5 +1,6 @@
 import styled from "styled-components"
 import { onDark, theme } from "../../styles/theme"
+import { screenOnly } from "../../styles/print"
 
 export const MAIN_ID = "main"
 
@@ -19,4 +20,6 @@ export const SkipLink = styled.a.attrs({ href: `#${MAIN_ID}` })`
   &:focus {
     transform: none;
   }
+
+  ${screenOnly}
 `

@@ -23,6 +23,10 @@ export const query = graphql`
 const Body = styled.div`
   padding: ${theme.space[10]} 0 ${theme.space[16]};
   background: ${theme.color.paper};
+
+  ${theme.media.print} {
+    padding: ${theme.space[4]} 0 0;
+  }
 `
 
 const Text = styled.div`
@@ -49,6 +53,16 @@ const Text = styled.div`
 
   li::marker {
     color: ${theme.color.bronze};
+  }
+
+  ${theme.media.print} {
+    h2 {
+      break-after: avoid;
+    }
+
+    li {
+      break-inside: avoid;
+    }
   }
 `
 

@@ -1,7 +1,7 @@
 import styled from "styled-components"
 import { theme } from "../../styles/theme"
 
-/** Centres content on the site's grid width with fluid side gutters. */
+/** Centres content on the site's grid width with fluid side gutters (none in print). */
 export const Container = styled.div<{ $narrow?: boolean }>`
   width: 100%;
   max-width: calc(
@@ -9,4 +9,9 @@ export const Container = styled.div<{ $narrow?: boolean }>`
   );
   margin: 0 auto;
   padding: 0 ${theme.layout.gutter};
+
+  /* On paper the page's margins are the gutters. */
+  ${theme.media.print} {
+    padding: 0;
+  }
 `

@@ -7,4 +7,8 @@ export const Eyebrow = styled.p<{ $onDark?: boolean }>`
   margin: 0 0 ${theme.space[2]};
   ${labelType}
   color: ${({ $onDark }) => ($onDark ? theme.color.goldLight : theme.color.bronze)};
+
+  ${theme.media.print} {
+    color: ${theme.color.bronze};
+  }
 `

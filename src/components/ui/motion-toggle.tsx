@@ -1,5 +1,6 @@
 import styled from "styled-components"
 import { theme } from "../../styles/theme"
+import { screenOnly } from "../../styles/print"
 import { useFormat } from "../../i18n/format"
 
 const Button = styled.button`
@@ -29,6 +30,8 @@ const Button = styled.button`
   ${theme.media.reducedMotion} {
     display: none;
   }
+
+  ${screenOnly}
 `
 
 interface MotionToggleProps {

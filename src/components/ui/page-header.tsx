@@ -3,6 +3,7 @@ import styled from "styled-components"
 import { Container } from "./container"
 import { Eyebrow } from "./eyebrow"
 import { onDark, theme } from "../../styles/theme"
+import { printedOnPaper } from "../../styles/print"
 
 const Band = styled.header`
   padding: calc(${theme.layout.headerHeight} + ${theme.space[8]}) 0 ${theme.space[8]};
@@ -12,6 +13,12 @@ const Band = styled.header`
 
   ${theme.media.md} {
     padding: calc(${theme.layout.headerHeight} + ${theme.space[12]}) 0 ${theme.space[12]};
+  }
+
+  ${printedOnPaper}
+  ${theme.media.print} {
+    padding: 0 0 ${theme.space[4]};
+    border-bottom: ${theme.border.hairline} solid ${theme.color.ink};
   }
 `
 
@@ -27,6 +34,10 @@ const Lede = styled.p`
   margin-top: ${theme.space[3]};
   font-size: ${theme.fontSize.lead};
   color: ${theme.color.mutedOnDark};
+
+  ${theme.media.print} {
+    color: ${theme.color.mutedOnLight};
+  }
 `
 
 interface PageHeaderProps {
