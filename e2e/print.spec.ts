@@ -52,7 +52,13 @@ async function print(page: Page, route: string): Promise<Printed> {
   const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }
   const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name])
   return {
-    pages: pages.map(([, , , xml]) => squeeze(words(xml).map((word) => decode(word.text)).join(" "))),
+    pages: pages.map(([, , , xml]) =>
+      squeeze(
+        words(xml)
+          .map((word) => decode(word.text))
+          .join(" "),
+      ),
+    ),
     boxes: pages.map(([, width, height, xml]) => {
       const placed = words(xml)
       return {

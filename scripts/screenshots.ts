@@ -1,11 +1,14 @@
 /**
- * Screenshots of every route at 375, 768 and 1440 px into screenshots/, for looking at the site:
+ * Screenshots of every route at 375, 768 and 1440 px into screenshots/, for looking at the site, and
+ * the pages printed (PDF by Chromium, each page a PNG by poppler's pdftoppm):
  * `npm run screenshots` (after `npm run build`; starts its own server).
  */
 import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
+import { execFileSync } from "node:child_process"
 import { startGatsbyServe } from "./lib/gatsby-serve"
+import { ensureSystemPackage } from "./lib/system-packages"
 
 const ROUTES = [
   "/",
@@ -18,6 +21,8 @@ const ROUTES = [
   "/case-studies/not-a-case/",
   "/no-such-page/",
 ]
+/** Pages people print: a case study for a meeting, the legal texts for a file. */
+const PRINTED = ["/case-studies/retail/", "/fr/case-studies/cruises/", "/terms-of-service/", "/book-demo/"]
 const WIDTHS = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
 
 /** Scrolls through the page so lazily loaded images are in the shot, then back to the top. */
@@ -56,6 +61,17 @@ async function main() {
         await page.screenshot({ path: `screenshots/menu-open-${width}.png` })
       }
       await context.close()
+    }
+    if (only.length === 0) {
+      const pdftoppm = ensureSystemPackage("poppler").replace(/pdftotext$/, "pdftoppm")
+      const page = await browser.newPage()
+      for (const route of PRINTED) {
+        await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" })
+        const name = `screenshots/print-${route.replace(/^\/|\/$/g, "").replace(/\//g, "_")}`
+        await page.pdf({ path: `${name}.pdf`, preferCSSPageSize: true })
+        execFileSync(pdftoppm, ["-png", "-r", "72", `${name}.pdf`, name])
+        console.log(`${route} printed: ${name}-*.png`)
+      }
     }
     await browser.close()
   } finally {
