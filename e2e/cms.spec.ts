@@ -33,7 +33,10 @@ const waitForDecapServer = () =>
     ready: (response) => response.ok,
   })
 
-test.describe.configure({ mode: "serial" })
+// Each test loads the CMS (Decap, 1.5 MB of gzip) and saves through decap-server: on a loaded
+// 2-core machine one of them took 31.6 s, past the default 30 s allowance. The steps' own waits
+// are unchanged.
+test.describe.configure({ mode: "serial", timeout: 90_000 })
 
 test.beforeAll(async () => {
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-cms-"))
