@@ -42,8 +42,12 @@ function readPlaywright(report, name) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status !== "skipped") continue
-        const reason = test.annotations.find((annotation) => annotation.type === "skip")?.description
-        skipped.push(`${spec.file}: ${spec.title} [${test.projectName}] (${reason ?? "no reason given"})`)
+        const skip = test.annotations.find((annotation) => annotation.type === "skip")
+        // A test of a serial group that never ran because an earlier one of the group failed.
+        const serial = test.annotations.some((annotation) => annotation.type === "serial")
+        const reason =
+          skip?.description ?? (serial ? "not run: an earlier test of its serial group failed" : "no reason given")
+        skipped.push(`${spec.file}: ${spec.title} [${test.projectName}] (${reason})`)
       }
     }
     for (const child of suite.suites ?? []) walk(child)

@@ -91,7 +91,7 @@ describe("the suite's closing lines", () => {
     expect(missing.status).toBe(1)
   })
 
-  it("pass a clean run, listing a skipped browser test with its reason", () => {
+  it("pass a clean run, listing each skipped browser test with its reason", () => {
     const skippedSpec = {
       title: "prints",
       file: "print.spec.ts",
@@ -99,15 +99,21 @@ describe("the suite's closing lines", () => {
         { projectName: "desktop", status: "skipped", annotations: [{ type: "skip", description: "Chromium only" }] },
       ],
     }
+    const notRun = {
+      title: "saves",
+      file: "cms.spec.ts",
+      tests: [{ projectName: "nginx", status: "skipped", annotations: [{ type: "serial" }] }],
+    }
     const { status, lines } = summarise({
       vitest: vitest([vitestFile("test/unit.test.ts", "passed", ["✓ works"])]),
-      playwright: playwright({ expected: 2, flaky: 1, skipped: 1 }, [], [skippedSpec]),
+      playwright: playwright({ expected: 2, flaky: 1, skipped: 2 }, [], [skippedSpec, notRun]),
     })
     expect(lines).toEqual([
       "vitest: 1 passed, 0 failed",
       "playwright: 3 passed, 0 failed",
       "  skipped: print.spec.ts: prints [desktop] (Chromium only)",
-      "Tests: 4 passed, 0 failed, 1 skipped",
+      "  skipped: cms.spec.ts: saves [nginx] (not run: an earlier test of its serial group failed)",
+      "Tests: 4 passed, 0 failed, 2 skipped",
     ])
     expect(status).toBe(0)
   })
