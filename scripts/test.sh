@@ -13,9 +13,10 @@ failed_gates=()
 # What `git status` says before the suite: the suite must leave the work tree as it found it.
 tree_before=$(git status --porcelain 2>/dev/null)
 
+suite_started=$SECONDS
 step() {
   echo
-  echo "==> $1"
+  echo "==> $1 [at $(((SECONDS - suite_started) / 60)) min $(((SECONDS - suite_started) % 60)) s]"
 }
 
 # gate "<name>" command...: runs a check and records its failure without stopping the suite.
