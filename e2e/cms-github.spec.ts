@@ -143,7 +143,7 @@ for (const host of HOSTS) {
       page,
       context,
     }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(240_000)
       await routeGitHub(context)
       const errors = collectErrors(page, localBackendProbe)
       const before = mainFile(CASE_FILE)
@@ -171,7 +171,10 @@ for (const host of HOSTS) {
 
       // Save: a draft on its own branch with a pull request; the published content is untouched.
       await page.getByRole("button", { name: "Save", exact: true }).click()
-      await expect(page.getByText("Changes saved")).toBeVisible()
+      await expect(page.getByRole("alert").getByText("Entry saved")).toBeVisible()
+      // Decap then loads the entry anew from its draft branch, a dozen calls to the API: its toolbar
+      // says the changes are saved once they are all answered (20-30 s on a slow 2-core machine).
+      await expect(page.getByText("Changes saved")).toBeVisible({ timeout: 45_000 })
       await expect
         .poll(() => openPulls().map((pull) => pull.labels.map((label) => label.name)))
         .toEqual([["decap-cms/draft"]])
