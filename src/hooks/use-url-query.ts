@@ -16,8 +16,12 @@ export function useUrlQuery(base: string, search: string, field: RefObject<HTMLI
   const fromUrl = queryOf(search)
   const [value, setValue] = useState("")
   const timer = useRef<number>()
+  // The query last sent to the URL. A navigation takes a moment to land, and a newer query (a reset
+  // among them) must still be sent while an older one is on its way, or the older one lands last.
+  const committed = useRef(fromUrl)
 
   useEffect(() => {
+    committed.current = fromUrl
     // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration on purpose: the first render must match the prerendered, empty field
     setValue(fromUrl)
   }, [fromUrl])
@@ -27,9 +31,11 @@ export function useUrlQuery(base: string, search: string, field: RefObject<HTMLI
   const commit = useCallback(
     (next: string) => {
       window.clearTimeout(timer.current)
-      if (next.trim() !== fromUrl) void navigate(searchUrl(base, next))
+      if (next.trim() === committed.current) return
+      committed.current = next.trim()
+      void navigate(searchUrl(base, next))
     },
-    [base, fromUrl],
+    [base],
   )
 
   const change = useCallback(
