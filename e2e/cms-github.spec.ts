@@ -152,9 +152,10 @@ for (const host of HOSTS) {
       await signIn(page, site, "Authorize")
       await page.getByRole("link", { name: "Case studies" }).first().click()
       await page.getByText(study.title).first().click()
-      // The English side of the editor, the left of the two languages.
+      // The English side of the editor, the left of the two languages. The first entry opened loads
+      // the collection's history through the API, one git log each, which takes a slow machine 30 s.
       const title = page.getByRole("textbox", { name: "Title", exact: true }).first()
-      await expect(title).toHaveValue(study.title)
+      await expect(title).toHaveValue(study.title, { timeout: 45_000 })
 
       // Invalid content is refused before anything reaches GitHub, in the build's words.
       await title.fill("")
