@@ -17,9 +17,9 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
-  // Three on CI's two cores: the tests wait on pages and servers more than they compute (two took
-  // 23.5 min on a slow machine, most of a 45-minute run).
-  workers: process.env.CI ? 3 : undefined,
+  // Two on CI's two cores: three were no faster on a slow machine (109 tests in 11.7 min against
+  // about the same with two), each test slower for the third browser.
+  workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Two cores run the build server and the browsers together; give page transitions room.
@@ -27,7 +27,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
   use: {
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // Recorded for a retry only (CI retries once): a trace of every test, kept or not, costs each
+    // action its snapshots on a machine where the suite is most of the run.
+    trace: "on-first-retry",
   },
   projects: [
     { name: "desktop", testIgnore: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.site}` } },
