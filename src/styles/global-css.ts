@@ -21,6 +21,9 @@ export const globalCss = (theme: Theme): string =>
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
     scroll-padding-top: ${theme.layout.headerHeight};
+    /* Room for a classic scrollbar whether or not the page scrolls: a page painted while its HTML
+       still arrives, or held still under the open menu, does not move sideways when it comes or goes. */
+    scrollbar-gutter: stable;
   }
 
   /* Only once the app runs: a deep link opened from outside lands on its section at once. */
