@@ -1,14 +1,13 @@
 /**
- * A page does not move sideways when the window's scrollbar comes or goes. On a desktop with
- * classic scrollbars (Windows, most Linux desktops) the page has one once it is taller than the
- * window: a page painted while its HTML is still arriving gets it a moment later, and the open menu
- * holds the page still (no scrollbar). Without room kept for it, everything centred moves by half
- * its width and every line rewraps: a layout shift (Lighthouse measured CLS 0.024 on a slow machine).
+ * On a desktop, a page does not move sideways when the window's scrollbar comes. With classic
+ * scrollbars (Windows, most Linux desktops) the page has one once it is taller than the window: a
+ * page painted while its HTML is still arriving gets it a moment later. Without room kept for it,
+ * everything centred moves by half its width: a layout shift (through a proxy that pauses the HTML
+ * after its header, 0.004-0.006 at 1350 px, Lighthouse's desktop width).
  */
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
 import { CHROMIUM_ARGS, chromiumPath } from "./browser"
-import { settings } from "./content"
 
 // Playwright's headless Chromium hides scrollbars; a visitor's desktop browser shows them.
 test.use({
@@ -51,15 +50,3 @@ for (const route of ["/", "/fr/case-studies/cruises/"]) {
     expect(await brandBox(page)).toEqual(before)
   })
 }
-
-test("opening the menu holds the page still without moving it sideways", async ({ page }) => {
-  await page.setViewportSize({ width: 768, height: 900 })
-  await page.goto("/")
-  const before = await brandBox(page)
-  const width = (await layoutWidth(page)).content
-  await page.getByRole("banner").getByRole("button", { name: settings.labels.openMenu, exact: true }).click()
-  await expect(page.getByRole("dialog", { name: settings.labels.openMenu, exact: true })).toBeVisible()
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden")
-  expect((await layoutWidth(page)).content).toBe(width)
-  expect(await brandBox(page)).toEqual(before)
-})

@@ -9,6 +9,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
 import { execFileSync } from "node:child_process"
 import { startGatsbyServe } from "./lib/gatsby-serve"
 import { ensureSystemPackage } from "./lib/system-packages"
+import { breakpoints } from "../src/styles/theme"
 
 const ROUTES = [
   "/",
@@ -42,9 +43,21 @@ async function main() {
   const server = await startGatsbyServe()
   try {
     fs.mkdirSync("screenshots", { recursive: true })
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+    // As a visitor sees it: a desktop's classic scrollbar in the room the page keeps for it (Playwright
+    // hides scrollbars by default), and phones and tablets as phones, whose scrollbars overlay the page.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
+      ignoreDefaultArgs: ["--hide-scrollbars"],
+    })
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" })
+      const handheld = width < breakpoints.lg
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        reducedMotion: "reduce",
+        isMobile: handheld,
+        hasTouch: handheld,
+      })
       const page = await context.newPage()
       for (const route of ROUTES.filter((candidate) => only.length === 0 || only.includes(candidate))) {
         await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" })

@@ -21,9 +21,16 @@ export const globalCss = (theme: Theme): string =>
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
     scroll-padding-top: ${theme.layout.headerHeight};
-    /* Room for a classic scrollbar whether or not the page scrolls: a page painted while its HTML
-       still arrives, or held still under the open menu, does not move sideways when it comes or goes. */
-    scrollbar-gutter: stable;
+  }
+
+  /* On a desktop, room for a classic scrollbar whether or not the page scrolls yet: a page painted
+     while its HTML still arrives does not move sideways when the scrollbar comes. Not below: phones
+     and tablets overlay theirs, and there the open menu, which holds the page still, would leave the
+     empty room showing beside it. */
+  ${theme.media.lg} {
+    html {
+      scrollbar-gutter: stable;
+    }
   }
 
   /* Only once the app runs: a deep link opened from outside lands on its section at once. */

@@ -1,5 +1,5 @@
 /** Design tokens. No colour, size, duration or breakpoint literal lives outside this file. */
-const breakpoints = {
+export const breakpoints = {
   sm: 480,
   md: 768,
   lg: 1024,
