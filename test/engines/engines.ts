@@ -25,7 +25,8 @@ export interface Tab {
   open(url: string, width: number): Promise<void>
   /**
    * Runs `script` in the page with `args` and returns what it returns. It is sent as its source, as
-   * the driver's own evaluation (outside the page's policy): it may use nothing from this side.
+   * the driver's own evaluation (outside the page's policy): it may use nothing from this side. It
+   * only reads the page, so an engine may run it again when its driver lost the answer.
    */
   run<A extends unknown[], T>(script: (...args: A) => T, ...args: A): Promise<Awaited<T>>
   /** A pointer click at the centre of the first element `selector` matches, scrolled into view first. */
@@ -173,7 +174,19 @@ function webkitTab(driver: WebDriver, report: string, stop: () => void): Tab {
         .setRect({ width, height: heightFor(width) })
       await driver.get(url)
     },
-    run: (script, ...args) => driver.executeScript(script, ...args) as never,
+    run: async (script, ...args) => {
+      // WebKitWebDriver now and then fails to read back what a script returned ("Could not parse
+      // script result", once in 144 visits on a busy machine); the scripts only read the page, so
+      // the same one is run again, twice at most. Any other error is the test's.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return (await driver.executeScript(script, ...args)) as never
+        } catch (error) {
+          if (attempt === 3 || !(error instanceof Error && error.message.includes("Could not parse script result")))
+            throw error
+        }
+      }
+    },
     click: async (selector) => {
       const element = await driver.findElement(By.css(selector))
       // At once: the site scrolls smoothly, and a click during the scroll would land where it was.

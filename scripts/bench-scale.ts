@@ -1,0 +1,176 @@
+/**
+ * npm run bench:scale: how the build and its pages grow with the number of case studies. For each
+ * count (6, 60 and 500 unless others are named), a copy of the project (scripts/lib/project-copy.ts)
+ * holds that many case studies in both languages (the shipped six and generated ones,
+ * scripts/lib/scale-content.ts) and is built twice by the real `gatsby build`: cold (no cache), then
+ * warm (nothing changed). Prints, per count: both build times, the build's peak memory (all of its
+ * processes together), pages, the size of public/, the CDN policy's header rules and longest line,
+ * and what the case list, a case page and the home page weigh (scripts/lib/page-weight.ts, gzip 9).
+ * A build that stops says why in the last column. `--readme` writes the table into README.md.
+ * Usage: tsx scripts/bench-scale.ts [--readme] [count...]
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { addCaseStudies } from "./lib/scale-content"
+import { pageWeight } from "./lib/page-weight"
+import { projectCopy } from "./lib/project-copy"
+import { writeReadmeBlock } from "./lib/readme-block"
+
+const ROOT = path.resolve(__dirname, "..")
+const GATSBY_CLI = path.join(ROOT, "node_modules/gatsby/cli.js")
+const DEFAULT_COUNTS = [6, 60, 500]
+const BUILD_TIMEOUT_MS = 30 * 60_000
+const SAMPLE_MS = 250
+
+interface Build {
+  ok: boolean
+  seconds: number
+  peakMb: number
+  /** Why it stopped, from its output (the first error line). */
+  stopped?: string
+}
+
+interface Row {
+  studies: number
+  cold: Build
+  warm?: Build
+  pages?: number
+  publicMb?: number
+  headerRules?: number
+  longestLine?: number
+  caseListKb?: number
+  caseListHtmlKb?: number
+  casePageKb?: number
+  homeKb?: number
+}
+
+/** The resident memory of every process in a process group, in kB (Linux /proc). */
+function groupRssKb(group: number): number {
+  let total = 0
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8")
+      // Fields after the command's closing parenthesis: state, ppid, pgrp, ...
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      if (Number(fields[2]) !== group) continue
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"))
+      total += rss ? Number(rss[1]) : 0
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total
+}
+
+/** `gatsby build` in `dir`, in a process group of its own whose memory is sampled while it runs. */
+function build(dir: string): Promise<Build> {
+  const started = Date.now()
+  const child = spawn(process.execPath, [GATSBY_CLI, "build"], {
+    cwd: dir,
+    detached: true,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout.on("data", (chunk) => (output += chunk))
+  child.stderr.on("data", (chunk) => (output += chunk))
+  let peakKb = 0
+  const sampler = setInterval(() => (peakKb = Math.max(peakKb, groupRssKb(child.pid ?? -1))), SAMPLE_MS)
+  const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), BUILD_TIMEOUT_MS)
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      clearInterval(sampler)
+      clearTimeout(timer)
+      const seconds = (Date.now() - started) / 1000
+      const stopped =
+        code === 0
+          ? undefined
+          : (output.split("\n").find((line) => /error|stopped|would have/i.test(line)) ?? `exit code ${code}`).trim()
+      resolve({ ok: code === 0, seconds, peakMb: peakKb / 1024, stopped })
+    })
+  })
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/** What the built copy's public/ holds: pages, size, the CDN's header rules, three pages' weights. */
+function measureBuild(dir: string): Omit<Row, "studies" | "cold" | "warm"> {
+  const publicDir = path.join(dir, "public")
+  const files = filesUnder(publicDir)
+  const headers = fs.readFileSync(path.join(publicDir, "_headers"), "utf8").split("\n")
+  const weight = (route: string) => pageWeight(publicDir, path.join(publicDir, route, "index.html"))
+  const kb = (bytes: number) => bytes / 1000
+  const caseList = weight("case-studies")
+  return {
+    pages: files.filter((file) => file.endsWith("index.html") && !file.includes(`${path.sep}admin${path.sep}`)).length,
+    publicMb: files.reduce((sum, file) => sum + fs.statSync(file).size, 0) / 1e6,
+    headerRules: headers.filter((line) => line.startsWith("/")).length,
+    longestLine: Math.max(...headers.map((line) => line.length)),
+    caseListKb: kb(caseList.total),
+    caseListHtmlKb: kb(caseList.html),
+    casePageKb: kb(weight("case-studies/retail").total),
+    homeKb: kb(weight("").total),
+  }
+}
+
+async function measure(studies: number): Promise<Row> {
+  const dir = projectCopy()
+  try {
+    addCaseStudies(dir, studies)
+    const cold = await build(dir)
+    if (!cold.ok) {
+      // The policy's rule count is in its message when that is what stopped the build.
+      const rules = /_headers would have (\d+) rules/.exec(cold.stopped ?? "")
+      return { studies, cold, headerRules: rules ? Number(rules[1]) : undefined }
+    }
+    const warm = await build(dir)
+    return { studies, cold, warm, ...measureBuild(dir) }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const fixed = (value: number | undefined, digits = 0) =>
+  value === undefined ? "" : value.toLocaleString("en-US", { maximumFractionDigits: digits })
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | result |",
+    "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ]
+  for (const row of rows) {
+    const result = row.cold.ok ? "builds" : `**stops**: ${row.cold.stopped}`
+    lines.push(
+      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${result} |`,
+    )
+  }
+  return lines.join("\n")
+}
+
+async function main() {
+  const args = process.argv.slice(2)
+  const counts = args.filter((arg) => /^\d+$/.test(arg)).map(Number)
+  const rows: Row[] = []
+  for (const studies of counts.length > 0 ? counts : DEFAULT_COUNTS) {
+    console.log(`--- ${studies} case studies: building a copy cold, then warm`)
+    rows.push(await measure(studies))
+    console.log(table(rows.slice(-1)).split("\n").at(-1))
+  }
+  const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); weights are a first visit's bytes, gzip level 9 (scripts/lib/page-weight.ts).`
+  console.log(`\n${text}`)
+  if (args.includes("--readme")) writeReadmeBlock("bench-scale", text)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
