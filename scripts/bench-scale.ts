@@ -85,13 +85,24 @@ function build(dir: string): Promise<Build> {
       clearInterval(sampler)
       clearTimeout(timer)
       const seconds = (Date.now() - started) / 1000
-      const stopped =
-        code === 0
-          ? undefined
-          : (output.split("\n").find((line) => /error|stopped|would have/i.test(line)) ?? `exit code ${code}`).trim()
-      resolve({ ok: code === 0, seconds, peakMb: peakKb / 1024, stopped })
+      resolve({
+        ok: code === 0,
+        seconds,
+        peakMb: peakKb / 1024,
+        stopped: code === 0 ? undefined : reason(output, code),
+      })
     })
   })
+}
+
+/**
+ * Why a build stopped, from its output: the site's own message where there is one (the policy's
+ * "_headers would have 157 rules; ..."), else the first error Gatsby printed.
+ */
+function reason(output: string, code: number | null): string {
+  const lines = output.split("\n").map((line) => line.trim())
+  const own = lines.find((line) => /would have \d+ rules|^Error: /.test(line))
+  return (own ?? lines.find((line) => /error/i.test(line)) ?? `exit code ${code}`).replace(/^Error: /, "")
 }
 
 /** Every file under `dir`, recursively. */
