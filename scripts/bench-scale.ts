@@ -13,9 +13,10 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { filesUnder } from "../gatsby/built-pages"
 import { addCaseStudies } from "./lib/scale-content"
 import { pageWeight } from "./lib/page-weight"
-import { projectCopy } from "./lib/project-copy"
+import { COPY_BUILD_ENV, projectCopy } from "./lib/project-copy"
 import { writeReadmeBlock } from "./lib/readme-block"
 
 const ROOT = path.resolve(__dirname, "..")
@@ -71,7 +72,7 @@ function build(dir: string): Promise<Build> {
   const child = spawn(process.execPath, [GATSBY_CLI, "build"], {
     cwd: dir,
     detached: true,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1" },
+    env: { ...process.env, ...COPY_BUILD_ENV },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let output = ""
@@ -103,14 +104,6 @@ function reason(output: string, code: number | null): string {
   const lines = output.split("\n").map((line) => line.trim())
   const own = lines.find((line) => /would have \d+ rules|^Error: /.test(line))
   return (own ?? lines.find((line) => /error/i.test(line)) ?? `exit code ${code}`).replace(/^Error: /, "")
-}
-
-/** Every file under `dir`, recursively. */
-function filesUnder(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 /** What the built copy's public/ holds: pages, size, the CDN's header rules, three pages' weights. */

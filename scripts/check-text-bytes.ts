@@ -7,6 +7,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
+import { filesUnder } from "../gatsby/built-pages"
 import { isCompressible } from "../gatsby/hosting/compression"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
@@ -30,11 +31,7 @@ export interface ControlCharacter {
 /** Every control character of the text files under `root`, compressed copies read decompressed. */
 export function controlCharacters(root: string): ControlCharacter[] {
   const found: ControlCharacter[] = []
-  const files = fs
-    .readdirSync(root, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-  for (const file of files) {
+  for (const file of filesUnder(root)) {
     const decode = DECODERS[path.extname(file)]
     const textFile = decode ? file.slice(0, -path.extname(file).length) : file
     if (!isCompressible(textFile)) continue

@@ -10,6 +10,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
+import { filesUnder } from "../built-pages"
 
 /** The text types compressed by extension, as nginx's mime.types names them (plus the two it lacks). */
 export const COMPRESSIBLE_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -53,13 +54,6 @@ const COPY = new RegExp(`(${ENCODINGS.map(({ extension }) => `\\${extension}`).j
 
 export const isCompressible = (file: string): boolean =>
   Object.hasOwn(COMPRESSIBLE_EXTENSIONS, path.extname(file).slice(1))
-
-function filesUnder(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-}
 
 /** The files of `publicDir` that get copies: text worth compressing, and long enough to gain. */
 export const compressibleFiles = (publicDir: string): string[] =>

@@ -26,6 +26,8 @@ const PROJECT_FILES = [
   "static",
 ]
 export const BUILD_TIMEOUT_MS = 300_000
+/** How a copy is built: as on CI, no telemetry, plain output. */
+export const COPY_BUILD_ENV = { GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1" }
 
 /** Copies the project's sources and content into a new folder (node_modules linked); returns it. */
 export function projectCopy(): string {
@@ -46,7 +48,7 @@ export function buildCopy(dir: string, env: Record<string, string> = {}): { stat
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
     cwd: dir,
     encoding: "utf8",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1", ...env },
+    env: { ...process.env, ...COPY_BUILD_ENV, ...env },
     timeout: BUILD_TIMEOUT_MS,
   })
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`.replace(/\s+/g, " ") }
