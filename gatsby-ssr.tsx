@@ -8,6 +8,7 @@ import { theme } from "./src/styles/theme"
 import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
+import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./gatsby/hosting/policy-meta"
 
 /** The favicon's version (gatsby/manifest-head.ts), set by gatsby-node.ts for the pages' render. */
 declare const __ICON_VERSION__: string
@@ -19,6 +20,16 @@ declare const __ICON_VERSION__: string
 const helmetTagsOf = new Map<string, ReactElement[]>()
 
 /**
+ * The page's own Content-Security-Policy goes here, ahead of all its inline code; the build writes it
+ * once the page is final (gatsby/hosting/page-policy.ts). Built pages only: `gatsby develop` runs
+ * code of its own that no policy of the build's would know.
+ */
+const pagePolicy = () =>
+  process.env.NODE_ENV === "production"
+    ? [<meta key="page-policy" httpEquiv={PAGE_POLICY_HTTP_EQUIV} content={UNFINISHED_PAGE_POLICY} />]
+    : []
+
+/**
  * The page's head tags from react-helmet; fonts fetched with the HTML rather than after the CSS is
  * parsed, so text paints in its face; the document-wide CSS written here once, outside the JavaScript
  * bundle.
@@ -27,6 +38,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pat
   const helmetTags = helmetTagsOf.get(pathname) ?? []
   helmetTagsOf.delete(pathname)
   setHeadComponents([
+    ...pagePolicy(),
     ...helmetTags,
     ...aboveTheFoldFonts().map((href) => (
       <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />

@@ -59,7 +59,11 @@ for (const route of ["/case-studies/retail/", "/case-studies/", "/"]) {
   test(`${route}: hostile text shows literally, runs nothing, and breaks no policy`, async ({ page }) => {
     const { dialogs, violations } = await watch(page)
     const response = await page.goto(`${nginx.url}${route}`)
-    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/)
+    expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'")
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+      "content",
+      /script-src 'self' 'sha256-/,
+    )
     // The page still comes alive: the build's own inline code and bundles are allowed.
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
     if (route !== "/") await expect(page.getByText(HOSTILE.title, { exact: true }).first()).toBeVisible()

@@ -29,7 +29,12 @@ for (const route of [...ROUTES, ...NOT_FOUND]) {
     })
     page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`))
     const response = await page.goto(route)
-    expect(response?.headers()["content-security-policy"]).toContain("default-src 'self'")
+    expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'")
+    // The page's own policy, the hashes of its inline code, travels in its HTML.
+    await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+      "content",
+      /^default-src 'self'; script-src 'self' 'sha256-/,
+    )
     // Lazy images, the strip and the hero's rotation all get their turn.
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }))
     await page.waitForLoadState("networkidle")

@@ -3,7 +3,9 @@
  * published folder by Cloudflare Pages (and, in the same syntax, Netlify). Written for Cloudflare
  * Pages' documented rules: header rules apply in file order, every matching rule adds its headers,
  * a header set twice is joined with a comma, and `! Name` drops what an earlier rule set, so a later,
- * narrower rule replaces a value by dropping it first. A path that is no page gets the nearest
+ * narrower rule replaces a value by dropping it first. The rules are the same whatever the number of
+ * pages and files: each page's own Content-Security-Policy is in its HTML, and hashed scripts are
+ * matched by their ending (`/*.js`), the folders of unhashed ones set back after. A path that is no page gets the nearest
  * 404.html with status 404, which the build puts where the policy says (no redirect rule needed).
  */
 import type { HostingPolicy } from "./policy"
@@ -22,26 +24,32 @@ interface Rule {
 const pattern = (prefix: string) => `${prefix}*`
 
 export function headerRules(policy: HostingPolicy): Rule[] {
+  const { immutable, cacheControl, documentOnlyHeaders, headers } = policy
   // An immutable file: cached for a year, without the headers that govern documents.
   const cache = (path: string): Rule => ({
     path,
-    headers: { "Cache-Control": policy.cacheControl.immutable },
-    replaces: ["Cache-Control", ...policy.documentOnlyHeaders],
+    headers: { "Cache-Control": cacheControl.immutable },
+    replaces: ["Cache-Control", ...documentOnlyHeaders],
+  })
+  // A folder of scripts that keep their names: what the site-wide rule gave them, back.
+  const documentHeaders = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => documentOnlyHeaders.includes(name)),
+  )
+  const revalidate = (path: string): Rule => ({
+    path,
+    headers: { "Cache-Control": cacheControl.revalidate, ...documentHeaders },
+    replaces: ["Cache-Control", ...Object.keys(documentHeaders)],
   })
   return [
-    { path: "/*", headers: { ...policy.headers, "Cache-Control": policy.cacheControl.revalidate }, replaces: [] },
-    ...policy.pagePolicies.map(({ path, csp }) => ({
-      path,
-      headers: { "Content-Security-Policy": csp },
-      replaces: ["Content-Security-Policy"],
-    })),
-    ...policy.prefixHeaders.map(({ prefix, headers }) => ({
+    { path: "/*", headers: { ...headers, "Cache-Control": cacheControl.revalidate }, replaces: [] },
+    cache(`/*${immutable.scripts.suffix}`),
+    ...immutable.scripts.except.map((prefix) => revalidate(pattern(prefix))),
+    ...policy.prefixHeaders.map(({ prefix, headers: own }) => ({
       path: pattern(prefix),
-      headers,
-      replaces: Object.keys(headers).filter((header) => header in policy.headers),
+      headers: own,
+      replaces: Object.keys(own).filter((header) => header in headers),
     })),
-    ...policy.immutable.prefixes.map((prefix) => cache(pattern(prefix))),
-    ...policy.immutable.files.map(cache),
+    ...immutable.prefixes.map((prefix) => cache(pattern(prefix))),
   ]
 }
 

@@ -33,33 +33,33 @@ const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, 
 const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
-const CSP = "Content-Security-Policy"
-const MAP_BUCKET_SIZE = 128
-const PAGE_CSP = "$hosting_page_csp"
+/**
+ * The immutable files as regular expressions over a path (`$uri`) or an address (`$request_uri`,
+ * which may go on with a query): the hashed scripts anywhere but under the folders excepted, and
+ * the immutable folders. As many whatever the number of pages and files.
+ */
+function immutablePatterns({ immutable }: HostingPolicy, end: string): string[] {
+  const except = immutable.scripts.except.map((prefix) => escapeRegex(prefix.slice(1))).join("|")
+  return [
+    `"~^/(?!${except})[^?]*${escapeRegex(immutable.scripts.suffix)}${end}"`,
+    ...immutable.prefixes.map((prefix) => `~^${escapeRegex(prefix)}`),
+  ]
+}
 
 /**
- * The `map` blocks (http level): each page's policy by the file served; every header by the address
- * asked for (a prefix's own value, nothing under a service's prefix, else the site's); Cache-Control
- * by the file served.
+ * The `map` blocks (http level): every header by the address asked for (a prefix's own value, nothing
+ * under a service's prefix, none of the document headers on an immutable file, else the site's);
+ * Cache-Control by the file served.
  */
 export function nginxMaps(policy: HostingPolicy): string {
-  // Immutable files carry no document headers (policy.documentOnlyHeaders): exact names first, as nginx matches them.
-  const assets = [
-    ...policy.immutable.files.map((file) => `  ${file} "";`),
-    ...policy.immutable.prefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`),
-  ]
-  const pageCsp = [
-    `  default ${quote(policy.headers[CSP])};`,
-    ...assets,
-    ...policy.pagePolicies.flatMap(({ files, csp }) => files.map((file) => `  ${quote(file)} ${quote(csp)};`)),
-  ]
-  const maps = [`map $uri ${PAGE_CSP} {\n${pageCsp.join("\n")}\n}`]
+  // Immutable files carry no document headers (policy.documentOnlyHeaders).
+  const assets = immutablePatterns(policy, "(?:\\?|$)").map((pattern) => `  ${pattern} "";`)
+  const maps: string[] = []
   // An empty value adds no header: a service's answers keep the headers it sent, and only those.
   const services = policy.servicePrefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`)
   for (const header of headerNames(policy)) {
-    const fallback = header === CSP ? PAGE_CSP : quote(policy.headers[header] ?? "")
     const lines = [
-      `  default ${fallback};`,
+      `  default ${quote(policy.headers[header] ?? "")};`,
       ...services,
       ...(policy.documentOnlyHeaders.includes(header) ? assets : []),
     ]
@@ -71,17 +71,11 @@ export function nginxMaps(policy: HostingPolicy): string {
   const cache = [
     `  default ${quote(policy.cacheControl.revalidate)};`,
     ...services,
-    ...policy.immutable.prefixes.map((prefix) => `  ~^${escapeRegex(prefix)} ${quote(policy.cacheControl.immutable)};`),
-    ...policy.immutable.files.map((file) => `  ${file} ${quote(policy.cacheControl.immutable)};`),
+    ...immutablePatterns(policy, "$").map((pattern) => `  ${pattern} ${quote(policy.cacheControl.immutable)};`),
   ]
   maps.push(`map $uri $hosting_cache_control {\n${cache.join("\n")}\n}`)
-  // Keys as long as the bundles' names need larger buckets than nginx's default (64 bytes). The types
-  // add to mime.types (which lacks these two) at http level; a server-level block would replace it.
-  return [
-    `map_hash_bucket_size ${MAP_BUCKET_SIZE};`,
-    `types {\n  application/manifest+json webmanifest;\n  text/yaml yml;\n}`,
-    ...maps,
-  ].join("\n\n")
+  // The types add to mime.types (which lacks these two) at http level; a server-level block would replace it.
+  return [`types {\n  application/manifest+json webmanifest;\n  text/yaml yml;\n}`, ...maps].join("\n\n")
 }
 
 const headerNames = (policy: HostingPolicy) => [

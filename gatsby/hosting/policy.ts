@@ -6,11 +6,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "../built-pages"
+import { builtPages, filesUnder } from "../built-pages"
 import { type KnownInlineCode, hashSource, inlineSources } from "./inline-sources"
-import { knownInlineCode } from "./known-inline"
 import { AUTH_PATH } from "../../auth/github-oauth"
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
+import { LOCALES, type Locale } from "../../model/locales"
 import { localePath } from "../../model/routes"
 
 export const ADMIN_PREFIX = "/admin/"
@@ -28,13 +27,12 @@ export interface NotFoundPage {
   file: string
 }
 
-/** A page's own Content-Security-Policy: only the inline code its HTML carries is allowed. */
-export interface PagePolicy {
-  /** The addresses it answers: a page's address, or a prefix pattern ("/case-studies/*"). */
-  path: string
-  /** The HTML files served there. */
-  files: string[]
-  csp: string
+/** Scripts cached for a year: every `.js` file, save those under the folders that hold unhashed ones. */
+export interface ImmutableScripts {
+  /** The file name ending that marks them, matched anywhere in the site (a CDN's `/*.js`). */
+  suffix: string
+  /** Folders whose scripts keep their name from build to build, and so revalidate. */
+  except: string[]
 }
 
 export interface HostingPolicy {
@@ -43,18 +41,22 @@ export interface HostingPolicy {
   /** Nearest first, the last one for `/`. */
   notFound: NotFoundPage[]
   /**
-   * Sent with every response. Its Content-Security-Policy is the one of the pages that answer any
-   * address (the home page and the 404 page, which shows the home screen).
+   * Sent with every response, the same whatever the number of pages. Its Content-Security-Policy holds
+   * what applies to every page (SITE_CSP); each page's own, with the hashes of its inline code, is in
+   * its HTML (page-policy.ts).
    */
   headers: Record<string, string>
-  /** Each other page's policy, broadest address first, replacing the one above. */
-  pagePolicies: PagePolicy[]
   /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
   prefixHeaders: Array<{ prefix: string; headers: Record<string, string> }>
   /** Addresses answered by a service with headers of its own, to which the host adds none. */
   servicePrefixes: string[]
   /** Files whose names carry their content's hash: cached for a year, never revalidated. */
-  immutable: { prefixes: string[]; files: string[] }
+  immutable: {
+    prefixes: string[]
+    scripts: ImmutableScripts
+    /** The hashed bundles of this build, which `scripts` covers (for reports and tests, not rules). */
+    bundles: string[]
+  }
   /**
    * Headers that govern a document (what it may load, embed, open), sent with pages and left off the
    * immutable files: on a font they would only add bytes, and 1.7 kB of them pushed the display face
@@ -126,11 +128,33 @@ const policyText = (directives: Record<string, readonly string[]>) =>
     .map(([name, sources]) => [name, ...sources].join(" "))
     .join("; ")
 
+/** What the site loads and refuses, the same on every page: sources other than inline code. */
+const SITE_DIRECTIVES = {
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "frame-src": ["'none'"],
+  "worker-src": ["'none'"],
+  "media-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "object-src": ["'none'"],
+}
+
 /**
- * The site's Content-Security-Policy: its own origin for scripts, styles, fonts, images and data; the
- * inline scripts and styles of the build by hash (styled-components adds rules to an empty style
- * element at run time, whose hash is that of nothing); no frames, workers, media or plugins. External
- * links (the scheduler, the profiles) are navigations, which a policy does not restrict.
+ * The Content-Security-Policy header of every response: what applies to every page, and
+ * `frame-ancestors`, which a policy in the page cannot carry. It names no script or style sources, so
+ * it lets each page's own policy (pageCsp, in its HTML) decide which inline code runs; a browser
+ * enforces both, so a page's document can do only what each allows.
+ */
+export const SITE_CSP = policyText({ ...SITE_DIRECTIVES, "frame-ancestors": ["'none'"] })
+
+/**
+ * A page's Content-Security-Policy, carried in its HTML (page-policy.ts): its own origin for scripts,
+ * styles, fonts, images and data; the inline scripts and styles of the build by hash (styled-components
+ * adds rules to an empty style element at run time, whose hash is that of nothing); no frames, workers,
+ * media or plugins. External links (the scheduler, the profiles) are navigations, which a policy does
+ * not restrict. `htmlFiles` are the pages served with it: one, or copies of one.
  *
  * `default-src` is the site's own origin, not 'none': it is the directive that governs what no other
  * names, and two of those the site needs. A `<link rel="prefetch">` (Gatsby's prefetching of the
@@ -139,7 +163,7 @@ const policyText = (directives: Record<string, readonly string[]>) =>
  * which WebKit does not know (it logs "Unrecognized Content-Security-Policy directive" on every page),
  * so it is left to `default-src` too. Every fetch directive the site has no use for says 'none'.
  */
-export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): string {
+export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode): string {
   const inline = inlineSources(htmlFiles, known)
   // Never allow what the build did not write: content that became code, or a tool that changed.
   if (inline.foreign.length > 0) {
@@ -152,16 +176,7 @@ export function siteCsp(htmlFiles: readonly string[], known: KnownInlineCode): s
     "script-src": ["'self'", ...inline.scripts],
     "style-src": ["'self'", hashSource(""), ...inline.styles],
     "style-src-attr": ["'unsafe-hashes'", ...inline.styleAttributes],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'"],
-    "connect-src": ["'self'"],
-    "frame-src": ["'none'"],
-    "worker-src": ["'none'"],
-    "media-src": ["'none'"],
-    "base-uri": ["'none'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
-    "object-src": ["'none'"],
+    ...SITE_DIRECTIVES,
   })
 }
 
@@ -193,23 +208,6 @@ export const ADMIN_CSP = policyText({
   "object-src": ["'none'"],
 })
 
-/**
- * Pages answering every address under a prefix, and the files they are served from, broadest first:
- * each other language's not-found page (its home screen) under its prefix, and each language's
- * unknown-case page under its case studies.
- */
-const PREFIX_PAGES = [
-  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => ({
-    path: `${inLanguage(SITE_NOT_FOUND.prefix, locale)}*`,
-    files: [inLanguage(SITE_NOT_FOUND.file, locale), inLanguage("/404/index.html", locale)],
-  })),
-  ...LOCALES.map((locale) => ({
-    path: `${inLanguage(CASE_NOT_FOUND.prefix, locale)}*`,
-    files: [inLanguage(CASE_NOT_FOUND.file, locale), `/${caseFallbackOf(locale)}`],
-  })),
-]
-/** The home screen answers "/" and, as the 404 page, any address that is no page. */
-const HOME_SCREEN_FILES = ["/index.html", "/404.html", "/404/index.html"]
 /** Not pages of their own: each language's 404 page's folder copy and unknown-slug handler. */
 const NOT_PAGES = new Set(
   LOCALES.flatMap((locale) => [
@@ -218,38 +216,37 @@ const NOT_PAGES = new Set(
   ]),
 )
 
-export function hostingPolicy(publicDir: string): HostingPolicy {
-  // Every HTML page of the build (the CMS and Gatsby's slice fragments apart), as "a/b/index.html".
-  const html = builtPages(publicDir).map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
-  const notFound = NOT_FOUND_PAGES
-  const known = knownInlineCode(publicDir)
-  const cspOf = (files: readonly string[]) =>
-    siteCsp(
-      files.map((file) => path.join(publicDir, file)),
-      known,
+const IMMUTABLE_SCRIPTS: ImmutableScripts = { suffix: ".js", except: [ADMIN_PREFIX, "/~partytown/"] }
+
+/**
+ * The hashed bundles of the build, checked against IMMUTABLE_SCRIPTS: a script outside its exceptions
+ * whose name carries no hash would be cached for a year and never seen to change, so it stops the build.
+ */
+function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
+  const files = filesUnder(publicDir)
+    .map((file) => `/${path.relative(publicDir, file).split(path.sep).join("/")}`)
+    .filter((file) => file.endsWith(scripts.suffix) && !scripts.except.some((prefix) => file.startsWith(prefix)))
+  const unhashed = files.filter((file) => !HASHED_BUNDLE.test(file.slice(1)))
+  if (unhashed.length > 0) {
+    throw new Error(
+      `gatsby/hosting/policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
     )
-  const pages = html
+  }
+  return files.sort()
+}
+
+export function hostingPolicy(publicDir: string): HostingPolicy {
+  const pages = builtPages(publicDir)
+    .map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
     .filter((file) => file.endsWith("/index.html") || file === "index.html")
     .map((file) => `/${file.slice(0, -"index.html".length)}`)
     .filter((page) => !NOT_PAGES.has(page))
     .sort()
-  const pagePolicies = [
-    ...PREFIX_PAGES.map(({ path: address, files }) => ({ path: address, files, csp: cspOf(files) })),
-    ...pages
-      .filter((page) => page !== "/")
-      .map((page) => ({ path: page, files: [`${page}index.html`], csp: cspOf([`${page}index.html`]) })),
-  ]
-  // A page no policy names would be served with another page's hashes and break: say so now.
-  const covered = new Set([...HOME_SCREEN_FILES, ...pagePolicies.flatMap(({ files }) => files)])
-  const uncovered = html.filter((file) => !covered.has(`/${file}`))
-  if (uncovered.length > 0) {
-    throw new Error(`gatsby/hosting/policy.ts: no Content-Security-Policy for ${uncovered.join(", ")}`)
-  }
   return {
     pages,
-    notFound,
+    notFound: NOT_FOUND_PAGES,
     headers: {
-      "Content-Security-Policy": cspOf(HOME_SCREEN_FILES),
+      "Content-Security-Policy": SITE_CSP,
       "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
       "X-Content-Type-Options": "nosniff",
       "X-Frame-Options": "DENY",
@@ -260,7 +257,6 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
       // over 65 ms: 12 of 80 with it, 0 of 80 without). The pages keep nothing of a visitor's for an
       // opener to reach, and refuse framing; the CMS, which holds a GitHub token, keeps its own below.
     },
-    pagePolicies,
     prefixHeaders: [
       {
         prefix: ADMIN_PREFIX,
@@ -275,11 +271,8 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
     servicePrefixes: SERVICE_PREFIXES,
     immutable: {
       prefixes: ["/static/", `${ADMIN_PREFIX}fonts/`],
-      files: fs
-        .readdirSync(publicDir)
-        .filter((file) => HASHED_BUNDLE.test(file))
-        .sort()
-        .map((file) => `/${file}`),
+      scripts: IMMUTABLE_SCRIPTS,
+      bundles: hashedBundles(publicDir, IMMUTABLE_SCRIPTS),
     },
     cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
     documentOnlyHeaders: DOCUMENT_ONLY_HEADERS,

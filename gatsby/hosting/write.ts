@@ -1,15 +1,17 @@
 /**
- * After the build (gatsby-node onPostBuild, once the pages' HTML is final): the hosting policy read
- * from public/, written for a CDN (public/_headers, public/_redirects, the nearest-404 copies) and
- * for nginx (.hosting/nginx.conf, a server block for a machine's sites-enabled, with the CMS sign-in
- * service beside it: .hosting/cms-auth.mjs and its systemd unit). On the CDN the sign-in is the
- * Pages Functions in functions/.
+ * After the build (gatsby-node onPostBuild, once the pages' HTML is final): each page's own
+ * Content-Security-Policy written into it (page-policy.ts), and the hosting policy read from public/,
+ * written for a CDN (public/_headers, public/_redirects, the nearest-404 copies) and for nginx
+ * (.hosting/nginx.conf, a server block for a machine's sites-enabled, with the CMS sign-in service
+ * beside it: .hosting/cms-auth.mjs and its systemd unit). On the CDN the sign-in is the Pages
+ * Functions in functions/.
  */
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { headersFile, redirectsFile } from "./cdn"
 import { nginxMaps, nginxServer } from "./nginx"
+import { writePagePolicies } from "./page-policy"
 import { hostingPolicy, writeNotFoundPages } from "./policy"
 import { AUTH_SCRIPT, AUTH_UNIT, AUTH_UPSTREAM, writeAuthService } from "../../auth/service-files"
 
@@ -20,6 +22,7 @@ export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
   writeNotFoundPages(publicDir)
+  const pages = writePagePolicies(publicDir)
   const policy = hostingPolicy(publicDir)
   fs.writeFileSync(path.join(publicDir, "_headers"), headersFile(policy))
   fs.writeFileSync(path.join(publicDir, "_redirects"), redirectsFile(policy))
@@ -32,6 +35,6 @@ export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise
   )
   await writeAuthService(target)
   reporter.info(
-    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.files.length} hashed bundles; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${NGINX_SITE}, ${HOSTING_DIR}/${AUTH_SCRIPT}, ${HOSTING_DIR}/${AUTH_UNIT}`,
+    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.bundles.length} hashed bundles; each of ${pages} HTML files given its own Content-Security-Policy; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${NGINX_SITE}, ${HOSTING_DIR}/${AUTH_SCRIPT}, ${HOSTING_DIR}/${AUTH_UNIT}`,
   )
 }

@@ -9,7 +9,9 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/hosting/cdn"
 import { type KnownInlineCode, inlineSources } from "../../gatsby/hosting/inline-sources"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, siteCsp } from "../../gatsby/hosting/policy"
+import { withPagePolicy } from "../../gatsby/hosting/page-policy"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, SITE_CSP, pageCsp } from "../../gatsby/hosting/policy"
+import { UNFINISHED_PAGE_POLICY } from "../../gatsby/hosting/policy-meta"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
 
@@ -61,76 +63,113 @@ describe("inlineSources", () => {
   })
 })
 
-describe("the site's policy", () => {
+describe("a page's policy", () => {
   it("stops the build when a page carries a script the build did not write", () => {
     const page = pageFile(`<script>window.pagePath="/"</script><script>alert(1)</script>`)
-    expect(() => siteCsp([page], known)).toThrow(
+    expect(() => pageCsp([page], known)).toThrow(
       /inline script the build did not write: "<script>alert\(1\)<\/script>"/,
     )
   })
 
   it("allows the build's own inline code by hash, and nothing inline beside it", () => {
-    const csp = siteCsp([pageFile(`<script>window.pagePath="/"</script>`)], known)
+    const csp = pageCsp([pageFile(`<script>window.pagePath="/"</script>`)], known)
     expect(csp).toContain(`script-src 'self' ${sha('window.pagePath="/"')};`)
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
+    // A policy in the page cannot refuse framing; the site-wide header does.
+    expect(csp).not.toContain("frame-ancestors")
+    expect(SITE_CSP).toContain("frame-ancestors 'none'")
+    // The header names no script or style sources, which would refuse the page's own inline code.
+    expect(SITE_CSP).not.toMatch(/default-src|script-src|style-src/)
+  })
+
+  const placeholder = `<meta http-equiv="Content-Security-Policy" content="${UNFINISHED_PAGE_POLICY}"/>`
+
+  it("goes into the element the server render left for it, replacing the policy that allows nothing", () => {
+    const html = `<html><head><meta charSet="utf-8"/>${placeholder}<style data-styled="">a{}</style></head><body></body></html>`
+    const finished = withPagePolicy(html, "script-src 'self' 'sha256-x'", "a/index.html")
+    expect(finished).toBe(html.replace(UNFINISHED_PAGE_POLICY, "script-src 'self' 'sha256-x'"))
+    // Written again on a later build, it is replaced, not added to.
+    expect(withPagePolicy(finished, "script-src 'self'", "a/index.html")).toBe(
+      html.replace(UNFINISHED_PAGE_POLICY, "script-src 'self'"),
+    )
+  })
+
+  it("stops the build when a page has no place for it, two, or inline code before it", () => {
+    expect(() => withPagePolicy("<html><head></head></html>", "x", "a/index.html")).toThrow(
+      /a\/index.html: 0 Content-Security-Policy <meta> elements/,
+    )
+    expect(() => withPagePolicy(`<head>${placeholder}${placeholder}</head>`, "x", "a/index.html")).toThrow(/2 Content/)
+    expect(() =>
+      withPagePolicy(`<head><style data-styled="">a{}</style>${placeholder}</head>`, "x", "a/index.html"),
+    ).toThrow(/inline code comes before the page's Content-Security-Policy/)
+    expect(() => withPagePolicy(`<head>${placeholder}</head>`, `script-src "x"`, "a/index.html")).toThrow(/plain/)
   })
 })
 
-const policy = (files: string[], csp = "default-src 'none'"): HostingPolicy => ({
+const SCRIPTS = { suffix: ".js", except: ["/admin/", "/~partytown/"] }
+
+const policy = (csp = "frame-ancestors 'none'"): HostingPolicy => ({
   pages: ["/", "/book-demo/", "/case-studies/wine/"],
   notFound: [],
-  headers: { "Content-Security-Policy": csp, "X-Content-Type-Options": "nosniff" },
-  pagePolicies: [
-    { path: "/case-studies/*", files: ["/case-studies/404.html"], csp: "script-src 'sha256-fallback'" },
-    { path: "/book-demo/", files: ["/book-demo/index.html"], csp: "script-src 'sha256-demo'" },
-  ],
+  headers: {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+  },
   prefixHeaders: [
     { prefix: "/admin/", headers: { "Content-Security-Policy": "default-src 'self'", "X-Robots-Tag": "noindex" } },
   ],
   servicePrefixes: ["/api/auth"],
-  immutable: { prefixes: ["/static/"], files },
+  immutable: { prefixes: ["/static/"], scripts: SCRIPTS, bundles: ["/app-0123456789abcdef0123.js"] },
   cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
-  documentOnlyHeaders: ["Content-Security-Policy"],
+  documentOnlyHeaders: ["Content-Security-Policy", "X-Frame-Options"],
   hostFiles: [],
 })
 
 describe("the CDN files", () => {
   it("redirect every page's address without its slash to it, and nothing else", () => {
     expect(
-      redirectsFile(policy([]))
+      redirectsFile(policy())
         .split("\n")
         .filter((line) => line && !line.startsWith("#")),
     ).toEqual(["/book-demo /book-demo/ 301", "/case-studies/wine /case-studies/wine/ 301"])
   })
 
-  it("give each page its own policy after the site's, broadest address first", () => {
-    const text = headersFile(policy([]))
-    const order = ["/*", "/case-studies/*", "/book-demo/", "/admin/*", "/static/*"].map((rule) =>
-      text.indexOf(`\n${rule}\n`),
+  it("have the same rules however many pages and bundles the build has", () => {
+    const many = { ...policy(), pages: Array.from({ length: 1000 }, (_, index) => `/case-studies/${index}/`) }
+    many.immutable = { ...many.immutable, bundles: Array.from({ length: 500 }, (_, index) => `/c-${index}.js`) }
+    expect(headersFile(many)).toBe(headersFile(policy()))
+    const order = ["/*", "/*.js", "/admin/*", "/~partytown/*", "/static/*"].map((rule) =>
+      headersFile(many).indexOf(`\n${rule}\n`),
     )
     expect(order.every((position) => position > 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
+  })
+
+  it("cache scripts for a year without the document headers, and give unhashed ones back what they had", () => {
+    const text = headersFile(policy())
     expect(text).toContain(
-      "/book-demo/\n  ! Content-Security-Policy\n  Content-Security-Policy: script-src 'sha256-demo'",
+      `/*.js\n  ! Cache-Control\n  ! Content-Security-Policy\n  ! X-Frame-Options\n  Cache-Control: ${CACHE_IMMUTABLE}`,
+    )
+    expect(text).toContain(
+      `/~partytown/*\n  ! Cache-Control\n  ! Content-Security-Policy\n  ! X-Frame-Options\n  Cache-Control: ${CACHE_REVALIDATE}\n  Content-Security-Policy: frame-ancestors 'none'\n  X-Frame-Options: DENY`,
     )
   })
 
   it("replace a header under a prefix by dropping it first, and only headers set before", () => {
-    const text = headersFile(policy(["/app-0123456789abcdef0123.js"]))
+    const text = headersFile(policy())
     expect(text).toContain(
       "/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'self'\n  X-Robots-Tag: noindex",
-    )
-    // An immutable file keeps none of the headers that govern documents.
-    expect(text).toContain(
-      `/app-0123456789abcdef0123.js\n  ! Cache-Control\n  ! Content-Security-Policy\n  Cache-Control: ${CACHE_IMMUTABLE}`,
     )
     expect(text).not.toContain("! X-Robots-Tag")
   })
 
   it("stop the build rather than pass Cloudflare Pages' limits", () => {
-    const bundles = Array.from({ length: CDN_LIMITS.rules }, (_, index) => `/chunk-${index}.js`)
-    expect(() => headersFile(policy(bundles))).toThrow(/rules; Cloudflare Pages reads at most 100/)
-    expect(() => headersFile(policy([], `script-src ${"'sha256-x' ".repeat(250)}`))).toThrow(
+    const prefixes = Array.from({ length: CDN_LIMITS.rules }, (_, index) => `/folder-${index}/`)
+    expect(() => headersFile({ ...policy(), immutable: { ...policy().immutable, prefixes } })).toThrow(
+      /rules; Cloudflare Pages reads at most 100/,
+    )
+    expect(() => headersFile(policy(`script-src ${"'sha256-x' ".repeat(250)}`))).toThrow(
       /a line of \d+ characters .*Cloudflare Pages reads at most 2000/,
     )
   })

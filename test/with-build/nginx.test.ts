@@ -14,8 +14,13 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   type HostingPolicy,
+  SITE_CSP,
   hostingPolicy,
+  pageCsp,
 } from "../../gatsby/hosting/policy"
+import { knownInlineCode } from "../../gatsby/hosting/known-inline"
+import { PAGE_POLICY_META } from "../../gatsby/hosting/policy-meta"
+import { builtPages } from "../../gatsby/built-pages"
 import { parseHtml } from "../../gatsby/built-html"
 import { compressibleFiles } from "../../gatsby/hosting/compression"
 import { readContent } from "../../scripts/lib/content-files"
@@ -51,7 +56,7 @@ function rawGet(base: string, pathname: string, encoding: string) {
   })
 }
 
-const firstBundle = () => policy.immutable.files[0]
+const firstBundle = () => policy.immutable.bundles[0]
 const font = () => `/static/${fs.readdirSync(path.join(PUBLIC_DIR, "static")).find((file) => file.endsWith(".woff2"))}`
 
 /** Directives Chromium, Firefox and WebKit all know (test/engines/ meets each engine for real). */
@@ -79,11 +84,7 @@ function expectSecurityHeaders(response: Response, pathname: string, asset = fal
       expect(response.headers.get(header), `${header} on ${pathname}`).toBeNull()
       continue
     }
-    if (header === "Content-Security-Policy") {
-      expect(response.headers.get(header), `${header} on ${pathname}`).toMatch(/^default-src 'self'; script-src 'self'/)
-    } else {
-      expect(response.headers.get(header), `${header} on ${pathname}`).toBe(value)
-    }
+    expect(response.headers.get(header), `${header} on ${pathname}`).toBe(value)
   }
 }
 
@@ -199,34 +200,45 @@ describe("headers", () => {
     }
   })
 
-  it("has policies that allow no eval, no inline code but the page's own, no wildcard, no frame, worker, media or plugin, and frame nothing", () => {
-    const policies = [policy.headers["Content-Security-Policy"], ...policy.pagePolicies.map(({ csp }) => csp)]
-    // The site's (home and the 404 page), one per other page, and the prefix pages: each language's
-    // unknown-case page, and the French not-found page.
-    expect(policy.pagePolicies).toHaveLength(policy.pages.length - 1 + 3)
-    for (const csp of policies) {
+  it("has page policies that allow no eval, no inline code but the page's own, no wildcard, no frame, worker, media or plugin; the header frames nothing", () => {
+    const policies = builtPages(PUBLIC_DIR).map((file) => [...fs.readFileSync(file, "utf8").matchAll(PAGE_POLICY_META)])
+    // Every page carries exactly one policy of its own.
+    expect(policies.map((found) => found.length)).toEqual(policies.map(() => 1))
+    for (const csp of [...policies.map(([[, csp]]) => csp), SITE_CSP]) {
       const directives = new Map(csp.split("; ").map((directive) => [directive.split(" ")[0], directive]))
-      // The site's own origin for what no directive names: prefetches of linked pages, the manifest.
-      expect(directives.get("default-src")).toBe("default-src 'self'")
-      for (const name of ["frame-src", "worker-src", "media-src", "object-src", "base-uri", "frame-ancestors"]) {
+      for (const name of ["frame-src", "worker-src", "media-src", "object-src", "base-uri"]) {
         expect(directives.get(name)).toBe(`${name} 'none'`)
       }
       // Only directives every engine the site targets knows (WebKit has no manifest-src).
       expect([...directives.keys()].filter((name) => !CSP_DIRECTIVES_EVERY_ENGINE_KNOWS.includes(name))).toEqual([])
       expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|\*/)
+      if (csp === SITE_CSP) {
+        expect(directives.get("frame-ancestors")).toBe("frame-ancestors 'none'")
+        continue
+      }
+      // The site's own origin for what no directive names: prefetches of linked pages, the manifest.
+      expect(directives.get("default-src")).toBe("default-src 'self'")
       expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/)
+      // A browser ignores frame-ancestors in a page (and says so in the console): the header has it.
+      expect(directives.has("frame-ancestors")).toBe(false)
     }
   })
 
-  it("sends each page its own policy, wherever it is answered from", async () => {
-    for (const { path: address, files, csp } of policy.pagePolicies) {
-      const pathname = address.endsWith("*") ? `${address.slice(0, -1)}no-such-case/` : address
-      expect((await get(pathname)).headers.get("content-security-policy"), `${pathname} (${files[0]})`).toBe(csp)
-    }
-    for (const pathname of ["/", "/no-such-page/"]) {
-      expect((await get(pathname)).headers.get("content-security-policy"), pathname).toBe(
-        policy.headers["Content-Security-Policy"],
-      )
+  it("sends one policy header everywhere, and each page its own policy in its HTML, wherever it is answered from", async () => {
+    const known = knownInlineCode(PUBLIC_DIR)
+    for (const [pathname, file] of [
+      ["/", "index.html"],
+      ["/book-demo/", "book-demo/index.html"],
+      ["/case-studies/wine/", "case-studies/wine/index.html"],
+      ["/no-such-page/", "404.html"],
+      ["/case-studies/no-such-case/", "case-studies/404.html"],
+      ["/fr/case-studies/no-such-case/", "fr/case-studies/404.html"],
+      ["/fr/no-such-page/", "fr/404.html"],
+    ]) {
+      const response = await get(pathname)
+      expect(response.headers.get("content-security-policy"), pathname).toBe(SITE_CSP)
+      const [[, csp]] = [...(await response.text()).matchAll(PAGE_POLICY_META)]
+      expect(csp, pathname).toBe(pageCsp([path.join(PUBLIC_DIR, file)], known))
     }
   })
 
@@ -241,7 +253,7 @@ describe("headers", () => {
   })
 
   it("caches hashed files for a year and makes everything else revalidate", async () => {
-    for (const pathname of [firstBundle(), font(), policy.immutable.files.at(-1)!]) {
+    for (const pathname of [firstBundle(), font(), policy.immutable.bundles.at(-1)!]) {
       expect((await get(pathname)).headers.get("cache-control"), pathname).toBe(CACHE_IMMUTABLE)
     }
     for (const pathname of [

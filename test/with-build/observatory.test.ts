@@ -1,6 +1,6 @@
 /**
  * Mozilla Observatory's rules (its scoring table, version 1.4) applied to the headers nginx really
- * sends: what the policy earns and loses, and the grade. Measured once with the Observatory's own
+ * sends, with each page's own policy in its HTML: what the policy earns and loses, and the grade. Measured once with the Observatory's own
  * tests and grader on these responses (HTTPS assumed, as deployed): 110 (A+) for the site's pages,
  * 100 (A+) for the CMS. The CMS and its sign-in are graded on the CDN too (the build served as
  * Cloudflare Pages serves it, with its Functions). Needs `npm run build` first.
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { authService } from "../../auth/node-service"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 import { type RunningPagesHost, startPagesHost } from "../../scripts/lib/pages-host"
+import { PAGE_POLICY_META } from "../../gatsby/hosting/policy-meta"
 
 let nginx: RunningNginx
 let pages: RunningPagesHost
@@ -46,15 +47,27 @@ const BROAD = ["*", "http:", "https:", "data:", "'unsafe-inline'"]
 const PRIVATE_REFERRER = ["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]
 const SIX_MONTHS_S = 15_768_000
 
-/** The Observatory's score for one response's headers, with each rule that moved it. */
-function observatoryScore(headers: Headers) {
-  const directives = new Map(
-    (headers.get("content-security-policy") ?? "")
+const directivesOf = (policy: string) =>
+  new Map(
+    policy
       .split(";")
       .map((directive) => directive.trim().split(/\s+/))
       .filter(([name]) => name)
       .map(([name, ...sources]) => [name, sources]),
   )
+
+/**
+ * The Observatory's score for one response, with each rule that moved it. Like the Observatory, it
+ * reads the policy of the header and of the page's `<meta http-equiv>` together (a directive of the
+ * header first), and `frame-ancestors` from the header alone, since a browser ignores it in a page.
+ */
+function observatoryScore(headers: Headers, html = "") {
+  const directives = directivesOf(headers.get("content-security-policy") ?? "")
+  for (const [, policy] of html.matchAll(PAGE_POLICY_META)) {
+    for (const [name, sources] of directivesOf(policy)) {
+      if (name !== "frame-ancestors" && !directives.has(name)) directives.set(name, sources)
+    }
+  }
   const sourcesOf = (name: string) => directives.get(name) ?? directives.get("default-src") ?? []
   const reasons: string[] = []
   let penalties = 0
@@ -94,7 +107,8 @@ describe("Mozilla Observatory's rules", () => {
   it.each(["/", "/case-studies/wine/", "/book-demo/", "/no-such-page/"])(
     "grade %s A+, a policy without anything unsafe",
     async (pathname) => {
-      const { score, reasons } = observatoryScore((await fetch(`${nginx.url}${pathname}`)).headers)
+      const response = await fetch(`${nginx.url}${pathname}`)
+      const { score, reasons } = observatoryScore(response.headers, await response.text())
       expect(reasons).toEqual([
         "csp-implemented-with-no-unsafe",
         "x-frame-options-implemented-via-csp",
