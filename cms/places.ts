@@ -75,6 +75,7 @@ export const SHARED_PREVIEW_CONTENT = {
   settings: "site/settings.json",
   caseStudiesPage: "pages/case-studies.json",
   caseStudies: "case-studies",
+  industries: "home/industries.json",
 } as const
 
 /** The place of a content location, or an error naming the file that has none. */

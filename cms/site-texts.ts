@@ -1,7 +1,7 @@
 /**
  * The texts in every language but English of the content the previews share with every page (the
- * site settings, the case studies page, the case studies), as the build reads them, put into the
- * admin script (cms/bundle.ts). Decap hands a preview other entries in its default language only, so
+ * site settings, the home page's industry cards, the case studies page, the case studies), as the
+ * build reads them, put into the admin script (cms/bundle.ts). Decap hands a preview other entries in its default language only, so
  * a preview in French takes these texts with the entries' English fields as saved; an edit to one of
  * these files' French texts shows in the other entries' previews from the next build on.
  */
@@ -14,9 +14,10 @@ import { SHARED_PREVIEW_CONTENT } from "./places"
 export type SiteTexts = Record<string, Record<string, unknown>>
 
 export function siteTexts(contentDir: string): SiteTexts {
-  const { settings, caseStudiesPage, caseStudies } = SHARED_PREVIEW_CONTENT
+  const { settings, caseStudiesPage, caseStudies, industries } = SHARED_PREVIEW_CONTENT
   const files = [
     settings,
+    industries,
     caseStudiesPage,
     ...fs
       .readdirSync(path.join(contentDir, caseStudies))

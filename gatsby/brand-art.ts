@@ -100,8 +100,12 @@ export const lineWidth = (line: string, size: number): number => font("display")
 
 const { color } = theme
 
-/** A 1200 x 630 sharing image: brand line, page title, site address, on ink with a gold rule. */
-export async function socialImage(title: string, siteUrl: string): Promise<Buffer> {
+/**
+ * A 1200 x 630 sharing image, as the SVG drawing it is made from: brand line, page title (set as
+ * paths in the display face), site address, on ink with a gold rule. Everything the image shows is in
+ * this text, so equal drawings make equal images.
+ */
+export function socialImageSvg(title: string, siteUrl: string): string {
   const { width, height } = SOCIAL_IMAGE_SIZE
   const { margin } = SOCIAL_TITLE
   const { size, lines } = fitTitle(title, socialTitleWidth(), SOCIAL_TITLE.sizes, SOCIAL_TITLE.maxLines)
@@ -126,8 +130,12 @@ export async function socialImage(title: string, siteUrl: string): Promise<Buffe
     <line x1="${margin}" y1="${height - 150}" x2="${margin + 96}" y2="${height - 150}" stroke="${color.gold}" stroke-width="2"/>
     <path d="${textPath(font("label"), host.toUpperCase(), margin, height - 104, 18, 3.5)}" fill="${color.mutedOnDark}"/>
   </svg>`
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
+  return svg
 }
+
+/** A drawing (socialImageSvg) as the PNG the page shares: the costly part, done once per drawing. */
+export const socialImagePng = (svg: string): Promise<Buffer> =>
+  sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 
 /** The square brand mark: a serif A within a gold ring on ink. */
 export async function brandIcon(pixels = 512): Promise<Buffer> {

@@ -1,10 +1,11 @@
 import type { BuildArgs } from "gatsby"
+import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import type { Locale } from "../model/locales"
 import { BOOK_DEMO_PATH, CASE_STUDIES_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
-import { socialImage } from "./brand-art"
+import { socialImagePng, socialImageSvg } from "./brand-art"
 
 interface PageNode {
   path: string
@@ -71,8 +72,37 @@ async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string,
   ])
 }
 
+/**
+ * The sharing images of `drawings` (file in public/ -> its SVG drawing), each made once: an image is
+ * kept in `cacheDir` under its drawing's hash and copied from there while the drawing is the same, so
+ * a build redraws only the pages whose image changed (rendering the PNG is what takes time, about
+ * 60 ms each). Images no drawing uses any more are removed. Returns how many were drawn.
+ */
+export async function writeSocialImages(drawings: ReadonlyMap<string, string>, cacheDir: string): Promise<number> {
+  fs.mkdirSync(cacheDir, { recursive: true })
+  const used = new Set<string>()
+  let drawn = 0
+  for (const [file, svg] of drawings) {
+    const name = `${createHash("sha256").update(svg).digest("hex")}.png`
+    const cached = path.join(cacheDir, name)
+    used.add(name)
+    if (!fs.existsSync(cached)) {
+      // Written whole, then renamed: a build stopped half-way leaves no broken image to reuse.
+      fs.writeFileSync(`${cached}.part`, await socialImagePng(svg))
+      fs.renameSync(`${cached}.part`, cached)
+      drawn += 1
+    }
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.copyFileSync(cached, file)
+  }
+  for (const name of fs.readdirSync(cacheDir)) {
+    if (!used.has(name)) fs.rmSync(path.join(cacheDir, name))
+  }
+  return drawn
+}
+
 /** Draws a 1200 x 630 sharing image for every prerendered page, named by socialImagePath. */
-export async function drawSocialImages({ getNodesByType, graphql, store, reporter }: BuildArgs): Promise<void> {
+export async function drawSocialImages({ getNodesByType, graphql, store, reporter, cache }: BuildArgs): Promise<void> {
   const { program, config } = store.getState() as {
     program: { directory: string }
     config: { siteMetadata: { siteUrl: string } }
@@ -82,13 +112,15 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
     (page) => !page.matchPath && !routeOf(page.path).startsWith("/404") && !page.path.startsWith("/dev-404"),
   )
   const titles = await sharingTitles(graphql)
-  fs.mkdirSync(path.join(publicDir, SOCIAL_IMAGE_DIR), { recursive: true })
+  const drawings = new Map<string, string>()
   for (const page of pages) {
     const title = titles.get(page.path)
     // A page added without a title here would share the home page's image: stop instead.
     if (!title) reporter.panic(`gatsby/social-images.ts: no sharing title for ${page.path}; add where it comes from`)
-    const image = await socialImage(title!, config.siteMetadata.siteUrl)
-    fs.writeFileSync(path.join(publicDir, socialImagePath(page.path)), image)
+    drawings.set(path.join(publicDir, socialImagePath(page.path)), socialImageSvg(title!, config.siteMetadata.siteUrl))
   }
-  reporter.info(`Drew ${pages.length} sharing images into public/${SOCIAL_IMAGE_DIR}/`)
+  const drawn = await writeSocialImages(drawings, path.join(cache.directory, SOCIAL_IMAGE_DIR))
+  reporter.info(
+    `Sharing images: ${pages.length} in public/${SOCIAL_IMAGE_DIR}/, ${drawn} drawn, ${pages.length - drawn} unchanged since the last build`,
+  )
 }

@@ -1,12 +1,12 @@
 import "@testing-library/jest-dom/vitest"
 import { vi } from "vitest"
 import { provideSiteData } from "../cms/app/stand-ins/gatsby"
-import { caseStudiesInOrder, readContent } from "../scripts/lib/content-files"
+import { readContent } from "../scripts/lib/content-files"
 import { LOCALES } from "../model/locales"
 import { siteTexts } from "../cms/site-texts"
 import { CONTENT_DIR } from "../gatsby/paths"
 
-// Components read the site settings and case list through Gatsby's static query: the stand-in
+// Components read the site settings and the footer's case-study links through Gatsby's static query: the stand-in
 // `gatsby` (vitest.config.ts) answers with the shipped content in every language, and navigate
 // becomes a spy.
 // The admin script carries the other languages' texts of the shared content (cms/bundle.ts).
@@ -16,8 +16,8 @@ provideSiteData({
   allSiteSettings: {
     nodes: LOCALES.map((locale) => ({ ...readContent<object>("site/settings.json", locale), locale })),
   },
-  allCaseStudy: {
-    nodes: LOCALES.flatMap((locale) => caseStudiesInOrder(locale).map((study) => ({ ...study, locale }))),
+  allHomeIndustries: {
+    nodes: LOCALES.map((locale) => ({ ...readContent<object>("home/industries.json", locale), locale })),
   },
 })
 

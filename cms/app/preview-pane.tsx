@@ -44,11 +44,11 @@ export function previewTemplate<S extends z.ZodType>(
 
 /** The answer of the site's static query (hooks/use-site-settings.ts) for this site data, in a language. */
 export const staticQueryOf = (
-  { settings, caseStudies }: Pick<SiteData, "settings" | "caseStudies">,
+  { settings, industries }: Pick<SiteData, "settings" | "industries">,
   locale: Locale,
 ): StaticSiteData => ({
   allSiteSettings: { nodes: [{ ...settings, locale }] },
-  allCaseStudy: { nodes: caseStudies.map((study) => ({ ...study, locale })) },
+  allHomeIndustries: { nodes: [{ ...industries, locale }] },
 })
 
 const Notice = styled.section`

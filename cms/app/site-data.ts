@@ -1,6 +1,7 @@
 /**
- * The content every preview shares with the site's own static query: site settings and the case
- * studies (for header, footer and labels), and the case studies page (the case pages' labels).
+ * The content every preview shares with the site's own static query: site settings (header, footer,
+ * labels) and the home page's industry cards (the footer's case-study links); the case studies and
+ * the case studies page (the case list and the case pages' labels).
  * Loaded from the CMS's backend, so a preview shows what is saved now, and checked with the content
  * schemas, as the build checks them.
  */
@@ -10,7 +11,7 @@ import { inCaseOrder } from "../../model/case-order"
 import { CMS_PLACES, SHARED_PREVIEW_CONTENT } from "../places"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
-import { caseStudiesPageSchema, caseStudySchema, siteSettingsSchema } from "../../model/schemas"
+import { caseStudiesPageSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "../../model/schemas"
 import { loadedData, plain, type PreviewTemplateProps } from "./decap"
 import type { Locale } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
@@ -21,6 +22,7 @@ export interface SiteData {
   /** In the site's order. */
   caseStudies: z.output<typeof caseStudySchema>[]
   caseStudiesPage: z.output<typeof caseStudiesPageSchema>
+  industries: z.output<typeof industriesSchema>
 }
 
 type GetCollection = PreviewTemplateProps["getCollection"]
@@ -29,6 +31,7 @@ const SHARED = SHARED_PREVIEW_CONTENT
 const SETTINGS = CMS_PLACES[SHARED.settings]
 const CASE_STUDIES = CMS_PLACES[SHARED.caseStudies]
 const CASE_STUDIES_PAGE = CMS_PLACES[SHARED.caseStudiesPage]
+const INDUSTRIES = CMS_PLACES[SHARED.industries]
 
 /** Saved data as the site gets it, once the build would accept it. */
 function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
@@ -48,10 +51,11 @@ export async function loadSiteData(getCollection: GetCollection, locale: Locale)
   const texts = builtTexts()
   const inLanguage = <S extends z.ZodType>(schema: S, english: unknown, file: string) =>
     inLocale(schema, english, texts[file]?.[locale], locale).document
-  const [settings, caseStudies, caseStudiesPage] = await Promise.all([
+  const [settings, caseStudies, caseStudiesPage, industries] = await Promise.all([
     getCollection(SETTINGS.collection, SETTINGS.name),
     getCollection(CASE_STUDIES.collection),
     getCollection(CASE_STUDIES_PAGE.collection, CASE_STUDIES_PAGE.name),
+    getCollection(INDUSTRIES.collection, INDUSTRIES.name),
   ])
   const studies = (plain(caseStudies) as unknown[]).map((entry) => {
     const { slug } = plain(entry) as { slug: string }
@@ -73,6 +77,11 @@ export async function loadSiteData(getCollection: GetCollection, locale: Locale)
       caseStudiesPageSchema,
       inLanguage(caseStudiesPageSchema, loadedData(caseStudiesPage), SHARED.caseStudiesPage),
       "case studies page texts",
+    ),
+    industries: checked(
+      industriesSchema,
+      inLanguage(industriesSchema, loadedData(industries), SHARED.industries),
+      "industries section",
     ),
   }
 }

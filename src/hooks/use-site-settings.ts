@@ -3,8 +3,10 @@ import { useLocale } from "../i18n/locale"
 
 /**
  * The site's one static query: what every page shows whatever its own content, the settings (header,
- * footer, head tags, labels) and the case list (the footer's links), in every language; each page
- * reads its own. One query, so one request, fetched once for the whole visit.
+ * footer, head tags, labels) and the footer's case-study links, in every language; each page reads its
+ * own. One query, so one request, fetched once for the whole visit. Its size does not grow with the
+ * number of case studies: the footer links the studies the home page's industry cards lead to, one per
+ * card (content/home/industries.json), whatever else has been published.
  */
 function useSiteWideContent() {
   const data = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
@@ -58,12 +60,13 @@ function useSiteWideContent() {
           }
         }
       }
-      allCaseStudy(sort: { order: ASC }) {
+      allHomeIndustries {
         nodes {
           locale
-          slug
-          title
-          industry
+          cards {
+            title
+            caseSlug
+          }
         }
       }
     }
@@ -71,11 +74,12 @@ function useSiteWideContent() {
   const locale = useLocale()
   const settings = data.allSiteSettings.nodes.find((node) => node.locale === locale)
   if (!settings) throw new Error(`content/site/settings.json has no "${locale}" document`)
-  return { settings, caseStudies: data.allCaseStudy.nodes.filter((study) => study.locale === locale) }
+  const industries = data.allHomeIndustries.nodes.find((node) => node.locale === locale)
+  return { settings, caseStudies: industries?.cards ?? [] }
 }
 
 /** The site settings (content/site/settings.json): names, links, labels, footer texts. */
 export const useSiteSettings = () => useSiteWideContent().settings
 
-/** Every case study's slug, title and industry, in the site's order. */
+/** The case studies the home page's industry cards lead to: each card's title and its study's slug, in the cards' order. */
 export const useCaseStudyLinks = () => useSiteWideContent().caseStudies

@@ -10,7 +10,7 @@ import { type AnchorHTMLAttributes, createContext, useContext } from "react"
 /** What the site's one static query (hooks/use-site-settings.ts) asks for: every language's, each node naming its `locale`. */
 export interface StaticSiteData {
   allSiteSettings: { nodes: readonly unknown[] }
-  allCaseStudy: { nodes: readonly unknown[] }
+  allHomeIndustries: { nodes: readonly unknown[] }
 }
 
 export const StaticQueryContext = createContext<StaticSiteData | null>(null)

@@ -90,10 +90,10 @@ export function Footer() {
           <nav aria-labelledby="footer-case-studies">
             <ColumnTitle id="footer-case-studies">{footer.caseStudiesTitle}</ColumnTitle>
             <LinkList>
-              {caseStudies.map(({ slug, industry }) => (
-                <li key={slug}>
+              {caseStudies.map(({ caseSlug, title }) => (
+                <li key={caseSlug}>
                   {/* A plain anchor on purpose: the spec has these links perform a full page load. */}
-                  <a href={paths.caseStudy(slug)}>{industry}</a>
+                  <a href={paths.caseStudy(caseSlug)}>{title}</a>
                 </li>
               ))}
             </LinkList>

@@ -1,0 +1,41 @@
+/**
+ * Sharing images are drawn once per drawing: a build copies an unchanged page's image from the cache
+ * and redraws only the pages whose title changed, and the cache keeps only what the pages use.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { socialImagePng, socialImageSvg } from "../../gatsby/brand-art"
+import { writeSocialImages } from "../../gatsby/social-images"
+
+const SITE = "https://aurelle-intelligence.ch"
+
+describe("the sharing images", () => {
+  it("are drawn for new or changed titles only, and the same as drawn directly", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "social-"))
+    const cache = path.join(root, "cache")
+    const file = (name: string) => path.join(root, "public", "og", `${name}.png`)
+    const drawings = (wine: string) =>
+      new Map([
+        [file("wine"), socialImageSvg(wine, SITE)],
+        [file("hotels"), socialImageSvg("Hotels & Resorts", SITE)],
+      ])
+    const first = performance.now()
+    expect(await writeSocialImages(drawings("Wine & Spirits"), cache)).toBe(2)
+    const drawing = performance.now() - first
+    expect(fs.readFileSync(file("wine"))).toEqual(await socialImagePng(socialImageSvg("Wine & Spirits", SITE)))
+
+    // Nothing changed: nothing drawn, the images still in place; copying is far cheaper than drawing.
+    fs.rmSync(path.join(root, "public"), { recursive: true })
+    const again = performance.now()
+    expect(await writeSocialImages(drawings("Wine & Spirits"), cache)).toBe(0)
+    expect(performance.now() - again).toBeLessThan(drawing / 4)
+    expect(fs.existsSync(file("hotels"))).toBe(true)
+
+    // One title changed: one image drawn, the old drawing gone from the cache.
+    expect(await writeSocialImages(drawings("Grand Cru Allocations"), cache)).toBe(1)
+    expect(fs.readFileSync(file("wine"))).toEqual(await socialImagePng(socialImageSvg("Grand Cru Allocations", SITE)))
+    expect(fs.readdirSync(cache)).toHaveLength(2)
+  })
+})
