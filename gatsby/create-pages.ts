@@ -1,42 +1,101 @@
 import type { GatsbyNode } from "gatsby"
+import fs from "node:fs"
 import path from "node:path"
-import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
-import { caseStudyPath, localePath } from "../model/routes"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
+import { CASE_SEARCH_INDEX, caseStudyPath, localePath } from "../model/routes"
+import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
+const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")
 
-interface CaseSlugsResult {
-  allCaseStudy: { nodes: { slug: string }[] }
+/** A study's card, as the list shows it and its search index holds it (src/components/case-study/case-card.tsx). */
+interface StudyCard {
+  slug: string
+  title: string
+  industry: string
+  icon: string
+  summary: { description: string; problem: string; solution: string }
+}
+
+interface CaseStudiesResult {
+  allCaseStudy: { nodes: Array<StudyCard & { locale: Locale; order: number }> }
 }
 
 /**
- * One prerendered page per case study file and language; unknown slugs fall to
- * src/pages/case-studies/[...].tsx.
+ * A language's search index (model/case-listings.ts, CASE_SEARCH_INDEX): every study's card in the
+ * site's order, so the list's search covers every study while each page of the list carries only its
+ * own. Fetched by the browser only when a visitor searches a list that does not fit one page.
  */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  const result = await graphql<CaseSlugsResult>(
-    `
-      query CaseStudySlugs($locale: String!) {
-        allCaseStudy(filter: { locale: { eq: $locale } }) {
-          nodes {
-            slug
+export function writeSearchIndex(publicDir: string, locale: Locale, cards: readonly StudyCard[]): void {
+  const file = path.join(publicDir, localePath(CASE_SEARCH_INDEX, locale))
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const text = JSON.stringify(cards)
+  if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text)
+}
+
+/**
+ * One prerendered page per case study file and language (unknown slugs fall to
+ * src/pages/case-studies/[...].tsx), and the case list's pages in each language: one while every study
+ * fits it, else the list's pages and each industry's (model/case-listings.ts), with their search index.
+ */
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, store }) => {
+  const result = await graphql<CaseStudiesResult>(`
+    query CaseStudiesToPage {
+      allCaseStudy(sort: { order: ASC }) {
+        nodes {
+          locale
+          order
+          slug
+          title
+          industry
+          icon
+          summary {
+            description
+            problem
+            solution
           }
         }
       }
-    `,
-    { locale: DEFAULT_LOCALE },
-  )
+    }
+  `)
   if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not load the case study slugs", result.errors)
+    reporter.panicOnBuild("Could not load the case studies", result.errors)
     return
   }
-  for (const { slug } of result.data.allCaseStudy.nodes) {
-    for (const locale of LOCALES) {
+  const studies = result.data.allCaseStudy.nodes
+  // An industry's address is its English name's, the same in every language.
+  const keys = new Map(
+    studies
+      .filter((study) => study.locale === DEFAULT_LOCALE)
+      .map((study) => [study.slug, industryKey(study.industry)]),
+  )
+  const { program } = store.getState() as { program: { directory: string } }
+  for (const locale of LOCALES) {
+    const here = studies.filter((study) => study.locale === locale)
+    for (const { slug } of here) {
       actions.createPage({
         path: localePath(caseStudyPath(slug), locale),
         component: caseStudyTemplate,
         context: { slug, locale, route: caseStudyPath(slug) },
       })
     }
+    const listed: ListedStudy[] = here.map(({ slug, order, industry }) => ({
+      slug,
+      order,
+      industry,
+      industryKey: keys.get(slug)!,
+    }))
+    for (const { slugs, ...listing } of caseListings(listed)) {
+      actions.createPage({
+        path: localePath(listing.route, locale),
+        component: caseListTemplate,
+        context: { locale, route: listing.route, slugs, listing },
+      })
+    }
+    writeSearchIndex(
+      path.join(program.directory, "public"),
+      locale,
+      here.map(({ slug, title, industry, icon, summary }) => ({ slug, title, industry, icon, summary })),
+    )
   }
 }

@@ -3,18 +3,21 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import type { Locale } from "../model/locales"
-import { BOOK_DEMO_PATH, CASE_STUDIES_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
+import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
+import { type CaseListCopy, caseListNames } from "../src/seo/case-list-title"
+import type { CaseListContext } from "../src/templates/case-list"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
 import { socialImagePng, socialImageSvg } from "./brand-art"
 
 interface PageNode {
   path: string
   matchPath?: string
+  context?: Partial<CaseListContext> & { locale?: Locale }
 }
 
 interface TitlesQuery {
   allSiteSettings: { nodes: Array<{ locale: Locale; tagline: string }> }
-  allCaseStudiesPage: { nodes: Array<{ locale: Locale; title: string }> }
+  allCaseStudiesPage: { nodes: Array<CaseListCopy & { locale: Locale }> }
   allDemoPage: { nodes: Array<{ locale: Locale; title: string }> }
   allLegalPage: { nodes: Array<{ locale: Locale; fileName: string; title: string }> }
   allCaseStudy: { nodes: Array<{ locale: Locale; slug: string; title: string }> }
@@ -22,9 +25,10 @@ interface TitlesQuery {
 
 /**
  * The title each prerendered page's sharing image shows, in the page's language, from the content the
- * page is built from: home shows the tagline beside the brand, every other page its own title.
+ * page is built from: home shows the tagline beside the brand, every other page its own title (a page
+ * of the case list, the title its head has: src/seo/case-list-title.ts).
  */
-async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string, string>> {
+async function sharingTitles(graphql: BuildArgs["graphql"], pages: readonly PageNode[]): Promise<Map<string, string>> {
   const { data, errors } = await graphql<TitlesQuery>(`
     {
       allSiteSettings {
@@ -37,6 +41,12 @@ async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string,
         nodes {
           locale
           title
+          description
+          browse {
+            industryTitle
+            industryDescription
+            pageOf
+          }
         }
       }
       allDemoPage {
@@ -65,7 +75,10 @@ async function sharingTitles(graphql: BuildArgs["graphql"]): Promise<Map<string,
   const at = (route: string, { locale }: { locale: Locale }) => localePath(route, locale)
   return new Map([
     ...data.allSiteSettings.nodes.map((node): [string, string] => [at(HOME_PATH, node), node.tagline]),
-    ...data.allCaseStudiesPage.nodes.map((node): [string, string] => [at(CASE_STUDIES_PATH, node), node.title]),
+    ...pages.flatMap(({ path: pagePath, context }): Array<[string, string]> => {
+      const copy = data.allCaseStudiesPage.nodes.find((node) => node.locale === context?.locale)
+      return context?.listing && copy ? [[pagePath, caseListNames(copy, context.listing).title]] : []
+    }),
     ...data.allDemoPage.nodes.map((node): [string, string] => [at(BOOK_DEMO_PATH, node), node.title]),
     ...data.allLegalPage.nodes.map((node): [string, string] => [at(`/${node.fileName}/`, node), node.title]),
     ...data.allCaseStudy.nodes.map((node): [string, string] => [at(caseStudyPath(node.slug), node), node.title]),
@@ -111,7 +124,7 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
   const pages = (getNodesByType("SitePage") as unknown as PageNode[]).filter(
     (page) => !page.matchPath && !routeOf(page.path).startsWith("/404") && !page.path.startsWith("/dev-404"),
   )
-  const titles = await sharingTitles(graphql)
+  const titles = await sharingTitles(graphql, pages)
   const drawings = new Map<string, string>()
   for (const page of pages) {
     const title = titles.get(page.path)

@@ -9,6 +9,13 @@ export const CASE_STUDIES_PATH = "/case-studies/"
 
 export const caseStudyPath = (slug: string) => `${CASE_STUDIES_PATH}${slug}/`
 
+/** The route of a page of the case list (model/case-listings.ts): all industries or one, page 1 or later. */
+export const caseListRoute = (industry: string | null, page: number): string =>
+  `${CASE_STUDIES_PATH}${industry ? `industry/${industry}/` : ""}${page > 1 ? `page/${page}/` : ""}`
+
+/** A language's search index: every study's card, for a search across all of them (gatsby/create-pages.ts). */
+export const CASE_SEARCH_INDEX = `${CASE_STUDIES_PATH}search.json`
+
 /** Link to a home section; on home it scrolls, elsewhere it loads home then scrolls. */
 export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 
@@ -54,6 +61,8 @@ export function sitePaths(locale: Locale) {
     terms: at(TERMS_PATH),
     caseStudies: at(CASE_STUDIES_PATH),
     caseStudy: (slug: string) => at(caseStudyPath(slug)),
+    caseList: (industry: string | null, page: number) => at(caseListRoute(industry, page)),
+    caseSearchIndex: at(CASE_SEARCH_INDEX),
     section: (sectionId: string) => at(sectionPath(sectionId)),
   }
 }

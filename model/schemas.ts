@@ -357,6 +357,23 @@ export const caseStudiesPageSchema = document({
     noResults: text("sentence").regex(/\{query\}/, 'must contain "{query}" where the search goes'),
     reset: text("label"),
     results: text("sentence").regex(/\{count\}/, 'must contain "{count}" where the number goes'),
+    moreResults: text("label"),
+  }),
+  /** Used once the list no longer fits one page (model/case-listings.ts): its pages and industries. */
+  browse: z.strictObject({
+    industriesLabel: text("label"),
+    allIndustries: text("label"),
+    industryTitle: text("title").regex(/\{industry\}/, 'must contain "{industry}" where the industry goes'),
+    industryDescription: prose("description").regex(
+      /\{industry\}/,
+      'must contain "{industry}" where the industry goes',
+    ),
+    pagesLabel: text("label"),
+    previous: text("label"),
+    next: text("label"),
+    pageOf: text("label")
+      .regex(/\{page\}/, 'must contain "{page}" where the page number goes')
+      .regex(/\{pages\}/, 'must contain "{pages}" where the number of pages goes'),
   }),
   detail: z.strictObject({
     clientLabel: text("label"),

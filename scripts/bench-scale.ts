@@ -6,6 +6,9 @@
  * warm (nothing changed). Prints, per count: both build times, the build's peak memory (all of its
  * processes together), pages, the size of public/, the CDN policy's header rules and longest line,
  * and what the case list, a case page and the home page weigh (scripts/lib/page-weight.ts, gzip 9).
+ * Then, on each copy past one page of the list, the checks a visitor would notice: the browser tests
+ * of e2e/scale.spec.ts (policy, weights, browsing, search, the slowest keystroke at 4x CPU) and
+ * Lighthouse's mobile audit of the list's pages (scripts/lighthouse-ci.mjs, its budgets).
  * A build that stops says why in the last column. `--readme` writes the table into README.md.
  * Usage: tsx scripts/bench-scale.ts [--readme] [count...]
  */
@@ -15,6 +18,7 @@ import os from "node:os"
 import path from "node:path"
 import { filesUnder } from "../gatsby/built-pages"
 import { addCaseStudies } from "./lib/scale-content"
+import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { pageWeight } from "./lib/page-weight"
 import { COPY_BUILD_ENV, projectCopy } from "./lib/project-copy"
 import { writeReadmeBlock } from "./lib/readme-block"
@@ -45,6 +49,41 @@ interface Row {
   caseListHtmlKb?: number
   casePageKb?: number
   homeKb?: number
+  /** e2e/scale.spec.ts on the copy: passed, and the slowest keystroke it measured. */
+  browser?: { ok: boolean; slowestKeystrokeMs?: number }
+  /** Lighthouse, mobile, on the list's pages: within every budget. */
+  lighthouse?: { ok: boolean; summary: string }
+}
+
+/** Runs a command in the project, its output kept; resolves with its exit status and output. */
+function run(command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stdout.on("data", (chunk) => (output += chunk))
+  child.stderr.on("data", (chunk) => (output += chunk))
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ ok: code === 0, output })))
+}
+
+/** The list's pages Lighthouse audits on a copy: the first of all, a later one, an industry's, in both languages. */
+const LIST_ROUTES = ["/case-studies/", "/case-studies/page/2/", "/case-studies/industry/watches/", "/fr/case-studies/"]
+
+async function visitorChecks(dir: string, studies: number): Promise<Pick<Row, "browser" | "lighthouse">> {
+  const browser = await run(path.join(ROOT, "node_modules/.bin/playwright"), ["test", "e2e/scale.spec.ts"], {
+    SCALE_BUILD: dir,
+    SCALE_STUDIES: String(studies),
+  })
+  const keystroke = /slowest keystroke over \d+ studies at \dx CPU: (\d+) ms/.exec(browser.output)
+  if (!browser.ok) console.log(browser.output.slice(-4000))
+  const lighthouse = await run(process.execPath, ["scripts/lighthouse-ci.mjs", "mobile"], {
+    LIGHTHOUSE_PUBLIC_DIR: path.join(dir, "public"),
+    LIGHTHOUSE_ROUTES: LIST_ROUTES.join(","),
+  })
+  const verdict = lighthouse.output.split("\n").filter((line) => /^\| |over budget|within budget/.test(line))
+  console.log(verdict.join("\n"))
+  return {
+    browser: { ok: browser.ok, slowestKeystrokeMs: keystroke ? Number(keystroke[1]) : undefined },
+    lighthouse: { ok: lighthouse.ok, summary: verdict.at(-1) ?? "" },
+  }
 }
 
 /** The resident memory of every process in a process group, in kB (Linux /proc). */
@@ -137,7 +176,8 @@ async function measure(studies: number): Promise<Row> {
       return { studies, cold, headerRules: rules ? Number(rules[1]) : undefined }
     }
     const warm = await build(dir)
-    return { studies, cold, warm, ...measureBuild(dir) }
+    const checks = studies > CASE_LIST_PAGE_SIZE ? await visitorChecks(dir, studies) : {}
+    return { studies, cold, warm, ...measureBuild(dir), ...checks }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -148,13 +188,13 @@ const fixed = (value: number | undefined, digits = 0) =>
 
 function table(rows: Row[]): string {
   const lines = [
-    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | result |",
-    "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | slowest keystroke, 4x CPU | browser checks, mobile Lighthouse of the list | result |",
+    "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|",
   ]
   for (const row of rows) {
     const result = row.cold.ok ? "builds" : `**stops**: ${row.cold.stopped}`
     lines.push(
-      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${result} |`,
+      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${row.browser?.slowestKeystrokeMs === undefined ? "" : `${row.browser.slowestKeystrokeMs} ms`} | ${row.browser ? `${row.browser.ok ? "pass" : "**fail**"}, ${row.lighthouse?.ok ? "pass" : "**fail**"}` : ""} | ${result} |`,
     )
   }
   return lines.join("\n")

@@ -38,7 +38,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 /** The flags every Chromium of the tests starts with (e2e/browser.ts), and Debian's Chromium. */
 const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, "e2e/chromium-flags.json"), "utf8"))
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium"
-const PUBLIC_DIR = path.join(ROOT, "public")
+/** The build audited: this project's, or another's (LIGHTHOUSE_PUBLIC_DIR, a copy's for npm run bench:scale). */
+const PUBLIC_DIR = process.env.LIGHTHOUSE_PUBLIC_DIR
+  ? path.resolve(process.env.LIGHTHOUSE_PUBLIC_DIR)
+  : path.join(ROOT, "public")
 const REPORTS = path.join(ROOT, ".tmp/lighthouse")
 /** nginx's port: any free one unless LIGHTHOUSE_PORT names one. */
 const PORT = process.env.LIGHTHOUSE_PORT ?? "0"
@@ -235,7 +238,7 @@ async function runPreset(origin, preset, routes) {
 async function startNginx() {
   const server = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve-nginx.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NGINX_PORT: PORT },
+    env: { ...process.env, NGINX_PORT: PORT, NGINX_PUBLIC_DIR: PUBLIC_DIR },
     stdio: ["ignore", "pipe", "inherit"],
   })
   // It says where it serves once nginx answers (scripts/serve-nginx.ts).

@@ -3,6 +3,7 @@
  * hosting rules (headers, redirects, 404s, compression), on http://127.0.0.1:8088 (NGINX_PORT; 0 for any
  * free port, named in the first line it prints), with
  * Decap's local backend (`npm run cms`'s decap-server) behind /api/v1 on port 8081 (DECAP_PORT).
+ * NGINX_PUBLIC_DIR serves another build (a copy's, for npm run bench:scale).
  */
 import { LOCAL_CMS_BACKEND } from "../cms/shared"
 import { startNginx } from "./lib/nginx"
@@ -12,7 +13,7 @@ const cmsBackend = process.env.DECAP_PORT
   ? { ...LOCAL_CMS_BACKEND, url: `http://localhost:${process.env.DECAP_PORT}` }
   : LOCAL_CMS_BACKEND
 
-startNginx({ port, cmsBackend }).then(
+startNginx({ port, cmsBackend, publicDir: process.env.NGINX_PUBLIC_DIR }).then(
   (nginx) => {
     console.log(`nginx serves public/ at ${nginx.url}/ (brotli ${nginx.brotli ? "on" : "off"}); Ctrl+C stops it`)
     const stop = () => void nginx.stop().then(() => process.exit(0))

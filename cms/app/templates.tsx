@@ -6,6 +6,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image"
 import type { z } from "zod"
 import * as schemas from "../../model/schemas"
 import { CaseStudiesContent } from "../../src/components/case-study/case-studies-content"
+import { singlePage } from "../../src/components/case-study/case-list"
 import { CaseStudyArticle } from "../../src/components/case-study/case-study-article"
 import { About } from "../../src/components/home/about"
 import { Contact } from "../../src/components/home/contact"
@@ -83,7 +84,14 @@ export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
     },
   ),
   "pages/case-studies.json": previewTemplate(schemas.caseStudiesPageSchema, (page, { site }) => (
-    <CaseStudiesContent page={page} studies={site.caseStudies} search="" redirected={false} />
+    <CaseStudiesContent
+      page={page}
+      title={page.title}
+      studies={site.caseStudies}
+      listing={singlePage(site.caseStudies.length)}
+      search=""
+      redirected={false}
+    />
   )),
   "pages/book-demo.json": previewTemplate(schemas.demoPageSchema, (page) => <DemoContent page={page} />),
   "pages/privacy-policy.json": legalDocument,

@@ -2,6 +2,7 @@
 import { render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { CaseStudiesContent } from "../../src/components/case-study/case-studies-content"
+import { singlePage } from "../../src/components/case-study/case-list"
 import { caseStudiesInOrder, readContent } from "../../scripts/lib/content-files"
 
 describe("the case studies page", () => {
@@ -9,10 +10,28 @@ describe("the case studies page", () => {
     const page = readContent("pages/case-studies.json")
     expect(page.intro).toContain("{count}")
     const studies = caseStudiesInOrder()
-    const { unmount } = render(<CaseStudiesContent page={page} studies={studies} search="" redirected={false} />)
+    const { unmount } = render(
+      <CaseStudiesContent
+        page={page}
+        title={page.title}
+        studies={studies}
+        listing={singlePage(studies.length)}
+        search=""
+        redirected={false}
+      />,
+    )
     expect(screen.getByText(/^Six engagements/)).toBeInTheDocument()
     unmount()
-    render(<CaseStudiesContent page={page} studies={studies.slice(0, 3)} search="" redirected={false} />)
+    render(
+      <CaseStudiesContent
+        page={page}
+        title={page.title}
+        studies={studies.slice(0, 3)}
+        listing={singlePage(3)}
+        search=""
+        redirected={false}
+      />,
+    )
     expect(screen.getByText(/^Three engagements/)).toBeInTheDocument()
     expect(screen.queryByText(/\{count\}/)).not.toBeInTheDocument()
   })

@@ -1,4 +1,5 @@
 import { Link, graphql } from "gatsby"
+import { memo } from "react"
 import styled from "styled-components"
 import { ArrowIcon, CaseIcon } from "../ui/icons"
 import { labelType } from "../../styles/label-type"
@@ -87,7 +88,26 @@ interface CaseCardProps {
   labels: { problem: string; solution: string; readMore: string }
 }
 
-export function CaseCard({ study, labels }: CaseCardProps) {
+const sameCard = (a: Queries.CaseCardFragment, b: Queries.CaseCardFragment) =>
+  a === b ||
+  (a.slug === b.slug &&
+    a.title === b.title &&
+    a.industry === b.industry &&
+    a.icon === b.icon &&
+    a.summary.description === b.summary.description &&
+    a.summary.problem === b.summary.problem &&
+    a.summary.solution === b.summary.solution)
+
+/**
+ * A study's card, drawn again only when what it shows changes: the list's search hands the same
+ * study from the page's data or from the search index, two equal objects.
+ */
+export const CaseCard = memo(
+  CaseCardContent,
+  (before, after) => before.labels === after.labels && sameCard(before.study, after.study),
+)
+
+function CaseCardContent({ study, labels }: CaseCardProps) {
   const format = useFormat()
   const paths = usePaths()
   return (

@@ -12,9 +12,17 @@ export const normalize = (text: string) =>
     .replace(/\p{Diacritic}/gu, "")
     .toLowerCase()
 
+/** What a study is found by, normalised once: its title, industry, challenge and approach. */
+export const searchText = (study: SearchableCase): string =>
+  normalize([study.title, study.industry, study.summary.problem, study.summary.solution].join(" "))
+
+/** A query's words, normalised. */
+export const queryWords = (query: string): string[] => normalize(query).split(/\s+/).filter(Boolean)
+
+/** Whether a study's search text (searchText) holds every word. */
+export const matchesWords = (text: string, words: readonly string[]): boolean =>
+  words.every((word) => text.includes(word))
+
 export function matchesQuery(study: SearchableCase, query: string): boolean {
-  const words = normalize(query).split(/\s+/).filter(Boolean)
-  if (words.length === 0) return true
-  const haystack = normalize([study.title, study.industry, study.summary.problem, study.summary.solution].join(" "))
-  return words.every((word) => haystack.includes(word))
+  return matchesWords(searchText(study), queryWords(query))
 }

@@ -1,10 +1,13 @@
-import { useRef } from "react"
+import { useEffect, useMemo, useRef, useState } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
 import { CaseCard } from "./case-card"
-import { matchesQuery } from "./case-filter"
+import { matchesWords, queryWords, searchText } from "./case-filter"
+import { type BrowseCopy, IndustryLinks, PageLinks } from "./case-list-nav"
+import { CASE_LIST_PAGE_SIZE, type CaseListing } from "../../../model/case-listings"
 import { CaseSearch } from "./case-search"
 import { CardGrid } from "../ui/card-grid"
+import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
 import { usePaths } from "../../i18n/locale"
 
@@ -35,38 +38,119 @@ const Empty = styled.div`
   }
 `
 
+const More = styled.button`
+  display: block;
+  min-height: ${theme.layout.buttonHeight};
+  margin: ${theme.space[6]} auto 0;
+  padding: 0 ${theme.space[4]};
+  border: ${theme.border.hairline} solid ${theme.color.ink};
+  border-radius: ${theme.radius.small};
+  background: none;
+  color: ${theme.color.ink};
+  ${labelType}
+  cursor: pointer;
+`
+
 export interface CaseListCopy {
   problemLabel: string
   solutionLabel: string
   readMoreLabel: string
-  search: { label: string; button: string; noResults: string; reset: string; results: string }
+  search: { label: string; button: string; noResults: string; reset: string; results: string; moreResults: string }
+  browse: BrowseCopy
 }
 
+/** Where a page of the list sits: the one page of a short list, or one of several (model/case-listings.ts). */
+export type CaseListPlace = Omit<CaseListing, "slugs" | "route">
+
+/** The one page of a list that fits it: all the studies there are. */
+export const singlePage = (total: number): CaseListPlace => ({
+  page: 1,
+  pages: 1,
+  total,
+  industry: null,
+  industries: [],
+})
+
 interface CaseListProps {
+  /** The studies on this page. */
   studies: readonly Queries.CaseCardFragment[]
   copy: CaseListCopy
   /** The page URL's search string, which holds the query (?q=). */
   search: string
+  listing: CaseListPlace
 }
 
-/** The searchable list of case studies. */
-export function CaseList({ studies, copy, search }: CaseListProps) {
+/**
+ * Every study's card, fetched once, when a visitor first searches a list whose studies are not all on
+ * the page; null until it has arrived (or if it cannot be had: the page's own studies are searched).
+ */
+function useSearchIndex(wanted: boolean): readonly Queries.CaseCardFragment[] | null {
+  const url = usePaths().caseSearchIndex
+  const [index, setIndex] = useState<readonly Queries.CaseCardFragment[] | null>(null)
+  useEffect(() => {
+    if (!wanted || index) return
+    let current = true
+    fetch(url)
+      .then((response) => (response.ok ? (response.json() as Promise<Queries.CaseCardFragment[]>) : null))
+      .then((cards) => {
+        if (current && cards) setIndex(cards)
+      })
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+  }, [wanted, index, url])
+  return index
+}
+
+/**
+ * The searchable list of case studies. The first page of all of them searches as the visitor types,
+ * across every study (the page's own when they all fit it, else the search index); the results show a
+ * page at a time. Elsewhere (an industry, a later page) the search leads to that first page.
+ */
+export function CaseList({ studies, copy, search, listing }: CaseListProps) {
   const input = useRef<HTMLInputElement>(null)
-  const query = useUrlQuery(usePaths().caseStudies, search, input)
-  const shown = studies.filter((study) => matchesQuery(study, query.value))
-  const labels = { problem: copy.problemLabel, solution: copy.solutionLabel, readMore: copy.readMoreLabel }
+  const firstOfAll = listing.industry === null && listing.page === 1
+  const query = useUrlQuery(usePaths().caseStudies, firstOfAll ? search : "", input)
+  const searching = query.value.trim() !== ""
+  // Fetched as the visitor reaches the field, so the first keystroke already searches every study.
+  const [aboutToSearch, setAboutToSearch] = useState(false)
+  const index = useSearchIndex((aboutToSearch || searching) && listing.pages > 1)
+  const searched = searching && index ? index : studies
+  const texts = useMemo(() => searched.map(searchText), [searched])
+  const matches = useMemo(() => {
+    const words = queryWords(query.value)
+    return searched.filter((_study, position) => matchesWords(texts[position], words))
+  }, [searched, texts, query.value])
+  const [limit, setLimit] = useState(CASE_LIST_PAGE_SIZE)
+  const [limitFor, setLimitFor] = useState(query.value)
+  if (limitFor !== query.value) {
+    // A new query shows its first page of results again.
+    setLimitFor(query.value)
+    setLimit(CASE_LIST_PAGE_SIZE)
+  }
+  const shown = matches.slice(0, limit)
+  const labels = useMemo(
+    () => ({ problem: copy.problemLabel, solution: copy.solutionLabel, readMore: copy.readMoreLabel }),
+    [copy.problemLabel, copy.solutionLabel, copy.readMoreLabel],
+  )
   return (
     <>
+      {/* While a query is on, its results are the list: browsing (industries, pages) waits for it to end. */}
+      {listing.industries.length > 0 && !searching ? <IndustryLinks listing={listing} copy={copy.browse} /> : null}
       <CaseSearch
         value={query.value}
         label={copy.search.label}
         button={copy.search.button}
         onChange={query.change}
         onSubmit={query.commit}
+        onFocus={() => setAboutToSearch(true)}
         inputRef={input}
       />
       <Count role="status">
-        {copy.search.results.replace("{count}", String(shown.length)).replace("{total}", String(studies.length))}
+        {copy.search.results
+          .replace("{count}", String(searching ? matches.length : shown.length))
+          .replace("{total}", String(listing.total))}
       </Count>
       {shown.length > 0 ? (
         <CardGrid>
@@ -90,6 +174,12 @@ export function CaseList({ studies, copy, search }: CaseListProps) {
           </button>
         </Empty>
       )}
+      {matches.length > shown.length ? (
+        <More type="button" onClick={() => setLimit(limit + CASE_LIST_PAGE_SIZE)}>
+          {copy.search.moreResults}
+        </More>
+      ) : null}
+      {!searching && listing.pages > 1 ? <PageLinks listing={listing} copy={copy.browse} /> : null}
     </>
   )
 }

@@ -51,6 +51,7 @@ interface CaseSearchProps {
   button: string
   onChange: (value: string) => void
   onSubmit: () => void
+  onFocus?: () => void
   inputRef?: React.Ref<HTMLInputElement>
 }
 
@@ -58,7 +59,7 @@ interface CaseSearchProps {
  * A real GET form: without JavaScript it loads /case-studies/?q=… (the prerendered list of all
  * studies); with it, the list filters as the visitor types.
  */
-export function CaseSearch({ value, label, button, onChange, onSubmit, inputRef }: CaseSearchProps) {
+export function CaseSearch({ value, label, button, onChange, onSubmit, onFocus, inputRef }: CaseSearchProps) {
   return (
     <Form
       role="search"
@@ -79,6 +80,7 @@ export function CaseSearch({ value, label, button, onChange, onSubmit, inputRef 
           value={value}
           autoComplete="off"
           onChange={(event) => onChange(event.target.value)}
+          onFocus={onFocus}
         />
       </Field>
       <Submit type="submit">{button}</Submit>

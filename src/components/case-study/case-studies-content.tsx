@@ -1,7 +1,7 @@
 import styled from "styled-components"
 import { Container } from "../ui/container"
 import { PageHeader } from "../ui/page-header"
-import { CaseList, type CaseListCopy } from "./case-list"
+import { CaseList, type CaseListCopy, type CaseListPlace } from "./case-list"
 import { theme } from "../../styles/theme"
 import { withCount } from "../../seo/count-words"
 
@@ -17,23 +17,27 @@ const Notice = styled.p`
 `
 
 interface CaseStudiesContentProps {
-  page: CaseListCopy & { title: string; intro: string; redirectNotice: string }
+  page: CaseListCopy & { intro: string; redirectNotice: string }
+  /** The page's heading: the list's title, or its industry's (src/seo/case-list-title.ts). */
+  title: string
+  /** The studies on this page of the list. */
   studies: readonly Queries.CaseCardFragment[]
+  listing: CaseListPlace
   /** The page URL's search string, which holds the query (?q=). */
   search: string
   /** The visitor was sent here from a case study that does not exist. */
   redirected: boolean
 }
 
-/** The case studies page's body: its heading, then the searchable list. */
-export function CaseStudiesContent({ page, studies, search, redirected }: CaseStudiesContentProps) {
+/** A page of the case list: its heading, then the searchable list. */
+export function CaseStudiesContent({ page, title, studies, listing, search, redirected }: CaseStudiesContentProps) {
   return (
     <>
-      <PageHeader title={page.title} lede={withCount(page.intro, studies.length)} />
+      <PageHeader title={title} lede={withCount(page.intro, listing.total)} />
       <Body>
         <Container>
           {redirected ? <Notice>{page.redirectNotice}</Notice> : null}
-          <CaseList studies={studies} copy={page} search={search} />
+          <CaseList studies={studies} copy={page} search={search} listing={listing} />
         </Container>
       </Body>
     </>
