@@ -3,7 +3,7 @@
  * language's path (English at the root, French under /fr/), with the language in its context for the
  * page query's `$locale` and its route, the same in every language, for the language switch
  * (Gatsby's documented way: onCreatePage, deletePage, createPage). Pages made in createPages (the case
- * studies) are made per language there and pass through untouched.
+ * studies and the case list's pages) are made per language there and pass through untouched.
  */
 import type { GatsbyNode } from "gatsby"
 import { DEFAULT_LOCALE, LOCALES, isLocale } from "../model/locales"
