@@ -1,6 +1,7 @@
 import type { BuildArgs } from "gatsby"
 import { createHash } from "node:crypto"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import type { Locale } from "../model/locales"
 import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
@@ -94,20 +95,26 @@ async function sharingTitles(graphql: BuildArgs["graphql"], pages: readonly Page
 export async function writeSocialImages(drawings: ReadonlyMap<string, string>, cacheDir: string): Promise<number> {
   fs.mkdirSync(cacheDir, { recursive: true })
   const used = new Set<string>()
+  const queue = [...drawings]
   let drawn = 0
-  for (const [file, svg] of drawings) {
-    const name = `${createHash("sha256").update(svg).digest("hex")}.png`
-    const cached = path.join(cacheDir, name)
-    used.add(name)
-    if (!fs.existsSync(cached)) {
-      // Written whole, then renamed: a build stopped half-way leaves no broken image to reuse.
-      fs.writeFileSync(`${cached}.part`, await socialImagePng(svg))
-      fs.renameSync(`${cached}.part`, cached)
-      drawn += 1
+  // As many at once as the machine has cores: sharp renders each on a thread of its own.
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [file, svg] = next
+      const name = `${createHash("sha256").update(svg).digest("hex")}.png`
+      const cached = path.join(cacheDir, name)
+      used.add(name)
+      if (!fs.existsSync(cached)) {
+        // Written whole, then renamed: a build stopped half-way leaves no broken image to reuse.
+        fs.writeFileSync(`${cached}.part`, await socialImagePng(svg))
+        fs.renameSync(`${cached}.part`, cached)
+        drawn += 1
+      }
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.copyFileSync(cached, file)
     }
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.copyFileSync(cached, file)
   }
+  await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker))
   for (const name of fs.readdirSync(cacheDir)) {
     if (!used.has(name)) fs.rmSync(path.join(cacheDir, name))
   }
