@@ -47,39 +47,53 @@ describe("the control-character check", () => {
   )
 })
 
+/** Each call starts the checker's Java anew: seconds apiece on a busy two-core machine. */
+const NU_TIMEOUT_MS = 60_000
+
 describe("the Nu Html Checker", () => {
-  it("reports a NUL in the stream and an article without a heading, and passes a sound page", async () => {
-    const root = folder({
-      "broken.html": PAGE("<main><article><p>Gen\u0000ève</p></article></main>"),
-      "sound.html": PAGE("<main><article><h1>Genève</h1><p>Une maison discrète.</p></article></main>"),
-    })
-    const faults = (await nuMessages([path.join(root, "broken.html"), path.join(root, "sound.html")])).filter(isFault)
-    expect(faults.map(({ url, message }) => `${path.basename(url ?? "")}: ${message}`)).toEqual([
-      "broken.html: Saw U+0000 in stream.",
-      "broken.html: Article lacks heading. Consider using “h2”-“h6” elements to add identifying headings to all articles.",
-    ])
-  })
-  it("passes its misreadings of a page's own policy (trimmed text, JSON-LD), and nothing else it says of it", async () => {
-    const style = "\n.a{color:red}\n"
-    const script = "\n  var a = 1;\n"
-    const policy = (styles: string) =>
-      `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ${hashSource(script)}; style-src 'self' ${styles}; img-src 'self'"/>`
-    const page = (styles: string) =>
-      `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8">${policy(styles)}<title>Genève</title><style>${style}</style>
+  it(
+    "reports a NUL in the stream and an article without a heading, and passes a sound page",
+    async () => {
+      const root = folder({
+        "broken.html": PAGE("<main><article><p>Gen\u0000ève</p></article></main>"),
+        "sound.html": PAGE("<main><article><h1>Genève</h1><p>Une maison discrète.</p></article></main>"),
+      })
+      const faults = (await nuMessages([path.join(root, "broken.html"), path.join(root, "sound.html")])).filter(isFault)
+      expect(faults.map(({ url, message }) => `${path.basename(url ?? "")}: ${message}`)).toEqual([
+        "broken.html: Saw U+0000 in stream.",
+        "broken.html: Article lacks heading. Consider using “h2”-“h6” elements to add identifying headings to all articles.",
+      ])
+    },
+    NU_TIMEOUT_MS,
+  )
+  it(
+    "passes its misreadings of a page's own policy (trimmed text, JSON-LD), and nothing else it says of it",
+    async () => {
+      const style = "\n.a{color:red}\n"
+      const script = "\n  var a = 1;\n"
+      const policy = (styles: string) =>
+        `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' ${hashSource(script)}; style-src 'self' ${styles}; img-src 'self'"/>`
+      const page = (styles: string) =>
+        `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8">${policy(styles)}<title>Genève</title><style>${style}</style>
 <script
   id="chunks"
 >${script}</script><script type="application/ld+json">{"@type":"Organization"}</script></head><body><main><h1>Genève</h1><img src="/static/a.jpg" alt=""><img src="https://elsewhere.example/b.jpg" alt=""></main></body></html>`
-    const root = folder({ "allowed.html": page(hashSource(style)), "refused.html": page(hashSource(".a{color:blue}")) })
-    const files = ["allowed.html", "refused.html"].map((name) => path.join(root, name))
-    // The checker itself warns about all three elements and both images on both pages.
-    expect((await nuMessages(files)).filter(isFault)).toHaveLength(10)
-    // A style the page's policy does not allow, and an image from another origin, stay faults.
-    expect(
-      (await nuFaults(files)).map(({ url, message }) => `${path.basename(url ?? "")}: ${message.slice(0, 45)}`),
-    ).toEqual([
-      "allowed.html: Resource violates Content Security Policy (me",
-      "refused.html: Inline style violates Content Security Policy",
-      "refused.html: Resource violates Content Security Policy (me",
-    ])
-  })
+      const root = folder({
+        "allowed.html": page(hashSource(style)),
+        "refused.html": page(hashSource(".a{color:blue}")),
+      })
+      const files = ["allowed.html", "refused.html"].map((name) => path.join(root, name))
+      // The checker itself warns about all three elements and both images on both pages.
+      expect((await nuMessages(files)).filter(isFault)).toHaveLength(10)
+      // A style the page's policy does not allow, and an image from another origin, stay faults.
+      expect(
+        (await nuFaults(files)).map(({ url, message }) => `${path.basename(url ?? "")}: ${message.slice(0, 45)}`),
+      ).toEqual([
+        "allowed.html: Resource violates Content Security Policy (me",
+        "refused.html: Inline style violates Content Security Policy",
+        "refused.html: Resource violates Content Security Policy (me",
+      ])
+    },
+    NU_TIMEOUT_MS,
+  )
 })
