@@ -6,6 +6,11 @@ const PORTS = e2ePorts(freePortSync)
 
 /** Specs that run against the site as production serves it: nginx, with the generated hosting rules. */
 const OVER_NGINX = ["**/hosting.spec.ts", "**/cms.spec.ts"]
+/**
+ * The site grown to many case studies (a copy it builds and serves itself): its own project, run on
+ * its own by npm test (scripts/test.sh) so its timings are the page's, not a busy machine's.
+ */
+const SCALE = ["**/scale.spec.ts"]
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }
 
@@ -24,7 +29,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // Two cores run the build server and the browsers together; give page transitions room.
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? ".tmp/playwright.json" }]],
   use: {
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     // Recorded for a retry only (CI retries once): a trace of every test, kept or not, costs each
@@ -32,7 +37,12 @@ export default defineConfig({
     trace: "on-first-retry",
   },
   projects: [
-    { name: "desktop", testIgnore: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.site}` } },
+    {
+      name: "desktop",
+      testIgnore: [...OVER_NGINX, ...SCALE],
+      use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.site}` },
+    },
+    { name: "scale", testMatch: SCALE, use: desktop },
     { name: "nginx", testMatch: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
   ],
   webServer: [

@@ -68,10 +68,14 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 const LIST_ROUTES = ["/case-studies/", "/case-studies/page/2/", "/case-studies/industry/watches/", "/fr/case-studies/"]
 
 async function visitorChecks(dir: string, studies: number): Promise<Pick<Row, "browser" | "lighthouse">> {
-  const browser = await run(path.join(ROOT, "node_modules/.bin/playwright"), ["test", "e2e/scale.spec.ts"], {
-    SCALE_BUILD: dir,
-    SCALE_STUDIES: String(studies),
-  })
+  const browser = await run(
+    path.join(ROOT, "node_modules/.bin/playwright"),
+    ["test", "--project", "scale", "--workers=1"],
+    {
+      SCALE_BUILD: dir,
+      SCALE_STUDIES: String(studies),
+    },
+  )
   const keystroke = /slowest keystroke over \d+ studies at \dx CPU: (\d+) ms/.exec(browser.output)
   if (!browser.ok) console.log(browser.output.slice(-4000))
   const lighthouse = await run(process.execPath, ["scripts/lighthouse-ci.mjs", "mobile"], {

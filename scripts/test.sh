@@ -59,7 +59,10 @@ step "Three browser engines (Chromium, Firefox, WebKit): every route in both lan
 gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
-gate "playwright" npx playwright test
+gate "playwright" npx playwright test --project desktop --project nginx
+
+step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing at 4x CPU), alone"
+gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx scripts/bench-load.ts
@@ -68,7 +71,7 @@ step "Lighthouse: every route in both languages, desktop, then mobile (median of
 gate "lighthouse" node scripts/lighthouse-ci.mjs
 
 step "Summary"
-gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
+gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 tree_after=$(git status --porcelain 2>/dev/null)
 if [ "$tree_before" != "$tree_after" ]; then
   echo "The suite changed the work tree (git status before and after):"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
 import { CaseCard } from "./case-card"
@@ -81,26 +81,25 @@ interface CaseListProps {
 }
 
 /**
- * Every study's card, fetched once, when a visitor first searches a list whose studies are not all on
- * the page; null until it has arrived (or if it cannot be had: the page's own studies are searched).
+ * Every study's card, null until fetched (or if it cannot be had: the page's own studies are searched
+ * then). `fetchIndex` starts the one fetch, and changes nothing on screen: called as the visitor
+ * reaches the field, it costs that interaction nothing.
  */
-function useSearchIndex(wanted: boolean): readonly Queries.CaseCardFragment[] | null {
+function useSearchIndex(): { index: readonly Queries.CaseCardFragment[] | null; fetchIndex: () => void } {
   const url = usePaths().caseSearchIndex
   const [index, setIndex] = useState<readonly Queries.CaseCardFragment[] | null>(null)
-  useEffect(() => {
-    if (!wanted || index) return
-    let current = true
+  const started = useRef(false)
+  const fetchIndex = useCallback(() => {
+    if (started.current) return
+    started.current = true
     fetch(url)
       .then((response) => (response.ok ? (response.json() as Promise<Queries.CaseCardFragment[]>) : null))
       .then((cards) => {
-        if (current && cards) setIndex(cards)
+        if (cards) setIndex(cards)
       })
       .catch(() => undefined)
-    return () => {
-      current = false
-    }
-  }, [wanted, index, url])
-  return index
+  }, [url])
+  return { index, fetchIndex }
 }
 
 /**
@@ -114,8 +113,11 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
   const query = useUrlQuery(usePaths().caseStudies, firstOfAll ? search : "", input)
   const searching = query.value.trim() !== ""
   // Fetched as the visitor reaches the field, so the first keystroke already searches every study.
-  const [aboutToSearch, setAboutToSearch] = useState(false)
-  const index = useSearchIndex((aboutToSearch || searching) && listing.pages > 1)
+  const { index, fetchIndex } = useSearchIndex()
+  const paged = listing.pages > 1
+  useEffect(() => {
+    if (searching && paged) fetchIndex()
+  }, [searching, paged, fetchIndex])
   const searched = searching && index ? index : studies
   const texts = useMemo(() => searched.map(searchText), [searched])
   const matches = useMemo(() => {
@@ -144,7 +146,7 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
         button={copy.search.button}
         onChange={query.change}
         onSubmit={query.commit}
-        onFocus={() => setAboutToSearch(true)}
+        onFocus={paged ? fetchIndex : undefined}
         inputRef={input}
       />
       <Count role="status">
