@@ -14,7 +14,7 @@
  * the page's own ('self'; it refuses to read pages from a local server). A warning that the page's
  * policy allows as browsers read it, for one of these reasons exactly, passes; any other stays a fault.
  */
-import { spawn } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages } from "../gatsby/built-pages"
@@ -36,15 +36,12 @@ interface NuMessage {
   message: string
 }
 
-/** What the checker says of the files (paths or addresses), as its JSON report; its own failure throws. */
-export async function nuMessages(files: readonly string[]): Promise<NuMessage[]> {
+/** What the checker says of the files, as its JSON report; the checker's own failure throws. */
+export function nuMessages(files: readonly string[]): NuMessage[] {
   const java = ensureSystemPackage("java")
-  // Run apart from this process's event loop, which may be serving the pages it reads.
-  const run = await new Promise<{ status: number | null; stderr: string }>((done, fail) => {
-    const child = spawn(java, ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files])
-    let stderr = ""
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    child.on("error", fail).on("close", (status) => done({ status, stderr }))
+  const run = spawnSync(java, ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
   })
   if (run.status !== 0) throw new Error(`The Nu Html Checker did not run (exit ${run.status}):\n${run.stderr}`)
   return (JSON.parse(run.stderr) as { messages: NuMessage[] }).messages
@@ -102,26 +99,27 @@ export function misreadsPagePolicy(message: NuMessage, html: string): boolean {
     .querySelectorAll("script, style")
     .find((candidate) => html.indexOf(">", candidate.range[0]) === end)
   if (!element || element.hasAttribute("src")) return false
-  if (element.tagName === "SCRIPT" && element.getAttribute("type") === "application/ld+json") return true
-  const policies = [...html.matchAll(PAGE_POLICY_META)].map(([, policy]) => policy)
+  const script = element.tagName === "SCRIPT"
+  if (script && element.getAttribute("type") === "application/ld+json") return true
   const text = element.rawText
-  return text !== text.trim() && policies.some((policy) => policy.split(/[\s;]+/).includes(hashSource(text)))
+  const sources = sourcesOf(html, script ? "script-src" : "style-src")
+  return text !== text.trim() && sources.some((list) => list.includes(hashSource(text)))
 }
 
 /** The faults among the checker's messages on `files`, its misreadings of the pages' policies apart. */
-export async function nuFaults(files: readonly string[]): Promise<NuMessage[]> {
+export function nuFaults(files: readonly string[]): NuMessage[] {
   // The checker names a file by its URL.
   const html = new Map(files.map((file) => [`file:${path.resolve(file)}`, fs.readFileSync(file, "utf8")]))
-  return (await nuMessages(files)).filter((message) => {
+  return nuMessages(files).filter((message) => {
     if (!isFault(message)) return false
     const page = message.url ? html.get(decodeURI(message.url)) : undefined
     return page === undefined || !misreadsPagePolicy(message, page)
   })
 }
 
-async function main() {
+function main() {
   const pages = [...builtPages(PUBLIC), path.join(PUBLIC, "admin/index.html")]
-  const faults = await nuFaults(pages)
+  const faults = nuFaults(pages)
   for (const fault of faults) {
     const file = fault.url ? path.relative(PUBLIC, decodeURI(new URL(fault.url).pathname)) : "(no file)"
     const kind = fault.type === "info" ? "warning" : fault.type
@@ -133,4 +131,4 @@ async function main() {
   if (faults.length > 0) process.exitCode = 1
 }
 
-if (require.main === module) void main()
+if (require.main === module) main()

@@ -53,12 +53,12 @@ const NU_TIMEOUT_MS = 60_000
 describe("the Nu Html Checker", () => {
   it(
     "reports a NUL in the stream and an article without a heading, and passes a sound page",
-    async () => {
+    () => {
       const root = folder({
         "broken.html": PAGE("<main><article><p>Gen\u0000ève</p></article></main>"),
         "sound.html": PAGE("<main><article><h1>Genève</h1><p>Une maison discrète.</p></article></main>"),
       })
-      const faults = (await nuMessages([path.join(root, "broken.html"), path.join(root, "sound.html")])).filter(isFault)
+      const faults = nuMessages([path.join(root, "broken.html"), path.join(root, "sound.html")]).filter(isFault)
       expect(faults.map(({ url, message }) => `${path.basename(url ?? "")}: ${message}`)).toEqual([
         "broken.html: Saw U+0000 in stream.",
         "broken.html: Article lacks heading. Consider using “h2”-“h6” elements to add identifying headings to all articles.",
@@ -68,7 +68,7 @@ describe("the Nu Html Checker", () => {
   )
   it(
     "passes its misreadings of a page's own policy (trimmed text, JSON-LD), and nothing else it says of it",
-    async () => {
+    () => {
       const style = "\n.a{color:red}\n"
       const script = "\n  var a = 1;\n"
       const policy = (styles: string) =>
@@ -84,15 +84,15 @@ describe("the Nu Html Checker", () => {
       })
       const files = ["allowed.html", "refused.html"].map((name) => path.join(root, name))
       // The checker itself warns about all three elements and both images on both pages.
-      expect((await nuMessages(files)).filter(isFault)).toHaveLength(10)
+      expect(nuMessages(files).filter(isFault)).toHaveLength(10)
       // A style the page's policy does not allow, and an image from another origin, stay faults.
-      expect(
-        (await nuFaults(files)).map(({ url, message }) => `${path.basename(url ?? "")}: ${message.slice(0, 45)}`),
-      ).toEqual([
-        "allowed.html: Resource violates Content Security Policy (me",
-        "refused.html: Inline style violates Content Security Policy",
-        "refused.html: Resource violates Content Security Policy (me",
-      ])
+      expect(nuFaults(files).map(({ url, message }) => `${path.basename(url ?? "")}: ${message.slice(0, 45)}`)).toEqual(
+        [
+          "allowed.html: Resource violates Content Security Policy (me",
+          "refused.html: Inline style violates Content Security Policy",
+          "refused.html: Resource violates Content Security Policy (me",
+        ],
+      )
     },
     NU_TIMEOUT_MS,
   )
