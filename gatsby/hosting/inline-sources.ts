@@ -49,13 +49,18 @@ function isSafeJsonLd(body: string): boolean {
 
 const excerpt = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
 
-export function inlineSources(htmlFiles: readonly string[], known: KnownInlineCode): InlineSources {
+/** A built page's HTML, by its file. */
+export type ReadHtml = (file: string) => string
+const readHtml: ReadHtml = (file) => fs.readFileSync(file, "utf8")
+
+/** The inline code of the pages in `htmlFiles`; `read` hands a page's HTML a caller has already read. */
+export function inlineSources(htmlFiles: readonly string[], known: KnownInlineCode, read = readHtml): InlineSources {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   const styleAttributes = new Set<string>()
   const foreign: string[] = []
   for (const file of htmlFiles) {
-    const html = fs.readFileSync(file, "utf8")
+    const html = read(file)
     const page = parseHtml(html)
     for (const script of page.querySelectorAll("script")) {
       if (script.hasAttribute("src")) continue

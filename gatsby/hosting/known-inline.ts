@@ -44,9 +44,15 @@ export function knownInlineCode(publicDir: string): KnownInlineCode {
     ? fs.readdirSync(slicesDir).map((file) => fs.readFileSync(path.join(slicesDir, file), "utf8"))
     : []
   const scripts = new Set(slices.flatMap((html) => bodies(html, "script")))
+  // A page's scripts are asked about one after another: its bundle list is read from it once.
+  let page = { html: "", bundles: [] as string[] }
+  const bundlesOf = (html: string) => {
+    if (page.html !== html) page = { html, bundles: deferredBundles(html) }
+    return page.bundles
+  }
   return {
     script: (body, html) => {
-      const bundles = deferredBundles(html)
+      const bundles = bundlesOf(html)
       return scripts.has(body) || isGatsbyPagePath(body) || (bundles.length > 0 && body === loaderSource(bundles))
     },
     style: (_body, attributes) => STYLE_MARKERS.some((marker) => attributes[marker] === ""),

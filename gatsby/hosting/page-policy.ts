@@ -47,7 +47,11 @@ export function writePagePolicies(publicDir: string): number {
   const pages = builtPages(publicDir)
   for (const file of pages) {
     const html = fs.readFileSync(file, "utf8")
-    const finished = withPagePolicy(html, pageCsp([file], known), path.relative(publicDir, file))
+    const finished = withPagePolicy(
+      html,
+      pageCsp([file], known, () => html),
+      path.relative(publicDir, file),
+    )
     if (finished !== html) fs.writeFileSync(file, finished)
   }
   return pages.length

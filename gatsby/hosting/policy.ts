@@ -7,7 +7,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages, filesUnder } from "../built-pages"
-import { type KnownInlineCode, hashSource, inlineSources } from "./inline-sources"
+import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../auth/github-oauth"
 import { LOCALES, type Locale } from "../../model/locales"
 import { localePath } from "../../model/routes"
@@ -163,8 +163,8 @@ export const SITE_CSP = policyText({ ...SITE_DIRECTIVES, "frame-ancestors": ["'n
  * which WebKit does not know (it logs "Unrecognized Content-Security-Policy directive" on every page),
  * so it is left to `default-src` too. Every fetch directive the site has no use for says 'none'.
  */
-export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode): string {
-  const inline = inlineSources(htmlFiles, known)
+export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode, read?: ReadHtml): string {
+  const inline = inlineSources(htmlFiles, known, read)
   // Never allow what the build did not write: content that became code, or a tool that changed.
   if (inline.foreign.length > 0) {
     throw new Error(
