@@ -1,9 +1,10 @@
 /**
  * The texts in every language but English of the content the previews share with every page (the
  * site settings, the home page's industry cards, the case studies page, the case studies), as the
- * build reads them, put into the admin script (cms/bundle.ts). Decap hands a preview other entries in its default language only, so
- * a preview in French takes these texts with the entries' English fields as saved; an edit to one of
- * these files' French texts shows in the other entries' previews from the next build on.
+ * build reads them, put into the admin script (cms/bundle.ts). Decap hands a preview other entries
+ * in its default language only, so a preview in French takes these texts with the entries' English
+ * fields as saved; an edit to one of these files' French texts shows in the other entries' previews
+ * from the next build on.
  */
 import fs from "node:fs"
 import path from "node:path"

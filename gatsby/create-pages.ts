@@ -8,14 +8,11 @@ import { type ListedStudy, caseListings, industryKey } from "../model/case-listi
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")
 
-/** A study's card, as the list shows it and its search index holds it (src/components/case-study/case-card.tsx). */
-interface StudyCard {
-  slug: string
-  title: string
-  industry: string
-  icon: string
-  summary: { description: string; problem: string; solution: string }
-}
+/**
+ * A study's card, as the list shows it and its search index holds it: the CaseCard fragment of
+ * src/components/case-study/case-card.tsx (a page query's fragment, which this query cannot spread).
+ */
+type StudyCard = Queries.CaseCardFragment
 
 interface CaseStudiesResult {
   allCaseStudy: { nodes: Array<StudyCard & { locale: Locale; order: number }> }

@@ -89,8 +89,8 @@ async function sharingTitles(graphql: BuildArgs["graphql"], pages: readonly Page
 /**
  * The sharing images of `drawings` (file in public/ -> its SVG drawing), each made once: an image is
  * kept in `cacheDir` under its drawing's hash and copied from there while the drawing is the same, so
- * a build redraws only the pages whose image changed (rendering the PNG is what takes time, about
- * 60 ms each). Images no drawing uses any more are removed. Returns how many were drawn.
+ * a build redraws only the pages whose image changed (rendering the PNG is what takes time, 30-45 ms
+ * each here). Images no drawing uses any more are removed. Returns how many were drawn.
  */
 export async function writeSocialImages(drawings: ReadonlyMap<string, string>, cacheDir: string): Promise<number> {
   fs.mkdirSync(cacheDir, { recursive: true })

@@ -5,8 +5,9 @@
  * a header set twice is joined with a comma, and `! Name` drops what an earlier rule set, so a later,
  * narrower rule replaces a value by dropping it first. The rules are the same whatever the number of
  * pages and files: each page's own Content-Security-Policy is in its HTML, and hashed scripts are
- * matched by their ending (`/*.js`), the folders of unhashed ones set back after. A path that is no page gets the nearest
- * 404.html with status 404, which the build puts where the policy says (no redirect rule needed).
+ * matched by their ending (`/*.js`), the folders of unhashed ones set back after. A path that is no
+ * page gets the nearest 404.html with status 404, which the build puts where the policy says (no
+ * redirect rule needed).
  */
 import type { HostingPolicy } from "./policy"
 
