@@ -53,7 +53,7 @@ const config: GatsbyConfig = {
         excludes: [
           "/dev-404-page/",
           ...LOCALES.flatMap((locale) =>
-            ["/404/", "/404.html", "/case-studies/\\[...\\]/"].map((route) => localePath(route, locale)),
+            ["/404/", "/404.html", "/case-studies/404.html"].map((route) => localePath(route, locale)),
           ),
         ],
         // Every page with its counterparts in each language, English as the default (hreflang).

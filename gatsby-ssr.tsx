@@ -92,3 +92,24 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
 
 /** The page's language (its context, gatsby/localize-pages.ts) for every component in it. */
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = withPageLanguage
+
+/** The element Gatsby's static entry writes with `window.pagePath`, the page's own address. */
+const PAGE_PATH_SCRIPT_ID = "gatsby-script-loader"
+
+/**
+ * Gatsby ends each page with `window.pagePath`, whose one use is to send a visitor who loaded a page
+ * at another address on to the page's own (production-app.js), unless the address is a client-only
+ * route's. The hosts serve each page at its own address (a slashless one redirects), and the
+ * not-found pages answer every unknown address in place: with the script, Gatsby would move the
+ * visitor to /fr/404.html, or the site would need client-only routes, whose every page Gatsby then
+ * lists in the bundle all pages load (7.9 kB more per page with 500 case studies). Left out through
+ * Gatsby's documented onPreRenderHTML; if Gatsby writes it otherwise, the hosting step stops the
+ * build on an inline script it does not know (gatsby/hosting/known-inline.ts).
+ */
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getPostBodyComponents, replacePostBodyComponents }) => {
+  replacePostBodyComponents(
+    getPostBodyComponents().filter(
+      (component) => (component as ReactElement<{ id?: string }>).props?.id !== PAGE_PATH_SCRIPT_ID,
+    ),
+  )
+}

@@ -4,8 +4,6 @@ import { freePortSync } from "./scripts/lib/free-port"
 
 const PORTS = e2ePorts(freePortSync)
 
-/** Specs that run against the site as production serves it: nginx, with the generated hosting rules. */
-const OVER_NGINX = ["**/hosting.spec.ts", "**/cms.spec.ts"]
 /**
  * The site grown to many case studies (a copy it builds and serves itself): its own project, run on
  * its own by npm test (scripts/test.sh) so its timings are the page's, not a busy machine's.
@@ -15,8 +13,9 @@ const SCALE = ["**/scale.spec.ts"]
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }
 
 /**
- * End-to-end tests run against the production build: served by `gatsby serve`, and by nginx with
- * the hosting configuration (its headers, Content-Security-Policy included) for the specs above.
+ * End-to-end tests run against the production build as production serves it: by nginx with the
+ * generated hosting configuration (its headers, Content-Security-Policy and not-found pages included),
+ * with Decap's local backend behind it for the CMS's specs.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -37,22 +36,10 @@ export default defineConfig({
     trace: "on-first-retry",
   },
   projects: [
-    {
-      name: "desktop",
-      testIgnore: [...OVER_NGINX, ...SCALE],
-      use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.site}` },
-    },
+    { name: "desktop", testIgnore: SCALE, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
     { name: "scale", testMatch: SCALE, use: desktop },
-    { name: "nginx", testMatch: OVER_NGINX, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
   ],
   webServer: [
-    {
-      command: `npx gatsby serve --port ${PORTS.site} --host 127.0.0.1`,
-      url: `http://127.0.0.1:${PORTS.site}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: { GATSBY_TELEMETRY_DISABLED: "1" },
-    },
     {
       command: "npx tsx scripts/serve-nginx.ts",
       url: `http://127.0.0.1:${PORTS.nginx}/`,

@@ -6,9 +6,20 @@
 /**
  * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
  * admin names it at start-up, cms/app/index.tsx): in development Gatsby proxies it (gatsby-config
- * `proxy`), under `npm run serve:nginx` nginx does, so the CMS connects to nothing but its origin.
+ * `proxy`), under `npm run serve` nginx does, so the CMS connects to nothing but its origin.
  */
 export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
+
+/** The admin's folder in public/, and so its address: /admin/. */
+export const ADMIN_DIR = "admin"
+
+/**
+ * The file beside the admin script with the other languages' texts of the content every preview
+ * shares (cms/site-texts.ts): fetched when a preview first needs it, so the admin script stays the
+ * same size however many case studies there are.
+ */
+export const SITE_TEXTS_FILE = "site-texts.json"
+export const SITE_TEXTS_URL = `/${ADMIN_DIR}/${SITE_TEXTS_FILE}`
 
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says what is wrong in red."

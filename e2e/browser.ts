@@ -15,17 +15,14 @@ export function chromiumPath(): string {
 export const CHROMIUM_ARGS: string[] = chromiumFlags
 
 /**
- * The ports of the servers the browser tests run against: gatsby serve, nginx with the generated
- * hosting configuration (scripts/serve-nginx.ts), and decap-server behind that nginx for the CMS's
- * specs. Each is free on the machine, chosen once by playwright.config.ts, whose environment the
+ * The ports of the servers the browser tests run against: nginx with the generated hosting
+ * configuration (scripts/serve-nginx.ts), and decap-server behind it for the CMS's specs. Each is free on the machine, chosen once by playwright.config.ts, whose environment the
  * test workers inherit; a port set in the environment beforehand is used as it is.
  */
-export function e2ePorts(choose: () => number): { site: number; nginx: number; decap: number } {
-  process.env.E2E_PORT ??= String(choose())
+export function e2ePorts(choose: () => number): { nginx: number; decap: number } {
   process.env.NGINX_E2E_PORT ??= String(choose())
   process.env.DECAP_E2E_PORT ??= String(choose())
   return {
-    site: Number(process.env.E2E_PORT),
     nginx: Number(process.env.NGINX_E2E_PORT),
     decap: Number(process.env.DECAP_E2E_PORT),
   }

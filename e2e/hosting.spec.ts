@@ -1,6 +1,6 @@
 /**
  * The site as production serves it: the built pages through the real nginx with the generated
- * hosting configuration (npm run serve:nginx), Content-Security-Policy and all. Every route loads,
+ * hosting configuration (npm run serve), Content-Security-Policy and all. Every route loads,
  * hydrates and runs with no policy violation and no console error; styles survive hydration.
  */
 import { expect, test } from "./fixtures"

@@ -91,10 +91,10 @@ test.describe("French pages", () => {
 })
 
 test.describe("French error rows", () => {
-  // Its status, 404, is the host's (gatsby serve answers French addresses from the French not-found
-  // page's client route): test/with-build/nginx.test.ts and cdn-parity.test.ts check it on both hosts.
+  // Served by nginx, as in production; test/with-build/cdn-parity.test.ts checks the CDN answers the same.
   test("an unknown /fr/ address shows the French home, out of search results", async ({ page }) => {
-    await page.goto("/fr/nulle-part/")
+    const response = await page.goto("/fr/nulle-part/")
+    expect(response?.status()).toBe(404)
     await expect(page).toHaveURL(/\/fr\/nulle-part\/$/)
     await expect(page.getByRole("heading", { level: 1 })).toContainText(fr.hero.titleLead)
     await expect(page.locator("html")).toHaveAttribute("lang", "fr")
@@ -102,6 +102,7 @@ test.describe("French error rows", () => {
   })
 
   test("an unknown French case slug on first load goes to the French case list", async ({ page }) => {
+    expect((await page.request.get("/fr/case-studies/introuvable/")).status()).toBe(404)
     await page.goto("/fr/case-studies/introuvable/")
     await expect(page).toHaveURL(/\/fr\/case-studies\/$/)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr.list.title)

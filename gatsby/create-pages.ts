@@ -2,11 +2,14 @@ import type { GatsbyNode } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
-import { CASE_SEARCH_INDEX, caseStudyPath, localePath } from "../model/routes"
+import { CASE_SEARCH_INDEX, UNKNOWN_CASE_FILE, UNKNOWN_CASE_ROUTE, caseStudyPath, localePath } from "../model/routes"
+import type { NotFoundContext } from "../src/i18n/locale"
 import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
+import { type IndexedCase, searchText } from "../src/components/case-study/case-filter"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")
+const notFoundPage = path.resolve(__dirname, "../src/pages/404.tsx")
 
 /**
  * A study's card, as the list shows it and its search index holds it: the CaseCard fragment of
@@ -20,20 +23,24 @@ interface CaseStudiesResult {
 
 /**
  * A language's search index (model/case-listings.ts, CASE_SEARCH_INDEX): every study's card in the
- * site's order, so the list's search covers every study while each page of the list carries only its
- * own. Fetched by the browser only when a visitor searches a list that does not fit one page.
+ * site's order, each with the text it is found by, normalised here once (searchText), so the list's
+ * search covers every study while each page of the list carries only its own, and the browser has
+ * nothing to prepare before it searches. Fetched only when a visitor searches a list that does not
+ * fit one page.
  */
 export function writeSearchIndex(publicDir: string, locale: Locale, cards: readonly StudyCard[]): void {
   const file = path.join(publicDir, localePath(CASE_SEARCH_INDEX, locale))
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const text = JSON.stringify(cards)
+  const index: Array<IndexedCase<StudyCard>> = cards.map((card) => ({ ...card, searchText: searchText(card) }))
+  const text = JSON.stringify(index)
   if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text)
 }
 
 /**
- * One prerendered page per case study file and language (unknown slugs fall to
- * src/pages/case-studies/[...].tsx), and the case list's pages in each language: one while every study
- * fits it, else the list's pages and each industry's (model/case-listings.ts), with their search index.
+ * One prerendered page per case study file and language; the file hosts answer unknown slugs with in
+ * each language (the not-found page, which shows the unknown-case screen there); and the case list's
+ * pages in each language: one while every study fits it, else the list's pages and each industry's
+ * (model/case-listings.ts), with their search index.
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, store }) => {
   const result = await graphql<CaseStudiesResult>(`
@@ -69,6 +76,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   const { program } = store.getState() as { program: { directory: string } }
   for (const locale of LOCALES) {
     const here = studies.filter((study) => study.locale === locale)
+    const notFound: NotFoundContext = { notFound: true }
+    actions.createPage({
+      path: localePath(UNKNOWN_CASE_FILE, locale),
+      component: notFoundPage,
+      context: { locale, route: UNKNOWN_CASE_ROUTE, ...notFound },
+    })
     for (const { slug } of here) {
       actions.createPage({
         path: localePath(caseStudyPath(slug), locale),

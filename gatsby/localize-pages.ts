@@ -6,25 +6,24 @@
  * studies and the case list's pages) are made per language there and pass through untouched.
  */
 import type { GatsbyNode } from "gatsby"
-import { DEFAULT_LOCALE, LOCALES, isLocale } from "../model/locales"
-import { localePath } from "../model/routes"
+import { LOCALES, isLocale } from "../model/locales"
+import { NOT_FOUND_ROUTE, localePath } from "../model/routes"
+import type { NotFoundContext } from "../src/i18n/locale"
 
-/** The not-found page's route; Gatsby copies it to /404.html, the page hosts serve for any unknown address. */
-const NOT_FOUND_ROUTE = "/404/"
+/** The not-found page (src/pages/404.tsx) and Gatsby's copy of it for hosts, /404.html. */
+const NOT_FOUND_PATHS = [NOT_FOUND_ROUTE, "/404.html"]
 
 export const localizePages: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
   if (isLocale((page.context as { locale?: unknown } | undefined)?.locale)) return
   actions.deletePage(page)
+  // No client-only routes (matchPath): Gatsby would list every page under one in the bundle every
+  // page loads. Unknown addresses are drawn by the not-found page, in their language (src/i18n/locale.tsx).
+  const notFound: NotFoundContext = NOT_FOUND_PATHS.includes(page.path) ? { notFound: true } : {}
   for (const locale of LOCALES) {
-    // Any unknown address under /fr/ is the French not-found page, in the browser too: Gatsby's own
-    // fallback (/404.html) is the English one.
-    const notFoundHere = page.path === NOT_FOUND_ROUTE && locale !== DEFAULT_LOCALE ? `/${locale}/*` : undefined
-    const matchPath = page.matchPath ? localePath(page.matchPath, locale) : notFoundHere
     actions.createPage({
       ...page,
       path: localePath(page.path, locale),
-      ...(matchPath ? { matchPath } : {}),
-      context: { ...page.context, locale, route: page.path },
+      context: { ...page.context, locale, route: page.path, ...notFound },
     })
   }
 }

@@ -4,16 +4,17 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { Locale } from "../model/locales"
-import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath, routeOf } from "../model/routes"
+import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath } from "../model/routes"
 import { type CaseListCopy, caseListNames } from "../src/seo/case-list-title"
 import type { CaseListContext } from "../src/templates/case-list"
+import type { NotFoundContext } from "../src/i18n/locale"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
 import { socialImagePng, socialImageSvg } from "./brand-art"
 
 interface PageNode {
   path: string
   matchPath?: string
-  context?: Partial<CaseListContext> & { locale?: Locale }
+  context?: Partial<CaseListContext> & NotFoundContext & { locale?: Locale }
 }
 
 interface TitlesQuery {
@@ -129,7 +130,7 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
   }
   const publicDir = path.join(program.directory, "public")
   const pages = (getNodesByType("SitePage") as unknown as PageNode[]).filter(
-    (page) => !page.matchPath && !routeOf(page.path).startsWith("/404") && !page.path.startsWith("/dev-404"),
+    (page) => !page.matchPath && !page.context?.notFound && !page.path.startsWith("/dev-404"),
   )
   const titles = await sharingTitles(graphql, pages)
   const drawings = new Map<string, string>()

@@ -22,6 +22,13 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
 
+/** The route of the not-found screen: any address that is no page, outside the case studies. */
+export const NOT_FOUND_ROUTE = "/404/"
+/** The route of the unknown-case screen: an address under /case-studies/ that is no page. */
+export const UNKNOWN_CASE_ROUTE = "/case-studies/[...]/"
+/** The file hosts answer an unknown address under /case-studies/ with (in each language). */
+export const UNKNOWN_CASE_FILE = "/case-studies/404.html"
+
 /** A path of the site in a language: English at the root, every other language under /<locale>/. */
 export const localePath = (path: string, locale: Locale) => (locale === DEFAULT_LOCALE ? path : `/${locale}${path}`)
 
@@ -39,6 +46,10 @@ export function translatedPath(path: string, to: Locale): string {
 
 /** A path without its language: /fr/case-studies/wine/ -> /case-studies/wine/ (the route both languages share). */
 export const routeOf = (path: string) => translatedPath(path, DEFAULT_LOCALE)
+
+/** What an address that is no page shows: the unknown-case screen under /case-studies/, else the not-found one. */
+export const notFoundRouteOf = (path: string): string =>
+  routeOf(path).startsWith(CASE_STUDIES_PATH) ? UNKNOWN_CASE_ROUTE : NOT_FOUND_ROUTE
 
 /**
  * The route a language switch leads to from a page's route: the same route, except from an error page

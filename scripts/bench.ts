@@ -53,7 +53,7 @@ function main() {
   const lighthouse = spawnSync("node", ["scripts/lighthouse-ci.mjs"], { cwd: ROOT, env, stdio: "inherit" })
   const weights = new Map(
     builtPages(PUBLIC)
-      .filter((page) => !page.includes("[...]") && !page.includes("404"))
+      .filter((page) => !page.includes("404"))
       .map((page) => [routeOf(PUBLIC, page), pageWeight(PUBLIC, page)]),
   )
 

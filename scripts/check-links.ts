@@ -28,9 +28,7 @@ export function externalUrlProblem(link: string): string | null {
 async function main() {
   const checker = new LinkChecker()
   const external = new Set<string>()
-  const starts = builtPages(PUBLIC)
-    .filter((page) => !page.includes("[...]"))
-    .map((page) => path.relative(PUBLIC, page))
+  const starts = builtPages(PUBLIC).map((page) => path.relative(PUBLIC, page))
   const result = await checker.check({
     path: starts,
     serverRoot: PUBLIC,

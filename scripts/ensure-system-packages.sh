@@ -2,7 +2,7 @@
 # The Debian packages the project runs (nothing ever downloads a browser or a server by itself):
 #   chromium  Chromium for the browser tests and Lighthouse (or CHROME_PATH)
 #   nginx     nginx and its brotli modules (on the fly, and the build's .br copies), for
-#             `npm run serve:nginx`, the hosting tests, the engines' tests and the load bench
+#             `npm run serve`, the hosting tests, the engines' tests and the load bench
 #   java      a Java runtime for the W3C Nu Html Checker (npm vnu-jar)
 #   firefox   Firefox ESR, driven over WebDriver BiDi by puppeteer-core (the engines' tests)
 #   webkit    WebKitGTK's WebDriver, its GObject bindings for Python (the small browser it drives,

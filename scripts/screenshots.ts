@@ -7,7 +7,7 @@ import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
 import { execFileSync } from "node:child_process"
-import { startGatsbyServe } from "./lib/gatsby-serve"
+import { startNginx } from "./lib/nginx"
 import { ensureSystemPackage } from "./lib/system-packages"
 import { breakpoints } from "../src/styles/theme"
 
@@ -40,7 +40,7 @@ async function loadLazyImages(page: Page) {
 
 async function main() {
   const only = process.argv.slice(2)
-  const server = await startGatsbyServe()
+  const server = await startNginx()
   try {
     fs.mkdirSync("screenshots", { recursive: true })
     // As a visitor sees it: a desktop's classic scrollbar in the room the page keeps for it (Playwright
@@ -88,7 +88,7 @@ async function main() {
     }
     await browser.close()
   } finally {
-    server.stop()
+    await server.stop()
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * npm run serve:nginx: the built site as production serves it, by Debian's nginx with the generated
- * hosting rules (headers, redirects, 404s, compression), on http://127.0.0.1:8088 (NGINX_PORT; 0 for any
+ * npm run serve: the built site as production serves it, by Debian's nginx with the generated
+ * hosting rules (headers, redirects, 404s, compression), on http://127.0.0.1:9000 (NGINX_PORT; 0 for any
  * free port, named in the first line it prints), with
  * Decap's local backend (`npm run cms`'s decap-server) behind /api/v1 on port 8081 (DECAP_PORT).
  * NGINX_PUBLIC_DIR serves another build (a copy's, for npm run bench:scale).
@@ -8,7 +8,7 @@
 import { LOCAL_CMS_BACKEND } from "../cms/shared"
 import { startNginx } from "./lib/nginx"
 
-const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 8088)
+const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 9000)
 const cmsBackend = process.env.DECAP_PORT
   ? { ...LOCAL_CMS_BACKEND, url: `http://localhost:${process.env.DECAP_PORT}` }
   : LOCAL_CMS_BACKEND

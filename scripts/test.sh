@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, in order: install, code hygiene, build (which also validates content and
 # generates the GraphQL types), integrity and byte budgets of the build, type-check, unit tests,
-# browser tests against the built site (served by gatsby serve and by nginx), the same pages in three
+# browser tests against the built site (served by nginx as production serves it), the same pages in three
 # browser engines, load, then Lighthouse CI. Every gate runs even when an earlier one fails; the
 # closing lines say which failed, and the exit status is non-zero if any did. A test runner's own
 # exit status is a gate, and the summary counts a test file that failed to run as a failure.
@@ -59,7 +59,7 @@ step "Three browser engines (Chromium, Firefox, WebKit): every route in both lan
 gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
-gate "playwright" npx playwright test --project desktop --project nginx
+gate "playwright" npx playwright test --project desktop
 
 step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing at 4x CPU), alone"
 gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1

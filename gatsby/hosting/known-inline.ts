@@ -3,14 +3,13 @@
  * Content-Security-Policy can allow exactly these and the build can stop on anything else:
  *
  * - Gatsby's runtime: the scripts of its slices in public/_gatsby/slices/ (chunk map, compilation
- *   hash), read from the files Gatsby wrote, and the page-path script of its static entry.
+ *   hash), read from the files Gatsby wrote. (Its page-path script is left out: gatsby-ssr.tsx.)
  * - The site: the after-paint loader (hydrate-after-paint.ts), rebuilt from the page's bundle list.
  * - Style elements marked by their writers: styled-components' sheet (`data-styled`) and the site's
  *   document CSS (`data-global-css`, gatsby-ssr.tsx). Their text is code of this repository; content
  *   reaches a page only as React-escaped text, which can make no element.
  *
- * Gatsby's page-path script is rebuilt from its template; if Gatsby changes that template the page
- * reports a foreign script and the build stops, which is the point: nothing unrecognised is allowed.
+ * Anything else is foreign, and the build stops, which is the point: nothing unrecognised is allowed.
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -21,8 +20,6 @@ import type { KnownInlineCode } from "./inline-sources"
 /** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
 const STYLE_MARKERS = ["data-styled", "data-global-css"]
 const SLICES_DIR = "_gatsby/slices"
-/** Gatsby's static entry: `window.pagePath=<the page's path as a JSON string>`. */
-const PAGE_PATH_SCRIPT = /^\/\*<!\[CDATA\[\*\/window\.pagePath=("(?:[^"\\]|\\.)*");\/\*\]\]>\*\/$/
 
 /** The non-empty bodies of the `tag` elements of some HTML (an empty one is a script's src tag). */
 const bodies = (html: string, tag: "script" | "style") =>
@@ -30,13 +27,6 @@ const bodies = (html: string, tag: "script" | "style") =>
     .querySelectorAll(tag)
     .map((element) => element.rawText)
     .filter((body) => body.trim() !== "")
-
-function isGatsbyPagePath(body: string): boolean {
-  const literal = PAGE_PATH_SCRIPT.exec(body)?.[1]
-  if (!literal) return false
-  const pagePath: unknown = JSON.parse(literal)
-  return typeof pagePath === "string" && body === `/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/`
-}
 
 export function knownInlineCode(publicDir: string): KnownInlineCode {
   const slicesDir = path.join(publicDir, SLICES_DIR)
@@ -53,7 +43,7 @@ export function knownInlineCode(publicDir: string): KnownInlineCode {
   return {
     script: (body, html) => {
       const bundles = bundlesOf(html)
-      return scripts.has(body) || isGatsbyPagePath(body) || (bundles.length > 0 && body === loaderSource(bundles))
+      return scripts.has(body) || (bundles.length > 0 && body === loaderSource(bundles))
     },
     style: (_body, attributes) => STYLE_MARKERS.some((marker) => attributes[marker] === ""),
   }

@@ -164,7 +164,7 @@ ${authService ? `\n  # The editors' sign-in (README, "Editors on the live site")
 }
 
 /**
- * A whole nginx configuration serving the site on its own (npm run serve:nginx, the tests), with the
+ * A whole nginx configuration serving the site on its own (npm run serve, the tests), with the
  * CMS's local backend (decap-server) on the site's origin for editing against it.
  */
 export function nginxStandalone(

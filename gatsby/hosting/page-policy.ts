@@ -1,7 +1,7 @@
 /**
  * Each page's Content-Security-Policy, written into the page itself, so the hosting policy's size
  * does not depend on the number of pages (docs/architecture.md, "The hosting policy"). After the
- * pages are final (the after-paint loader written, the not-found copies made), every built page's
+ * pages are final (the after-paint loader written), every built page's
  * policy element (policy-meta.ts) receives the policy of its own inline code (policy.ts, pageCsp).
  * The step stops the build when a page has no such element, more than one, or one that some inline
  * code precedes (a browser applies a policy in the page only to what follows it).

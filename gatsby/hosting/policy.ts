@@ -4,13 +4,12 @@
  * policy in their hosts' own languages, so a server and a CDN behave the same; it is read from the
  * build (its pages, its hashed files, what its HTML carries inline), so it is always the build's own.
  */
-import fs from "node:fs"
 import path from "node:path"
 import { builtPages, filesUnder } from "../built-pages"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../auth/github-oauth"
 import { LOCALES, type Locale } from "../../model/locales"
-import { localePath } from "../../model/routes"
+import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 
 export const ADMIN_PREFIX = "/admin/"
 /**
@@ -72,13 +71,12 @@ export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
 
 /**
- * In each language (English at the root, French under /fr/): the case studies' client-only page
- * (src/pages/case-studies/[...].tsx) answers unknown slugs, and the not-found page any other address
- * that is no page, nearest prefix first.
+ * In each language (English at the root, French under /fr/): the unknown-case file answers unknown
+ * slugs, and the not-found file any other address that is no page, nearest prefix first. Both are
+ * pages of src/pages/404.tsx, built where hosts look for them (gatsby/create-pages.ts, Gatsby's /404.html).
  */
 const inLanguage = (route: string, locale: Locale) => localePath(route, locale)
-const caseFallbackOf = (locale: Locale) => inLanguage("/case-studies/[...]/index.html", locale).slice(1)
-export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: "/case-studies/404.html" }
+export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: UNKNOWN_CASE_FILE }
 export const SITE_NOT_FOUND: NotFoundPage = { prefix: "/", file: "/404.html" }
 const notFoundIn = (locale: Locale): NotFoundPage[] =>
   [CASE_NOT_FOUND, SITE_NOT_FOUND].map(({ prefix, file }) => ({
@@ -208,13 +206,8 @@ export const ADMIN_CSP = policyText({
   "object-src": ["'none'"],
 })
 
-/** Not pages of their own: each language's 404 page's folder copy and unknown-slug handler. */
-const NOT_PAGES = new Set(
-  LOCALES.flatMap((locale) => [
-    inLanguage("/404/", locale),
-    `/${caseFallbackOf(locale)}`.slice(0, -"index.html".length),
-  ]),
-)
+/** Not pages of their own: each language's 404 page's folder copy. */
+const NOT_PAGES = new Set(LOCALES.map((locale) => inLanguage(NOT_FOUND_ROUTE, locale)))
 
 const IMMUTABLE_SCRIPTS: ImmutableScripts = { suffix: ".js", except: [ADMIN_PREFIX, "/~partytown/"] }
 
@@ -277,15 +270,5 @@ export function hostingPolicy(publicDir: string): HostingPolicy {
     cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
     documentOnlyHeaders: DOCUMENT_ONLY_HEADERS,
     hostFiles: HOST_FILES,
-  }
-}
-
-/** The copies of the pages that answer unknown paths, where a host looks for them (nearest 404.html). */
-export function writeNotFoundPages(publicDir: string): void {
-  for (const locale of LOCALES) {
-    fs.copyFileSync(
-      path.join(publicDir, caseFallbackOf(locale)),
-      path.join(publicDir, inLanguage(CASE_NOT_FOUND.file, locale)),
-    )
   }
 }

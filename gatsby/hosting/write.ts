@@ -1,7 +1,7 @@
 /**
  * After the build (gatsby-node onPostBuild, once the pages' HTML is final): each page's own
  * Content-Security-Policy written into it (page-policy.ts), and the hosting policy read from public/,
- * written for a CDN (public/_headers, public/_redirects, the nearest-404 copies) and for nginx
+ * written for a CDN (public/_headers, public/_redirects) and for nginx
  * (.hosting/nginx.conf, a server block for a machine's sites-enabled, with the CMS sign-in service
  * beside it: .hosting/cms-auth.mjs and its systemd unit). On the CDN the sign-in is the Pages
  * Functions in functions/.
@@ -12,7 +12,7 @@ import path from "node:path"
 import { headersFile, redirectsFile } from "./cdn"
 import { nginxMaps, nginxServer } from "./nginx"
 import { writePagePolicies } from "./page-policy"
-import { hostingPolicy, writeNotFoundPages } from "./policy"
+import { hostingPolicy } from "./policy"
 import { AUTH_SCRIPT, AUTH_UNIT, AUTH_UPSTREAM, writeAuthService } from "../../auth/service-files"
 
 export const HOSTING_DIR = ".hosting"
@@ -21,7 +21,6 @@ export const NGINX_SITE = "nginx.conf"
 export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise<void> {
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
-  writeNotFoundPages(publicDir)
   const pages = writePagePolicies(publicDir)
   const policy = hostingPolicy(publicDir)
   fs.writeFileSync(path.join(publicDir, "_headers"), headersFile(policy))

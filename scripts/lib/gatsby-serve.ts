@@ -1,4 +1,4 @@
-/** `gatsby serve` over the build, on a free port, for the scripts that compare with it or look at pages. */
+/** `gatsby serve` over the build, on a free port, for the load bench that compares nginx with it. */
 import { spawn } from "node:child_process"
 import { freePort } from "./free-port"
 import { waitForServer } from "./wait-for-server"

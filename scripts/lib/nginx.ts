@@ -1,6 +1,6 @@
 /**
  * Debian's nginx serving the built site with the hosting policy (gatsby/hosting/), on loopback, as
- * its own process with its own prefix folder: `npm run serve:nginx`, the hosting tests and the load
+ * its own process with its own prefix folder: `npm run serve`, the hosting tests and the load
  * bench all start it here (scripts/ensure-system-packages.sh installs nginx where it may).
  */
 import { spawn } from "node:child_process"

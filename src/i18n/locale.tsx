@@ -1,6 +1,6 @@
 import { type ReactNode, createContext, useContext } from "react"
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../model/locales"
-import { HOME_PATH, alternateRoute, localePath, sitePaths } from "../../model/routes"
+import { HOME_PATH, alternateRoute, localeOfPath, localePath, notFoundRouteOf, sitePaths } from "../../model/routes"
 
 interface PageLanguage {
   locale: Locale
@@ -29,13 +29,29 @@ export function useTranslatedPath(locale: Locale) {
   return localePath(alternateRoute(useContext(PageLanguageContext).route), locale)
 }
 
-/** Gatsby's `wrapPageElement`, in the browser and at build time: the page's language for everything in it. */
-export function withPageLanguage({ element, props }: { element: ReactNode; props: { pageContext: object } }) {
-  const { locale, route } = props.pageContext as { locale?: unknown; route?: unknown }
+/** What the not-found pages have in their context (gatsby/localize-pages.ts, gatsby/create-pages.ts). */
+export interface NotFoundContext {
+  notFound?: boolean
+}
+
+/**
+ * Gatsby's `wrapPageElement`, in the browser and at build time: the page's language for everything in
+ * it. A not-found page takes its language and screen from the address it answers: in the browser,
+ * every address that is no page is drawn by the one /404.html page (gatsby/create-pages.ts).
+ */
+export function withPageLanguage({
+  element,
+  props,
+}: {
+  element: ReactNode
+  props: { pageContext: object; location: { pathname: string } }
+}) {
+  const { locale, route, notFound } = props.pageContext as { locale?: unknown; route?: unknown } & NotFoundContext
+  const { pathname } = props.location
   return (
     <PageLanguageProvider
-      locale={isLocale(locale) ? locale : DEFAULT_LOCALE}
-      route={typeof route === "string" ? route : HOME_PATH}
+      locale={notFound ? localeOfPath(pathname) : isLocale(locale) ? locale : DEFAULT_LOCALE}
+      route={notFound ? notFoundRouteOf(pathname) : typeof route === "string" ? route : HOME_PATH}
     >
       {element}
     </PageLanguageProvider>

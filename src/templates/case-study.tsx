@@ -10,7 +10,7 @@ const CaseStudyArticle = island(
   (m) => m.CaseStudyArticle,
 )
 
-/** A case study's page: one per content file (gatsby/create-pages.ts); unknown slugs are `[...].tsx`'s. */
+/** A case study's page: one per content file (gatsby/create-pages.ts); unknown slugs are the not-found page's (src/pages/404.tsx). */
 export default function CaseStudyTemplate({
   data,
   pageContext,

@@ -25,7 +25,7 @@ import { parseHtml } from "../../gatsby/built-html"
 import { compressibleFiles } from "../../gatsby/hosting/compression"
 import { readContent } from "../../scripts/lib/content-files"
 import { LOCALES, type Locale } from "../../model/locales"
-import { localePath } from "../../model/routes"
+import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 
 let nginx: RunningNginx
@@ -150,7 +150,7 @@ describe("addresses that are no page", () => {
       const response = await get(pathname)
       expect(response.status).toBe(404)
       const html = await response.text()
-      const fallback = path.join(PUBLIC_DIR, localePath("/case-studies/[...]/", locale), "index.html")
+      const fallback = path.join(PUBLIC_DIR, localePath(UNKNOWN_CASE_FILE, locale))
       expect(html).toBe(fs.readFileSync(fallback, "utf8"))
     },
   )
