@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react"
+import { startTransition, useEffect, useState } from "react"
 
 /**
  * Whether the page's head must be kept up to date in the browser. The prerendered HTML already
@@ -15,17 +15,26 @@ export function startHeadUpdates(): void {
   for (const listener of listeners) listener()
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
+/**
+ * False while prerendering and while hydrating the first page; true once the head must follow. The
+ * change reaches a mounted page as a transition, like the navigation that causes it
+ * (src/navigation/location-provider.tsx): the first navigation can start while parts of the first
+ * page are still server HTML (a redirect on arrival, src/components/case-study/case-not-found.tsx),
+ * and an ordinary update reaching them then makes React discard that HTML with an error (#421).
+ * (An external store read with useSyncExternalStore would always update synchronously.)
+ */
+export function useHeadUpdates(): boolean {
+  const [on, setOn] = useState(() => started)
+  useEffect(() => {
+    const turnOn = () => startTransition(() => setOn(true))
+    if (started) {
+      turnOn()
+      return
+    }
+    listeners.add(turnOn)
+    return () => {
+      listeners.delete(turnOn)
+    }
+  }, [])
+  return on
 }
-
-/** False while prerendering and while hydrating the first page; true once the head must follow. */
-export const useHeadUpdates = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
-    () => started,
-    () => false,
-  )
