@@ -9,10 +9,11 @@ import path from "node:path"
 import { ADMIN_SCRIPT, buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
+import { ADMIN_DIR, SITE_TEXTS_FILE } from "./shared"
 import { siteTexts } from "./site-texts"
 import { CONTENT_DIR } from "../gatsby/paths"
 
-export const ADMIN_DIR = "admin"
+export { ADMIN_DIR }
 
 /** The site's favicon (gatsby-plugin-manifest writes it); without a link the browser asks for /favicon.ico. */
 const SITE_ICON = "favicon-32x32.png"
@@ -46,7 +47,8 @@ export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Pro
   // JSON is YAML: Decap reads config.yml, and nothing here needs a YAML writer.
   fs.writeFileSync(path.join(target, "config.yml"), `${JSON.stringify(cms, null, 2)}\n`)
   fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
-  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections), siteTexts(CONTENT_DIR))
+  fs.writeFileSync(path.join(target, SITE_TEXTS_FILE), JSON.stringify(siteTexts(CONTENT_DIR)))
+  const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections))
   reporter.info(
     `Wrote the CMS into public/${ADMIN_DIR}/ (configuration from the content schemas, ${ADMIN_SCRIPT} ` +
       `${(bytes / 1e6).toFixed(1)} MB with the site's previews)`,

@@ -10,7 +10,6 @@ import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
 import type { DocumentTree } from "./format"
-import type { SiteTexts } from "./site-texts"
 
 export const ADMIN_SCRIPT = "cms.js"
 
@@ -61,12 +60,7 @@ const adminResolution: Plugin = {
  * Builds the admin's script into `target` (the admin folder, served at `publicPath`), with the field
  * tree of every document the CMS writes (cms/format.ts); answers the script's size in bytes.
  */
-export async function buildAdminScript(
-  target: string,
-  publicPath: string,
-  documents: DocumentTree[],
-  texts: SiteTexts = {},
-): Promise<number> {
+export async function buildAdminScript(target: string, publicPath: string, documents: DocumentTree[]): Promise<number> {
   const outfile = path.join(target, ADMIN_SCRIPT)
   await build({
     absWorkingDir: ROOT,
@@ -82,7 +76,6 @@ export async function buildAdminScript(
       "process.env.NODE_ENV": JSON.stringify("production"),
       global: "globalThis",
       CMS_DOCUMENTS: JSON.stringify(documents),
-      CMS_SITE_TEXTS: JSON.stringify(texts),
     },
     loader: { ".woff2": "file", ".wasm": "file" },
     assetNames: "fonts/[name]-[hash]",

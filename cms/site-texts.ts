@@ -1,7 +1,8 @@
 /**
  * The texts in every language but English of the content the previews share with every page (the
  * site settings, the home page's industry cards, the case studies page, the case studies), as the
- * build reads them, put into the admin script (cms/bundle.ts). Decap hands a preview other entries
+ * build reads them, written beside the admin script (cms/admin.ts, SITE_TEXTS_FILE), which a preview
+ * fetches once (cms/app/site-data.ts): they grow with the case studies, the script does not. Decap hands a preview other entries
  * in its default language only, so a preview in French takes these texts with the entries' English
  * fields as saved; an edit to one of these files' French texts shows in the other entries' previews
  * from the next build on.

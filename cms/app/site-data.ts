@@ -9,11 +9,12 @@ import { useEffect, useState } from "react"
 import type { z } from "zod"
 import { inCaseOrder } from "../../model/case-order"
 import { CMS_PLACES, SHARED_PREVIEW_CONTENT } from "../places"
+import { SITE_TEXTS_FILE, SITE_TEXTS_URL } from "../shared"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "../../model/schemas"
 import { loadedData, plain, type PreviewTemplateProps } from "./decap"
-import type { Locale } from "../../model/locales"
+import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import type { SiteTexts } from "../site-texts"
 
@@ -40,15 +41,24 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z
   return data as z.output<S>
 }
 
-/** Every other language's texts of the shared content, as of the build (cms/site-texts.ts). */
-const builtTexts = (): SiteTexts => (typeof CMS_SITE_TEXTS === "undefined" ? {} : CMS_SITE_TEXTS)
+/**
+ * Every other language's texts of the shared content, as of the build (cms/site-texts.ts): the file
+ * beside the admin script, fetched once, when the first preview needs it.
+ */
+let builtTexts: Promise<SiteTexts> | undefined
+const loadBuiltTexts = (): Promise<SiteTexts> =>
+  (builtTexts ??= fetch(SITE_TEXTS_URL).then((response) => {
+    if (!response.ok)
+      throw new Error(`The other languages' texts could not be loaded: ${SITE_TEXTS_FILE} answered ${response.status}`)
+    return response.json() as Promise<SiteTexts>
+  }))
 
 /**
  * The site's data in a language: the English documents as saved (Decap hands previews other entries
  * in its default language only), each other language's texts as of the build.
  */
 export async function loadSiteData(getCollection: GetCollection, locale: Locale): Promise<SiteData> {
-  const texts = builtTexts()
+  const texts = locale === DEFAULT_LOCALE ? {} : await loadBuiltTexts()
   const inLanguage = <S extends z.ZodType>(schema: S, english: unknown, file: string) =>
     inLocale(schema, english, texts[file]?.[locale], locale).document
   const [settings, caseStudies, caseStudiesPage, industries] = await Promise.all([
