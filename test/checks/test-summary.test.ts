@@ -23,8 +23,10 @@ const vitestFile = (name: string, status: string, tests: string[], message = "")
   status,
   message,
   assertionResults: tests.map((test) => ({
-    fullName: test.slice(2),
+    fullName: test.slice(2).split(" | ")[0],
     status: test.startsWith("✓") ? "passed" : test.startsWith("✗") ? "failed" : "skipped",
+    // "✓ name | message": passed on a retry, after that failure.
+    failureMessages: test.includes(" | ") ? [test.split(" | ")[1]] : [],
   })),
 })
 const vitest = (files: ReturnType<typeof vitestFile>[]) => {
@@ -78,6 +80,75 @@ describe("the suite's closing lines", () => {
       "Tests: 3 passed, 2 failed",
     ])
     expect(status).toBe(1)
+  })
+
+  it("name each failed test with the first lines of what it reported, colours and blank lines left out", () => {
+    const engineFailure = [
+      "\u001b[31mAssertionError: expected [ 'request failed: /page-data/x.json (NS_BINDING_ABORTED)' ] to deeply equal []\u001b[39m",
+      "",
+      "- Expected",
+      ...Array.from({ length: 20 }, (_, line) => `line ${line}`),
+    ].join("\n")
+    const failedSpec = {
+      title: "loads the home page",
+      file: "home.spec.ts",
+      tests: [
+        {
+          projectName: "desktop",
+          status: "unexpected",
+          annotations: [],
+          results: [{ error: { message: "first try" } }, { error: { message: "Error: timed out\n\nwaiting" } }],
+        },
+      ],
+    }
+    const { status, lines } = summarise({
+      engines: vitest([
+        vitestFile("test/engines/firefox.test.ts", "failed", ["✓ loads", `✗ pauses | ${engineFailure}`]),
+      ]),
+      playwright: playwright({ expected: 1, unexpected: 1 }, [], [failedSpec]),
+    })
+    expect(lines).toEqual([
+      "engines: 1 passed, 1 failed",
+      "  failed: test/engines/firefox.test.ts: pauses",
+      "      AssertionError: expected [ 'request failed: /page-data/x.json (NS_BINDING_ABORTED)' ] to deeply equal []",
+      "      - Expected",
+      ...Array.from({ length: 8 }, (_, line) => `      line ${line}`),
+      "playwright: 1 passed, 1 failed",
+      "  failed: home.spec.ts: loads the home page [desktop]",
+      "      Error: timed out",
+      "      waiting",
+      "Tests: 2 passed, 2 failed",
+    ])
+    expect(status).toBe(1)
+  })
+
+  it("pass a test that passed on a retry, listing it as flaky with its first failure", () => {
+    const retried = {
+      title: "opens the menu",
+      file: "menu.spec.ts",
+      tests: [
+        {
+          projectName: "desktop",
+          status: "flaky",
+          annotations: [],
+          results: [{ error: { message: "Error: menu not shown" } }, {}],
+        },
+      ],
+    }
+    const { status, lines } = summarise({
+      engines: vitest([vitestFile("test/engines/webkit.test.ts", "passed", ["✓ closes | Error: not within 30 s"])]),
+      playwright: playwright({ expected: 0, flaky: 1 }, [], [retried]),
+    })
+    expect(lines).toEqual([
+      "engines: 1 passed, 0 failed",
+      "  flaky, passed on a retry: test/engines/webkit.test.ts: closes",
+      "      Error: not within 30 s",
+      "playwright: 1 passed, 0 failed",
+      "  flaky, passed on a retry: menu.spec.ts: opens the menu [desktop]",
+      "      Error: menu not shown",
+      "Tests: 2 passed, 0 failed",
+    ])
+    expect(status).toBe(0)
   })
 
   it("count a runner that wrote no report as failed", () => {
