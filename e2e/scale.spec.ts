@@ -16,18 +16,21 @@ import { pageWeight } from "../scripts/lib/page-weight"
 import { BUILD_TIMEOUT_MS, buildCopy, projectCopy } from "../scripts/lib/project-copy"
 import { addCaseStudies } from "../scripts/lib/scale-content"
 import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
+import { ADMIN_SCRIPT } from "../cms/bundle"
+import { ADMIN_DIR } from "../cms/shared"
 import budgets from "../quality-budgets.json"
 import { expect, test } from "./fixtures"
 
 const STUDIES = Number(process.env.SCALE_STUDIES ?? 60)
 /**
- * A keystroke's whole interaction (input delay, handlers, the next paint). The goal is 100 ms (six
- * studies: 48 ms); with the list paged it measures 96-104 ms at 60 studies (the keystroke that
- * first puts the industries away and the search index's results up), so the test holds it under 200:
- * it fails on what a visitor would feel (a list that stalled the next paint for seconds measured
- * 3,900 ms here), not yet on the last few milliseconds to the goal.
+ * A keystroke's whole interaction (input delay, handlers, the next paint): the issue's goal, 100 ms.
+ * In headless Chromium a frame that changes only the field's text is not presented, so the entry runs
+ * until the results are painted (with the results held back, every keystroke's entry ran for
+ * seconds, to the next change on the page): this measures the time to the results. 48 ms at 60
+ * studies on this machine; at 500, 88-136 ms (median 96) in the bench, where the first keystroke
+ * swaps the page's browsing rows for the search index's results.
  */
-const KEYSTROKE_MS = 200
+const KEYSTROKE_MS = 100
 /** Lighthouse's mobile CPU slowdown. */
 const CPU_SLOWDOWN = 4
 
@@ -168,7 +171,7 @@ test(`typing a search over ${STUDIES} studies stays instant on a phone with its 
   await context.close()
 })
 
-test(`${STUDIES} studies: home and a case page weigh what they do with six, the list stays within budget`, () => {
+test(`${STUDIES} studies: home, a case page and the admin script weigh what they do with six, the list stays within budget`, () => {
   // What the content makes of a page. Its scripts are the same code, but webpack names modules by
   // their path, and a copy's dependencies are linked from elsewhere: compared in the bench, where the
   // 6 and the 500 are copies alike; here held to the budget.
@@ -184,4 +187,10 @@ test(`${STUDIES} studies: home and a case page weigh what they do with six, the 
     expect(list.firstLoadJs, route).toBeLessThanOrEqual(budgets.bytes.firstLoadJsKb * 1000)
     expect(list.total, route).toBeLessThanOrEqual(budgets.bytes.homeTotalKb * 1000)
   }
+  // The editors' admin script too: the other languages' texts its previews show are a file of their own.
+  const adminScript = (publicDir: string) => fs.statSync(path.join(publicDir, ADMIN_DIR, ADMIN_SCRIPT)).size
+  expect(
+    Math.abs(adminScript(path.join(dir, "public")) - adminScript(PUBLIC_DIR)),
+    "/admin/cms.js",
+  ).toBeLessThanOrEqual(1000)
 })

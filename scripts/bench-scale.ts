@@ -6,9 +6,11 @@
  * warm (nothing changed). Prints, per count: both build times, the build's peak memory (all of its
  * processes together), pages, the size of public/, the CDN policy's header rules and longest line,
  * and what the case list, a case page and the home page weigh (scripts/lib/page-weight.ts, gzip 9).
- * Then, on each copy past one page of the list, the checks a visitor would notice: the browser tests
- * of e2e/scale.spec.ts (policy, weights, browsing, search, the slowest keystroke at 4x CPU) and
- * Lighthouse's mobile audit of the list's pages (scripts/lighthouse-ci.mjs, its budgets).
+ * Then, on each copy past one page of the list, the gates of `npm test` that read a build (html-validate,
+ * the Nu Html Checker, control characters, links, byte budgets; scripts/check-*.ts, budgets.ts, over
+ * the copy's public/), the checks a visitor would notice: the browser tests of e2e/scale.spec.ts
+ * (policy, weights, browsing, search, the slowest keystroke at 4x CPU), and Lighthouse's mobile audit
+ * of the list's pages (scripts/lighthouse-ci.mjs, its budgets).
  * A build that stops says why in the last column. `--readme` writes the table into README.md.
  * Usage: tsx scripts/bench-scale.ts [--readme] [count...]
  */
@@ -53,6 +55,8 @@ interface Row {
   browser?: { ok: boolean; slowestKeystrokeMs?: number }
   /** Lighthouse, mobile, on the list's pages: within every budget. */
   lighthouse?: { ok: boolean; summary: string }
+  /** The build's own gates over the copy: those that failed. */
+  gates?: { failed: string[] }
 }
 
 /** Runs a command in the project, its output kept; resolves with its exit status and output. */
@@ -66,6 +70,29 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 
 /** The list's pages Lighthouse audits on a copy: the first of all, a later one, an industry's, in both languages. */
 const LIST_ROUTES = ["/case-studies/", "/case-studies/page/2/", "/case-studies/industry/watches/", "/fr/case-studies/"]
+
+/** The gates of npm test (scripts/test.sh) that read a build, each a script given the build's folder. */
+const BUILD_GATES: Record<string, string> = {
+  "html-validate": "scripts/check-html.ts",
+  "Nu Html Checker": "scripts/check-nu.ts",
+  "control characters": "scripts/check-text-bytes.ts",
+  links: "scripts/check-links.ts",
+  budgets: "scripts/budgets.ts",
+}
+
+async function buildGates(dir: string): Promise<Pick<Row, "gates">> {
+  const failed: string[] = []
+  for (const [name, script] of Object.entries(BUILD_GATES)) {
+    const gate = await run(path.join(ROOT, "node_modules/.bin/tsx"), [script, path.join(dir, "public")], {})
+    const lines = gate.output.trim().split("\n")
+    console.log(`${name}: ${gate.ok ? "pass" : "FAIL"} (${lines.at(-1)})`)
+    if (!gate.ok) {
+      console.log(lines.slice(-20).join("\n"))
+      failed.push(name)
+    }
+  }
+  return { gates: { failed } }
+}
 
 async function visitorChecks(dir: string, studies: number): Promise<Pick<Row, "browser" | "lighthouse">> {
   const browser = await run(
@@ -180,7 +207,8 @@ async function measure(studies: number): Promise<Row> {
       return { studies, cold, headerRules: rules ? Number(rules[1]) : undefined }
     }
     const warm = await build(dir)
-    const checks = studies > CASE_LIST_PAGE_SIZE ? await visitorChecks(dir, studies) : {}
+    const checks =
+      studies > CASE_LIST_PAGE_SIZE ? { ...(await buildGates(dir)), ...(await visitorChecks(dir, studies)) } : {}
     return { studies, cold, warm, ...measureBuild(dir), ...checks }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
@@ -190,15 +218,18 @@ async function measure(studies: number): Promise<Row> {
 const fixed = (value: number | undefined, digits = 0) =>
   value === undefined ? "" : value.toLocaleString("en-US", { maximumFractionDigits: digits })
 
+const gatesCell = (gates: Row["gates"]) =>
+  !gates ? "" : gates.failed.length === 0 ? "pass" : `**fail** (${gates.failed.join(", ")})`
+
 function table(rows: Row[]): string {
   const lines = [
-    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | slowest keystroke, 4x CPU | browser checks, mobile Lighthouse of the list | result |",
+    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | slowest keystroke, 4x CPU | build gates, browser checks, mobile Lighthouse of the list | result |",
     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|",
   ]
   for (const row of rows) {
     const result = row.cold.ok ? "builds" : `**stops**: ${row.cold.stopped}`
     lines.push(
-      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${row.browser?.slowestKeystrokeMs === undefined ? "" : `${row.browser.slowestKeystrokeMs} ms`} | ${row.browser ? `${row.browser.ok ? "pass" : "**fail**"}, ${row.lighthouse?.ok ? "pass" : "**fail**"}` : ""} | ${result} |`,
+      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${row.browser?.slowestKeystrokeMs === undefined ? "" : `${row.browser.slowestKeystrokeMs} ms`} | ${row.browser ? `${gatesCell(row.gates)}, ${row.browser.ok ? "pass" : "**fail**"}, ${row.lighthouse?.ok ? "pass" : "**fail**"}` : ""} | ${result} |`,
     )
   }
   return lines.join("\n")

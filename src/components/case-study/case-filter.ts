@@ -16,6 +16,9 @@ export const normalize = (text: string) =>
 export const searchText = (study: SearchableCase): string =>
   normalize([study.title, study.industry, study.summary.problem, study.summary.solution].join(" "))
 
+/** A study as the search index holds it (gatsby/create-pages.ts): with its search text made by the build. */
+export type IndexedCase<T extends SearchableCase> = T & { readonly searchText: string }
+
 /** A query's words, normalised. */
 export const queryWords = (query: string): string[] => normalize(query).split(/\s+/).filter(Boolean)
 

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
+import { useValueAfterPaint } from "../../hooks/use-value-after-paint"
 import { CaseCard } from "./case-card"
-import { matchesWords, queryWords, searchText } from "./case-filter"
+import { type IndexedCase, matchesWords, queryWords, searchText } from "./case-filter"
 import { type BrowseCopy, IndustryLinks, PageLinks } from "./case-list-nav"
 import { CASE_LIST_PAGE_SIZE, type CaseListing } from "../../../model/case-listings"
 import { CaseSearch } from "./case-search"
@@ -80,22 +81,25 @@ interface CaseListProps {
   listing: CaseListPlace
 }
 
+type IndexedCard = IndexedCase<Queries.CaseCardFragment>
+
 /**
- * Every study's card, null until fetched (or if it cannot be had: the page's own studies are searched
- * then). `fetchIndex` starts the one fetch, and changes nothing on screen: called as the visitor
- * reaches the field, it costs that interaction nothing.
+ * Every study's card with its search text, null until fetched (or if it cannot be had: the page's own
+ * studies are searched then). `fetchIndex` starts the one fetch, and changes nothing on screen: called
+ * as the visitor reaches the field, it costs that interaction nothing, and its arrival is rendered as
+ * a transition, which a keystroke goes ahead of.
  */
-function useSearchIndex(): { index: readonly Queries.CaseCardFragment[] | null; fetchIndex: () => void } {
+function useSearchIndex(): { index: readonly IndexedCard[] | null; fetchIndex: () => void } {
   const url = usePaths().caseSearchIndex
-  const [index, setIndex] = useState<readonly Queries.CaseCardFragment[] | null>(null)
+  const [index, setIndex] = useState<readonly IndexedCard[] | null>(null)
   const started = useRef(false)
   const fetchIndex = useCallback(() => {
     if (started.current) return
     started.current = true
     fetch(url)
-      .then((response) => (response.ok ? (response.json() as Promise<Queries.CaseCardFragment[]>) : null))
+      .then((response) => (response.ok ? (response.json() as Promise<IndexedCard[]>) : null))
       .then((cards) => {
-        if (cards) setIndex(cards)
+        if (cards) startTransition(() => setIndex(cards))
       })
       .catch(() => undefined)
   }, [url])
@@ -111,24 +115,29 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
   const input = useRef<HTMLInputElement>(null)
   const firstOfAll = listing.industry === null && listing.page === 1
   const query = useUrlQuery(usePaths().caseStudies, firstOfAll ? search : "", input)
-  const searching = query.value.trim() !== ""
+  // The field shows each keystroke at once; the results follow once it is painted, so typing stays
+  // instant however many studies are searched.
+  const typed = useValueAfterPaint(query.value)
+  const searching = typed.trim() !== ""
   // Fetched as the visitor reaches the field, so the first keystroke already searches every study.
   const { index, fetchIndex } = useSearchIndex()
   const paged = listing.pages > 1
   useEffect(() => {
-    if (searching && paged) fetchIndex()
-  }, [searching, paged, fetchIndex])
-  const searched = searching && index ? index : studies
-  const texts = useMemo(() => searched.map(searchText), [searched])
+    if (query.value.trim() !== "" && paged) fetchIndex()
+  }, [query.value, paged, fetchIndex])
+  // The page's own studies' search texts are made once; the index arrives with its own.
+  const studyTexts = useMemo(() => studies.map(searchText), [studies])
+  const indexTexts = useMemo(() => index?.map((card) => card.searchText) ?? [], [index])
+  const [searched, texts] = searching && index ? [index, indexTexts] : [studies, studyTexts]
   const matches = useMemo(() => {
-    const words = queryWords(query.value)
+    const words = queryWords(typed)
     return searched.filter((_study, position) => matchesWords(texts[position], words))
-  }, [searched, texts, query.value])
+  }, [searched, texts, typed])
   const [limit, setLimit] = useState(CASE_LIST_PAGE_SIZE)
-  const [limitFor, setLimitFor] = useState(query.value)
-  if (limitFor !== query.value) {
+  const [limitFor, setLimitFor] = useState(typed)
+  if (limitFor !== typed) {
     // A new query shows its first page of results again.
-    setLimitFor(query.value)
+    setLimitFor(typed)
     setLimit(CASE_LIST_PAGE_SIZE)
   }
   const shown = matches.slice(0, limit)
@@ -164,7 +173,7 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
         </CardGrid>
       ) : (
         <Empty>
-          <p>{copy.search.noResults.replace("{query}", query.value.trim())}</p>
+          <p>{copy.search.noResults.replace("{query}", typed.trim())}</p>
           <button
             type="button"
             onClick={() => {
