@@ -27,8 +27,8 @@ const STUDIES = Number(process.env.SCALE_STUDIES ?? 60)
  * In headless Chromium a frame that changes only the field's text is not presented, so the entry runs
  * until the results are painted (with the results held back, every keystroke's entry ran for
  * seconds, to the next change on the page): this measures the time to the results. 48 ms at 60
- * studies on this machine; at 500, 88-136 ms (median 96) in the bench, where the first keystroke
- * swaps the page's browsing rows for the search index's results.
+ * studies on this machine; at 500, 32-136 ms over ten runs (median 88, two over the goal), the
+ * first keystroke each time, which swaps the page's browsing rows for the search index's results.
  */
 const KEYSTROKE_MS = 100
 /** Lighthouse's mobile CPU slowdown. */
