@@ -16,8 +16,19 @@ export interface BrowseCopy {
 
 type Listing = Omit<CaseListing, "slugs" | "route">
 
+interface NavProps {
+  listing: Listing
+  copy: BrowseCopy
+  /** Put away (while a search is on) but kept in the page, so a keystroke only hides it. */
+  hidden?: boolean
+}
+
 const Industries = styled.nav`
   margin-bottom: ${theme.space[6]};
+
+  &[hidden] {
+    display: none;
+  }
 
   h2 {
     ${labelType}
@@ -64,7 +75,7 @@ const Industries = styled.nav`
 `
 
 /** Every industry with its number of studies, and all of them; the current one marked. */
-export function IndustryLinks({ listing, copy }: { listing: Listing; copy: BrowseCopy }) {
+export function IndustryLinks({ listing, copy, hidden }: NavProps) {
   const paths = usePaths()
   const current = listing.industry?.key ?? null
   // The link to this very page, or to the first page of the one it is a later page of.
@@ -74,7 +85,7 @@ export function IndustryLinks({ listing, copy }: { listing: Listing; copy: Brows
     ...listing.industries.map(({ key, label, count }) => ({ key, label, count })),
   ]
   return (
-    <Industries aria-labelledby="case-industries">
+    <Industries aria-labelledby="case-industries" hidden={hidden}>
       <h2 id="case-industries">{copy.industriesLabel}</h2>
       <ul>
         {links.map(({ key, label, count }) => (
@@ -101,6 +112,10 @@ const Pages = styled.nav`
   border-top: ${theme.border.hairline} solid ${theme.color.hairlineOnLight};
   font-size: ${theme.fontSize.small};
 
+  &[hidden] {
+    display: none;
+  }
+
   a {
     display: inline-flex;
     align-items: center;
@@ -115,12 +130,12 @@ const Pages = styled.nav`
 `
 
 /** The previous and next pages of the list, and where this one sits. */
-export function PageLinks({ listing, copy }: { listing: Listing; copy: BrowseCopy }) {
+export function PageLinks({ listing, copy, hidden }: NavProps) {
   const paths = usePaths()
   const industry = listing.industry?.key ?? null
   const { page, pages } = listing
   return (
-    <Pages aria-label={copy.pagesLabel}>
+    <Pages aria-label={copy.pagesLabel} hidden={hidden}>
       {page > 1 ? (
         <Link to={paths.caseList(industry, page - 1)} rel="prev">
           {copy.previous}

@@ -50,6 +50,10 @@ const More = styled.button`
   color: ${theme.color.ink};
   ${labelType}
   cursor: pointer;
+
+  &[hidden] {
+    display: none;
+  }
 `
 
 export interface CaseListCopy {
@@ -147,8 +151,10 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
   )
   return (
     <>
-      {/* While a query is on, its results are the list: browsing (industries, pages) waits for it to end. */}
-      {listing.industries.length > 0 && !searching ? <IndustryLinks listing={listing} copy={copy.browse} /> : null}
+      {/* While a query is on, its results are the list: browsing (industries, pages) waits for it to end.
+          Hidden, not removed, and the button for more results is there from the start, hidden: the
+          first keystroke over a paged list then changes what shows, not what the page is made of. */}
+      {listing.industries.length > 0 ? <IndustryLinks listing={listing} copy={copy.browse} hidden={searching} /> : null}
       <CaseSearch
         value={query.value}
         label={copy.search.label}
@@ -185,12 +191,16 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
           </button>
         </Empty>
       )}
-      {matches.length > shown.length ? (
-        <More type="button" onClick={() => setLimit(limit + CASE_LIST_PAGE_SIZE)}>
+      {paged || matches.length > shown.length ? (
+        <More
+          type="button"
+          hidden={matches.length <= shown.length}
+          onClick={() => setLimit(limit + CASE_LIST_PAGE_SIZE)}
+        >
           {copy.search.moreResults}
         </More>
       ) : null}
-      {!searching && listing.pages > 1 ? <PageLinks listing={listing} copy={copy.browse} /> : null}
+      {paged ? <PageLinks listing={listing} copy={copy.browse} hidden={searching} /> : null}
     </>
   )
 }
