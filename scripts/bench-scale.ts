@@ -3,7 +3,8 @@
  * count (6, 60 and 500 unless others are named), a copy of the project (scripts/lib/project-copy.ts)
  * holds that many case studies in both languages (the shipped six and generated ones,
  * scripts/lib/scale-content.ts) and is built twice by the real `gatsby build`: cold (no cache), then
- * warm (nothing changed). Prints, per count: both build times, the build's peak memory (all of its
+ * warm (nothing changed). Prints, per count: both build times (and how many sharing images the warm
+ * build drew again: none should be), the build's peak memory (all of its
  * processes together), pages, the size of public/, the CDN policy's header rules and longest line,
  * and what the case list, a case page and the home page weigh (scripts/lib/page-weight.ts, gzip 9).
  * Then, on each copy past one page of the list, the gates of `npm test` that read a build (html-validate,
@@ -37,6 +38,8 @@ interface Build {
   peakMb: number
   /** Why it stopped, from its output (the first error line). */
   stopped?: string
+  /** Sharing images drawn anew, and all of them (gatsby/social-images.ts reports both). */
+  images?: { drawn: number; total: number }
 }
 
 interface Row {
@@ -161,9 +164,16 @@ function build(dir: string): Promise<Build> {
         seconds,
         peakMb: peakKb / 1024,
         stopped: code === 0 ? undefined : reason(output, code),
+        images: imagesDrawn(output),
       })
     })
   })
+}
+
+/** What the build said of its sharing images: "Sharing images: N in public/…, M drawn, …". */
+function imagesDrawn(output: string): Build["images"] {
+  const said = /Sharing images: (\d+) in \S+, (\d+) drawn/.exec(output)
+  return said ? { total: Number(said[1]), drawn: Number(said[2]) } : undefined
 }
 
 /**
@@ -223,13 +233,13 @@ const gatesCell = (gates: Row["gates"]) =>
 
 function table(rows: Row[]): string {
   const lines = [
-    "| case studies | cold build | warm build | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | slowest keystroke, 4x CPU | build gates, browser checks, mobile Lighthouse of the list | result |",
+    "| case studies | cold build | warm build (sharing images redrawn) | peak memory | pages | `public/` | `_headers` rules | longest line | `/case-studies/` (its HTML) | a case page | home | slowest keystroke, 4x CPU | build gates, browser checks, mobile Lighthouse of the list | result |",
     "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|",
   ]
   for (const row of rows) {
     const result = row.cold.ok ? "builds" : `**stops**: ${row.cold.stopped}`
     lines.push(
-      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${row.browser?.slowestKeystrokeMs === undefined ? "" : `${row.browser.slowestKeystrokeMs} ms`} | ${row.browser ? `${gatesCell(row.gates)}, ${row.browser.ok ? "pass" : "**fail**"}, ${row.lighthouse?.ok ? "pass" : "**fail**"}` : ""} | ${result} |`,
+      `| ${row.studies} | ${fixed(row.cold.seconds)} s | ${row.warm ? `${fixed(row.warm.seconds)} s${row.warm.images ? ` (${row.warm.images.drawn} of ${fixed(row.warm.images.total)})` : ""}` : ""} | ${fixed(row.cold.peakMb)} MB | ${fixed(row.pages)} | ${row.publicMb === undefined ? "" : `${fixed(row.publicMb, 1)} MB`} | ${fixed(row.headerRules)} | ${fixed(row.longestLine)} | ${row.caseListKb === undefined ? "" : `${fixed(row.caseListKb, 1)} kB (${fixed(row.caseListHtmlKb, 1)} kB)`} | ${row.casePageKb === undefined ? "" : `${fixed(row.casePageKb, 1)} kB`} | ${row.homeKb === undefined ? "" : `${fixed(row.homeKb, 1)} kB`} | ${row.browser?.slowestKeystrokeMs === undefined ? "" : `${row.browser.slowestKeystrokeMs} ms`} | ${row.browser ? `${gatesCell(row.gates)}, ${row.browser.ok ? "pass" : "**fail**"}, ${row.lighthouse?.ok ? "pass" : "**fail**"}` : ""} | ${result} |`,
     )
   }
   return lines.join("\n")
