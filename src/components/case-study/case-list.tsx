@@ -191,7 +191,7 @@ export function CaseList({ studies, copy, search, listing }: CaseListProps) {
           </button>
         </Empty>
       )}
-      {paged || matches.length > shown.length ? (
+      {paged ? (
         <More
           type="button"
           hidden={matches.length <= shown.length}
