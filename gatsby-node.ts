@@ -11,6 +11,7 @@ import { writeHostingFiles } from "./gatsby/hosting/write"
 import { writePrecompressedCopies } from "./gatsby/hosting/compression"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
 import { photoProblem } from "./gatsby/content/photos"
+import { ReleaseFingerprintPlugin, releaseFingerprint } from "./gatsby/release-fingerprint"
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
@@ -74,6 +75,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
  * (it only renders images already processed at build time). The package has no side effects but
  * does not say so; saying it here lets webpack drop it from the page bundle. The pages' head names
  * the favicon with its version (gatsby-ssr.tsx), read here once rather than in every page's render.
+ * The browser's compilation carries the content's fingerprint (gatsby/release-fingerprint.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
   if (stage === "build-html" || stage === "develop-html") {
@@ -82,5 +84,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage !== "build-javascript") return
   actions.setWebpackConfig({
     module: { rules: [{ test: /[\\/]node_modules[\\/]camelcase[\\/]/, sideEffects: false }] },
+    plugins: [new ReleaseFingerprintPlugin(releaseFingerprint())],
   })
 }

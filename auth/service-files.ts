@@ -1,10 +1,10 @@
 /**
- * The sign-in service as files for a self-hosted machine, written by the build beside nginx's
- * configuration (.hosting/): the service bundled into one script that needs Node alone, and a
- * systemd unit that runs it on the loopback with the secrets from an environment file.
+ * The sign-in service as files for a self-hosted machine: the service bundled by the build into one
+ * script that needs Node alone (.hosting/cms-auth.mjs, copied into each release), and the systemd
+ * unit a release writes, which runs the live release's script on the loopback with the secrets from
+ * an environment file.
  */
 import { build } from "esbuild"
-import fs from "node:fs"
 import path from "node:path"
 import { DEFAULT_AUTH_PORT } from "./node-service"
 
@@ -38,7 +38,7 @@ WantedBy=multi-user.target
 `
 }
 
-/** Writes the bundled service and its unit into `target`; returns the script's path. */
+/** Writes the bundled service into `target`; returns its path. */
 export async function writeAuthService(target: string): Promise<string> {
   const script = path.join(target, AUTH_SCRIPT)
   await build({
@@ -50,6 +50,5 @@ export async function writeAuthService(target: string): Promise<string> {
     outfile: script,
     logLevel: "warning",
   })
-  fs.writeFileSync(path.join(target, AUTH_UNIT), authUnit(script))
   return script
 }

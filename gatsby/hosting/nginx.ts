@@ -8,11 +8,54 @@
 import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "./compression"
 import type { HostingPolicy } from "./policy"
 
+/**
+ * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
+ * and 1.3, forward-secret AEAD ciphers for 1.2 (1.3 has only such), the client's order, a shared
+ * session cache and no session tickets. No OCSP stapling: Let's Encrypt, which the README's certbot
+ * step uses, stopped running OCSP in 2025, and nginx warns on every start that it has no responder.
+ */
+export const TLS_INTERMEDIATE = {
+  protocols: "TLSv1.2 TLSv1.3",
+  ciphers: [
+    "ECDHE-ECDSA-AES128-GCM-SHA256",
+    "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384",
+    "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305",
+    "ECDHE-RSA-CHACHA20-POLY1305",
+  ].join(":"),
+  curves: "X25519:prime256v1:secp384r1",
+}
+
+/** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
+export const ACME_CHALLENGE_PREFIX = "/.well-known/acme-challenge/"
+
+export interface TlsOptions {
+  /** The certificate with its intermediates (certbot's fullchain.pem) and its key (privkey.pem). */
+  certificate: string
+  key: string
+  /** What the plain-HTTP server's `listen` says: it answers ACME challenges and redirects the rest. */
+  httpListen: string
+  /** nginx 1.25.1 and later turn HTTP/2 on with `http2 on;`; earlier ones with `listen … http2`. */
+  http2Directive: boolean
+}
+
 export interface NginxOptions {
   /** Absolute path of the built site (public/). */
   root: string
-  /** What `listen` says: a port, or address:port. */
+  /** What `listen` says: a port, or address:port (the HTTPS one with `tls`). */
   listen: string
+  /** The host names the server answers (`_`, any, by default). */
+  serverName?: string
+  /** HTTPS on `listen`, HTTP/2 included, plain HTTP only for ACME challenges and a redirect. */
+  tls?: TlsOptions
+  /** The folder certbot --webroot writes to (ACME_CHALLENGE_PREFIX is answered from it over HTTP). */
+  acmeRoot?: string
+  /**
+   * Another build whose hashed files (scripts, /static/) are served when this one has no file of that
+   * name: a page loaded just before a release still finds its own scripts after it.
+   */
+  fallbackRoot?: string
   /**
    * Brotli too, sending the build's `.br` copies and compressing the rest (Debian's
    * libnginx-mod-http-brotli-static and libnginx-mod-http-brotli-filter).
@@ -38,13 +81,17 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"
  * which may go on with a query): the hashed scripts anywhere but under the folders excepted, and
  * the immutable folders. As many whatever the number of pages and files.
  */
-function immutablePatterns({ immutable }: HostingPolicy, end: string): string[] {
+function immutableRegexes({ immutable }: HostingPolicy, end: string): string[] {
   const except = immutable.scripts.except.map((prefix) => escapeRegex(prefix.slice(1))).join("|")
   return [
-    `"~^/(?!${except})[^?]*${escapeRegex(immutable.scripts.suffix)}${end}"`,
-    ...immutable.prefixes.map((prefix) => `~^${escapeRegex(prefix)}`),
+    `^/(?!${except})[^?]*${escapeRegex(immutable.scripts.suffix)}${end}`,
+    ...immutable.prefixes.map((prefix) => `^${escapeRegex(prefix)}`),
   ]
 }
+
+/** The same as `map` keys. */
+const immutablePatterns = (policy: HostingPolicy, end: string) =>
+  immutableRegexes(policy, end).map((regex) => `"~${regex}"`)
 
 /**
  * The `map` blocks (http level): every header by the address asked for (a prefix's own value, nothing
@@ -119,10 +166,60 @@ const compression = (brotli: boolean, precompressed: boolean) =>
     .map((line) => `  ${line}`)
     .join("\n")
 
-export function nginxServer(
-  policy: HostingPolicy,
-  { root, listen, brotli, precompressed = true, locations = [], authService }: NginxOptions,
-): string {
+/** Mozilla's intermediate TLS settings (TLS_INTERMEDIATE), with the site's certificate. */
+const tlsSettings = ({ certificate, key }: TlsOptions) =>
+  [
+    `ssl_certificate ${certificate};`,
+    `ssl_certificate_key ${key};`,
+    "ssl_session_timeout 1d;",
+    "ssl_session_cache shared:AurelleTLS:10m;",
+    "ssl_session_tickets off;",
+    `ssl_protocols ${TLS_INTERMEDIATE.protocols};`,
+    `ssl_ecdh_curve ${TLS_INTERMEDIATE.curves};`,
+    `ssl_ciphers ${TLS_INTERMEDIATE.ciphers};`,
+    "ssl_prefer_server_ciphers off;",
+  ]
+    .map((line) => `  ${line}`)
+    .join("\n")
+
+const acmeLocation = (acmeRoot: string) =>
+  `  location ^~ ${ACME_CHALLENGE_PREFIX} {\n    root ${acmeRoot};\n    default_type text/plain;\n  }`
+
+/**
+ * Plain HTTP beside HTTPS: the ACME challenges certbot renews the certificate with, and a permanent
+ * redirect of everything else to the same address over HTTPS. It adds no header: a browser keeps
+ * Strict-Transport-Security only from HTTPS answers.
+ */
+function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOptions & { tls: TlsOptions }): string {
+  const port = /(?:^|:)(\d+)$/.exec(listen)?.[1]
+  const target = port && port !== "443" ? `https://$host:${port}$request_uri` : "https://$host$request_uri"
+  return `server {
+  listen ${tls.httpListen};
+  server_name ${serverName};
+  server_tokens off;
+${acmeRoot ? `${acmeLocation(acmeRoot)}\n` : ""}  location / {
+    return 301 ${target};
+  }
+}
+`
+}
+
+/**
+ * The hashed files of another build, for a page loaded from it: its scripts and /static/ files are
+ * found by name here when this build has none of that name (their names carry their content's hash,
+ * so a name means one content). Anything else, pages and page data included, is this build's alone.
+ */
+const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
+  [
+    ...immutableRegexes(policy, "$").map(
+      (regex) => `  location ~ "${regex}" {\n    try_files $uri @previous_release;\n  }`,
+    ),
+    `  location @previous_release {\n    root ${fallbackRoot};\n  }`,
+  ].join("\n")
+
+export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
+  const { root, listen, serverName = "_", tls, acmeRoot, fallbackRoot } = options
+  const { brotli, precompressed = true, locations = [], authService } = options
   const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
   const redirects = policy.pages
     .filter((page) => page !== "/")
@@ -134,15 +231,18 @@ export function nginxServer(
       "\n",
     ),
   )
-  return `server {
-  listen ${listen};
-  server_name _;
+  const listenLine = tls
+    ? `  listen ${listen} ssl${tls.http2Directive ? "" : " http2"};${tls.http2Directive ? "\n  http2 on;" : ""}`
+    : `  listen ${listen};`
+  const site = `server {
+${listenLine}
+  server_name ${serverName};
   root ${root};
   charset utf-8;
   server_tokens off;
   # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
   absolute_redirect off;
-
+${tls ? `\n  # Mozilla's "intermediate" TLS (gatsby/hosting/nginx.ts, TLS_INTERMEDIATE).\n${tlsSettings(tls)}\n` : ""}
   # The build's .br and .gz copies where they exist (written once at the highest levels), else
   # compression on the fly at a level cheap enough to do per response.
 ${compression(brotli, precompressed)}
@@ -159,8 +259,14 @@ ${redirects.join("\n")}
 
   # A path that is no page: the nearest 404 page, with status 404.
 ${notFound.join("\n")}
-${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
+${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
 `
+  return tls ? `${redirectServer({ ...options, tls })}\n${site}` : site
+}
+
+/** What goes in nginx's http block for the site: the header maps and the server blocks. */
+export function nginxSite(policy: HostingPolicy, options: NginxOptions, heading: string): string {
+  return `# ${heading}\n${nginxMaps(policy)}\n\n${nginxServer(policy, options)}`
 }
 
 /**

@@ -15,9 +15,11 @@ import { freePort, portTaken } from "./free-port"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")
-const MIME_TYPES = "/etc/nginx/mime.types"
+export const MIME_TYPES = "/etc/nginx/mime.types"
 /** Debian's brotli modules: compression on the fly, and sending the build's .br copies. */
-const BROTLI_MODULES = ["filter", "static"].map((kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`)
+export const BROTLI_MODULES = ["filter", "static"].map(
+  (kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`,
+)
 
 export interface RunningNginx {
   url: string
@@ -86,19 +88,47 @@ async function startNginxOn(
   })
   const configFile = path.join(prefix, "nginx.conf")
   fs.writeFileSync(configFile, config)
+  const url = `http://127.0.0.1:${port}`
+  const running = await runNginx({ binary, prefix, configFile, url })
+  return { ...running, config, brotli }
+}
+
+export interface NginxProcess {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * An nginx master with a configuration of the caller's, in the foreground, once `url` answers from
+ * nginx; `stop` ends it and removes `prefix`. A start that fails says why, with nginx's own words.
+ */
+export async function runNginx({
+  binary = ensureSystemPackage("nginx"),
+  prefix,
+  configFile,
+  url,
+  ready = (response) => response.headers.get("server") === "nginx",
+}: {
+  binary?: string
+  prefix: string
+  configFile: string
+  url: string
+  ready?: (response: Response) => boolean
+}): Promise<NginxProcess> {
   const server = spawn(binary, ["-p", prefix, "-c", configFile, "-g", "daemon off;"], {
     stdio: ["ignore", "ignore", "pipe"],
   })
   let errors = ""
   server.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()))
-  const url = `http://127.0.0.1:${port}`
   try {
-    await waitForServer(`${url}/`, {
+    await waitForServer(url, {
       name: "nginx",
+      // A redirect (to HTTPS, say) is an answer from nginx too.
+      init: { redirect: "manual" },
       timeoutMs: 10_000,
       // Another server already on the port answers too, while this nginx fails to bind and exits:
       // only an answer from nginx counts, and its exit is reported with its error log.
-      ready: (response) => response.headers.get("server") === "nginx",
+      ready,
       failed: () => (server.exitCode === null ? undefined : `exit ${server.exitCode}`),
     })
   } catch (error) {
@@ -109,8 +139,6 @@ async function startNginxOn(
   }
   return {
     url,
-    config,
-    brotli,
     stop: async () => {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve))

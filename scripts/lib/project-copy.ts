@@ -24,6 +24,7 @@ const PROJECT_FILES = [
   "auth",
   "content",
   "static",
+  "scripts",
 ]
 export const BUILD_TIMEOUT_MS = 300_000
 /** How a copy is built: as on CI, no telemetry, plain output. */

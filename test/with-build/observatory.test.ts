@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { authService } from "../../auth/node-service"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
 import { type RunningPagesHost, startPagesHost } from "../../scripts/lib/pages-host"
-import { PAGE_POLICY_META } from "../../gatsby/hosting/policy-meta"
+import { gradeOf, observatoryScore } from "./observatory-rules"
 
 let nginx: RunningNginx
 let pages: RunningPagesHost
@@ -41,65 +41,6 @@ afterAll(async () => {
 
 const hostUrl = (host: "nginx" | "CDN") => (host === "nginx" ? nginx.url : pages.url)
 const HOSTS = ["nginx", "CDN"] as const
-
-/** Sources the Observatory counts as letting anything in. */
-const BROAD = ["*", "http:", "https:", "data:", "'unsafe-inline'"]
-const PRIVATE_REFERRER = ["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]
-const SIX_MONTHS_S = 15_768_000
-
-const directivesOf = (policy: string) =>
-  new Map(
-    policy
-      .split(";")
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name, sources]),
-  )
-
-/**
- * The Observatory's score for one response, with each rule that moved it. Like the Observatory, it
- * reads the policy of the header and of the page's `<meta http-equiv>` together (a directive of the
- * header first), and `frame-ancestors` from the header alone, since a browser ignores it in a page.
- */
-function observatoryScore(headers: Headers, html = "") {
-  const directives = directivesOf(headers.get("content-security-policy") ?? "")
-  for (const [, policy] of html.matchAll(PAGE_POLICY_META)) {
-    for (const [name, sources] of directivesOf(policy)) {
-      if (name !== "frame-ancestors" && !directives.has(name)) directives.set(name, sources)
-    }
-  }
-  const sourcesOf = (name: string) => directives.get(name) ?? directives.get("default-src") ?? []
-  const reasons: string[] = []
-  let penalties = 0
-  let bonus = 0
-  const rule = (modifier: number, reason: string) => {
-    reasons.push(reason)
-    if (modifier < 0) penalties += modifier
-    else bonus += modifier
-  }
-  const scriptSources = sourcesOf("script-src")
-  if (directives.size === 0) rule(-25, "csp-not-implemented")
-  else if (scriptSources.some((source) => BROAD.includes(source))) rule(-20, "csp-implemented-with-unsafe-inline")
-  else if ([...directives.values()].flat().some((source) => source.startsWith("http://"))) {
-    rule(-20, "csp-implemented-with-insecure-scheme")
-  } else if (scriptSources.includes("'unsafe-eval'")) rule(-10, "csp-implemented-with-unsafe-eval")
-  else if (sourcesOf("style-src").some((source) => BROAD.includes(source))) {
-    rule(0, "csp-implemented-with-unsafe-inline-in-style-src-only")
-  } else if (directives.get("default-src")?.join(" ") === "'none'")
-    rule(10, "csp-implemented-with-no-unsafe-default-src-none")
-  else rule(0, "csp-implemented-with-no-unsafe")
-  if (headers.get("x-content-type-options") !== "nosniff") rule(-5, "x-content-type-options-not-implemented")
-  if (directives.get("frame-ancestors")?.join(" ") === "'none'") rule(5, "x-frame-options-implemented-via-csp")
-  else if (!headers.get("x-frame-options")) rule(-20, "x-frame-options-not-implemented")
-  if (PRIVATE_REFERRER.includes(headers.get("referrer-policy") ?? "")) rule(5, "referrer-policy-private")
-  const maxAge = Number(/max-age=(\d+)/.exec(headers.get("strict-transport-security") ?? "")?.[1] ?? 0)
-  if (maxAge < SIX_MONTHS_S) rule(-10, "hsts-implemented-max-age-less-than-six-months")
-  // Extra credit only counts once the score without it is an A (90 or more).
-  const score = 100 + penalties >= 90 ? 100 + penalties + bonus : 100 + penalties
-  return { score, reasons }
-}
-
-const gradeOf = (score: number) => (score >= 100 ? "A+" : score >= 90 ? "A" : score >= 85 ? "A-" : "below A-")
 
 describe("Mozilla Observatory's rules", () => {
   // The pages' default-src is their own origin, not 'none' (gatsby/hosting/policy.ts: prefetches and

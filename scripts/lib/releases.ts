@@ -1,0 +1,344 @@
+/**
+ * Releases on the nginx host (`npm run release`, `npm run rollback`; README, "On one server").
+ *
+ * Under the release root:
+ *
+ *   releases/<id>/   one release: public/ (the build, its compressed copies included), nginx.conf
+ *                    (its own configuration, naming this folder), cms-auth.mjs and its systemd unit
+ *   live         ->  releases/<id>, the live one; nginx's configuration includes live/nginx.conf
+ *   outgoing     ->  releases/<id>, the one live before it: its hashed scripts and images stay
+ *                    reachable, for pages loaded from it just before the switch
+ *   acme/            certbot's --webroot folder, answered on port 80 by every release
+ *
+ * A release is built in the project (public/ there is never served), copied under a temporary name,
+ * checked with `nginx -t`, renamed, and only then made live: both links are replaced by a rename each
+ * (atomic on one file system) and nginx reloads, so a page and the policy it carries always come from
+ * the same folder. A failure at any step before the switch leaves everything live as it was.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { AUTH_SCRIPT, AUTH_UNIT, AUTH_UPSTREAM, authUnit } from "../../auth/service-files"
+import { HOSTING_DIR } from "../../gatsby/hosting/write"
+import { type TlsOptions, nginxSite } from "../../gatsby/hosting/nginx"
+import { hostingPolicy } from "../../gatsby/hosting/policy"
+import { BROTLI_MODULES, MIME_TYPES } from "./nginx"
+
+export const RELEASES = "releases"
+export const LIVE = "live"
+export const OUTGOING = "outgoing"
+export const ACME = "acme"
+export const RELEASE_SITE = "nginx.conf"
+const LOCK = ".release-lock"
+const PARTIAL = ".partial"
+/** Releases kept on disk, the live one included. */
+export const KEEP = 5
+
+/** How to run the nginx that serves the releases: its program and the arguments naming its configuration. */
+export interface NginxControl {
+  binary: string
+  /** `-p prefix`, `-c file`: empty for the system's own nginx. */
+  args: string[]
+  /** Lines that load modules, for the check of a release's configuration on its own. */
+  modules: string
+}
+
+export interface ReleaseSettings {
+  /** The release root (absolute). */
+  root: string
+  serverName: string
+  /** The certificate and key; none serves plain HTTP only (a TLS front, or before the first certificate). */
+  tls: Pick<TlsOptions, "certificate" | "key"> | null
+  /** What the HTTPS and the plain HTTP servers' `listen` say. */
+  httpsListen: string
+  httpListen: string
+  /** Where nginx passes the CMS sign-in. */
+  authService: string
+  nginx: NginxControl
+  keep: number
+}
+
+export const releasesDir = (root: string) => path.join(root, RELEASES)
+const releaseDir = (root: string, id: string) => path.join(releasesDir(root), id)
+
+/** The releases on disk, oldest first (their names begin with the time they were made). */
+export function listReleases(root: string): string[] {
+  if (!fs.existsSync(releasesDir(root))) return []
+  return fs
+    .readdirSync(releasesDir(root))
+    .filter((name) => !name.endsWith(PARTIAL) && fs.existsSync(path.join(releasesDir(root), name, RELEASE_SITE)))
+    .sort()
+}
+
+/** The release a link names, or null. */
+export function linkedRelease(root: string, link: typeof LIVE | typeof OUTGOING): string | null {
+  try {
+    return path.basename(fs.readlinkSync(path.join(root, link)))
+  } catch {
+    return null
+  }
+}
+
+/** nginx's version, for the one directive that depends on it (HTTP/2's). */
+function nginxVersion(binary: string): number[] {
+  const result = spawnSync(binary, ["-v"], { encoding: "utf8" })
+  const version = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(`${result.stderr}${result.stdout}`)
+  if (!version) throw new Error(`${binary} -v did not say its version: ${result.stderr}${result.error ?? ""}`)
+  return version.slice(1).map(Number)
+}
+const atLeast = (version: number[], wanted: number[]) => {
+  for (let i = 0; i < wanted.length; i++) if (version[i] !== wanted[i]) return version[i] > wanted[i]
+  return true
+}
+
+/** The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS. */
+export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boolean): string {
+  const dir = releaseDir(settings.root, id)
+  const tls = settings.tls && {
+    ...settings.tls,
+    httpListen: settings.httpListen,
+    http2Directive: atLeast(nginxVersion(settings.nginx.binary), [1, 25, 1]),
+  }
+  return nginxSite(
+    hostingPolicy(path.join(dir, "public")),
+    {
+      root: path.join(dir, "public"),
+      listen: tls ? settings.httpsListen : settings.httpListen,
+      serverName: settings.serverName,
+      tls: tls || undefined,
+      acmeRoot: path.join(settings.root, ACME),
+      fallbackRoot: path.join(settings.root, OUTGOING, "public"),
+      brotli,
+      authService: settings.authService,
+    },
+    `Release ${id}, written by npm run release (scripts/lib/releases.ts). Included by nginx through ${path.join(settings.root, LIVE, RELEASE_SITE)}.`,
+  )
+}
+
+function run(binary: string, args: string[]): { ok: boolean; output: string } {
+  const result = spawnSync(binary, args, { encoding: "utf8" })
+  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ?? ""}`.trim() }
+}
+
+/**
+ * `nginx -t` over a release's configuration on its own (in an http block of a configuration made for
+ * the check), before it is live: its syntax, its directives, its certificate and key.
+ */
+function checkAlone(settings: ReleaseSettings, id: string): void {
+  const check = fs.mkdtempSync(path.join(settings.root, ".check-"))
+  try {
+    const config = path.join(check, "nginx.conf")
+    fs.writeFileSync(
+      config,
+      `${settings.nginx.modules}pid ${check}/nginx.pid;\nerror_log ${check}/error.log;\nevents {}\nhttp {\n  include ${MIME_TYPES};\n  include ${path.join(releaseDir(settings.root, id), RELEASE_SITE)};\n}\n`,
+    )
+    const { ok, output } = run(settings.nginx.binary, ["-t", "-p", check, "-c", config])
+    if (!ok) throw new Error(`nginx refused release ${id}'s configuration:\n${output}`)
+  } finally {
+    fs.rmSync(check, { recursive: true, force: true })
+  }
+}
+
+/** Points `link` at `target` in one rename. */
+function relink(root: string, link: string, target: string): void {
+  const temporary = path.join(root, `.${link}.next`)
+  fs.rmSync(temporary, { force: true })
+  fs.symlinkSync(target, temporary)
+  fs.renameSync(temporary, path.join(root, link))
+}
+
+export interface SwitchReport {
+  live: string
+  outgoing: string | null
+  /** From the first rename to nginx's acceptance of the reload signal. */
+  switchMs: number
+  authService: string
+  /** What the operator still has to do once (the first release, before nginx includes the live one). */
+  setup: string | null
+}
+
+/**
+ * Makes release `id` live: the outgoing link to the release live until now, the live link to `id`,
+ * nginx's own configuration checked with it (on failure both links go back, and nginx never reloads),
+ * then nginx reloaded and the sign-in service restarted if systemd runs it.
+ */
+function switchTo(settings: ReleaseSettings, id: string): SwitchReport {
+  const { root, nginx } = settings
+  const previousLive = linkedRelease(root, LIVE)
+  const previousOutgoing = linkedRelease(root, OUTGOING)
+  const started = performance.now()
+  const outgoing = previousLive && previousLive !== id ? previousLive : previousOutgoing
+  if (outgoing) relink(root, OUTGOING, path.join(RELEASES, outgoing))
+  relink(root, LIVE, path.join(RELEASES, id))
+  // -T: the check, and the whole configuration it read, which must include the live release's.
+  const check = run(nginx.binary, [...nginx.args, "-T"])
+  const liveSite = path.join(root, LIVE, RELEASE_SITE)
+  const included = check.output.includes(`# configuration file ${liveSite}:`)
+  const restore = () => {
+    if (previousLive) relink(root, LIVE, path.join(RELEASES, previousLive))
+    else fs.rmSync(path.join(root, LIVE), { force: true })
+    if (previousOutgoing) relink(root, OUTGOING, path.join(RELEASES, previousOutgoing))
+    else fs.rmSync(path.join(root, OUTGOING), { force: true })
+  }
+  if (!check.ok || (!included && previousLive)) {
+    restore()
+    throw new Error(
+      check.ok
+        ? `nginx's configuration does not include ${liveSite}; ${previousLive} stays live. ${includeAdvice(liveSite)}`
+        : `nginx's configuration does not accept release ${id}; ${previousLive ?? "nothing"} stays live:\n${nginxLines(check.output)}`,
+    )
+  }
+  // The first release may come before nginx serves any: it is then live for nginx's next start.
+  const reload = run(nginx.binary, [...nginx.args, "-s", "reload"])
+  if (!reload.ok && previousLive) {
+    restore()
+    throw new Error(
+      `nginx did not take the reload signal (is it running?); ${previousLive} stays live:\n${nginxLines(reload.output)}`,
+    )
+  }
+  const switchMs = performance.now() - started
+  return {
+    live: id,
+    outgoing,
+    switchMs,
+    authService: restartAuthService(),
+    setup: !included
+      ? `nginx does not serve it yet. ${includeAdvice(liveSite)}`
+      : reload.ok
+        ? null
+        : "nginx is not running: it serves this release once started (systemctl start nginx).",
+  }
+}
+
+/** nginx's own messages in its output (the configuration -T prints aside). */
+const nginxLines = (output: string) =>
+  output
+    .split("\n")
+    .filter((line) => /^nginx: |\[(emerg|alert|crit|error)\]/.test(line))
+    .join("\n")
+
+/** The operator's one-time setup: one line in nginx's http block. */
+const includeAdvice = (liveSite: string) =>
+  `Once, as root: echo 'include ${liveSite};' > /etc/nginx/conf.d/aurelle.conf && nginx -t && systemctl reload nginx`
+
+/** The sign-in service runs the live release's script: restarted when systemd runs it. */
+function restartAuthService(): string {
+  if (!fs.existsSync("/run/systemd/system")) return "not restarted (no systemd here)"
+  const { ok, output } = run("systemctl", ["try-restart", AUTH_UNIT])
+  return ok ? `${AUTH_UNIT} restarted if it was running` : `${AUTH_UNIT} not restarted: ${output}`
+}
+
+/** Only one release or rollback at a time: a lock folder, taken over from a process that died. */
+function withLock<T>(root: string, work: () => T): T {
+  const lock = path.join(root, LOCK)
+  try {
+    fs.mkdirSync(lock)
+  } catch {
+    const holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8").trim() || 0)
+    let alive = false
+    try {
+      process.kill(holder, 0)
+      alive = holder > 0
+    } catch {
+      alive = false
+    }
+    if (alive) throw new Error(`another release or rollback is running (process ${holder}); nothing was changed`)
+    fs.rmSync(lock, { recursive: true, force: true })
+    fs.mkdirSync(lock)
+  }
+  fs.writeFileSync(path.join(lock, "pid"), String(process.pid))
+  try {
+    return work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** A name for a new release: the time, then the commit when the project is a git checkout. */
+function newReleaseId(root: string, projectDir: string): string {
+  const time = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")
+  const commit = run("git", ["-C", projectDir, "rev-parse", "--short=8", "HEAD"])
+  const base = commit.ok ? `${time}-${commit.output}` : time
+  let id = base
+  for (let n = 2; fs.existsSync(releaseDir(root, id)); n++) id = `${base}-${n}`
+  return id
+}
+
+/** The oldest releases past `keep`, never the live or outgoing one. */
+function prune(root: string, keep: number): string[] {
+  const kept = new Set([linkedRelease(root, LIVE), linkedRelease(root, OUTGOING)])
+  const all = listReleases(root)
+  const removed = all.slice(0, Math.max(0, all.length - keep)).filter((id) => !kept.has(id))
+  for (const id of removed) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
+  return removed
+}
+
+export interface ReleaseReport extends SwitchReport {
+  removed: string[]
+}
+
+/**
+ * `npm run release`: builds the project (`build`, which validates the content first and throws on
+ * failure), copies the build into a new release, checks it, makes it live, keeps the newest `keep`.
+ */
+export function release(projectDir: string, settings: ReleaseSettings, build: () => void): ReleaseReport {
+  const { root } = settings
+  fs.mkdirSync(releasesDir(root), { recursive: true })
+  fs.mkdirSync(path.join(root, ACME), { recursive: true })
+  return withLock(root, () => {
+    build()
+    const id = newReleaseId(root, projectDir)
+    const partial = releaseDir(root, `${id}${PARTIAL}`)
+    try {
+      fs.mkdirSync(partial)
+      fs.cpSync(path.join(projectDir, "public"), path.join(partial, "public"), { recursive: true })
+      fs.copyFileSync(path.join(projectDir, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
+      fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
+      fs.renameSync(partial, releaseDir(root, id))
+    } catch (error) {
+      fs.rmSync(partial, { recursive: true, force: true })
+      throw error
+    }
+    try {
+      const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
+      fs.writeFileSync(path.join(releaseDir(root, id), RELEASE_SITE), releaseConfig(settings, id, brotli))
+      checkAlone(settings, id)
+    } catch (error) {
+      fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
+      throw error
+    }
+    const report = switchTo(settings, id)
+    return { ...report, removed: prune(root, settings.keep) }
+  })
+}
+
+/** `npm run rollback`: the release before the live one made live again, the same way. */
+export function rollback(settings: ReleaseSettings): SwitchReport {
+  const { root } = settings
+  return withLock(root, () => {
+    const live = linkedRelease(root, LIVE)
+    const earlier = listReleases(root).filter((id) => live === null || id < live)
+    const target = earlier.at(-1)
+    if (!target)
+      throw new Error(`no release before ${live ?? "the live one"} under ${releasesDir(root)}: nothing to roll back to`)
+    checkAlone(settings, target)
+    return switchTo(settings, target)
+  })
+}
+
+/**
+ * Settings for the system's nginx, or a standalone one (`-p`, `-c`). The check of a release on its
+ * own loads the brotli modules by their full paths (Debian's modules-enabled names them relative to
+ * nginx's own prefix, which the check does not use).
+ */
+export function nginxControl(binary: string, args: string[]): NginxControl {
+  const modules = BROTLI_MODULES.filter((module) => fs.existsSync(module))
+    .map((module) => `load_module ${module};\n`)
+    .join("")
+  return { binary, args, modules }
+}
+
+export { AUTH_UPSTREAM }
