@@ -7,7 +7,7 @@
 import { AUTH_PATH } from "../auth/github-oauth"
 import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
-import { CONTENT_FORMAT } from "./shared"
+import { CONTENT_FORMAT, PREVIEW_STATUS_CONTEXT } from "./shared"
 import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
@@ -103,6 +103,8 @@ export interface CmsConfig {
     repo: string
     branch: string
     auth_endpoint: string
+    /** The commit status whose address is a draft's preview (PREVIEW_STATUS_CONTEXT). */
+    preview_context: string
     commit_messages: Record<string, string>
   }
   local_backend: boolean
@@ -321,6 +323,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
       repo: CMS_REPOSITORY,
       branch: PUBLISHED_BRANCH,
       auth_endpoint: AUTH_PATH.slice(1),
+      preview_context: PREVIEW_STATUS_CONTEXT,
       commit_messages: {
         create: "Content: create {{collection}} “{{slug}}”",
         update: "Content: update {{collection}} “{{slug}}”",

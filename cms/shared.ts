@@ -24,6 +24,13 @@ export const SITE_TEXTS_URL = `/${ADMIN_DIR}/${SITE_TEXTS_FILE}`
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says what is wrong in red."
 
+/**
+ * The commit status the build server posts on a draft's pull request with the address of its preview
+ * (scripts/preview-status.ts); Decap's github backend reads the status of this context
+ * (`preview_context`) and shows "View Preview" on the draft with its address.
+ */
+export const PREVIEW_STATUS_CONTEXT = "site/preview"
+
 /** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"
 

@@ -24,6 +24,7 @@ import { startPagesHost } from "../scripts/lib/pages-host"
 import type { AuthEnvironment } from "../auth/github-oauth"
 import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
 import { collectErrors } from "./page-errors"
+import { postPreviewStatus } from "../scripts/preview-status"
 
 const ROOT = path.resolve(__dirname, "..")
 const CASE_FILE = "content/case-studies/wine.json"
@@ -190,6 +191,23 @@ for (const host of HOSTS) {
       const pull = () => github.pulls().find((candidate) => candidate.number === draft.number)!
       expect(draft.head.ref).toBe("cms/case-studies/wine")
       expect(github.git("show", `${draft.head.sha}:${CASE_FILE}`)).toBe(before.replace(study.title, edited))
+
+      // The build server builds the draft, publishes its preview and says where it is with the commit
+      // status the CMS reads (.github/workflows/site.yml, scripts/preview-status.ts): until then the
+      // toolbar can only check; then "View Preview" opens the draft's page on the preview.
+      const viewPreview = page.getByRole("link", { name: "View Preview" })
+      await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()
+      await expect(viewPreview).toHaveCount(0)
+      const preview = "https://cms-case-studies-wine.aurelle-site.pages.dev"
+      const status = {
+        apiUrl: github.apiUrl,
+        token: github.issueToken(),
+        repository: CMS_REPOSITORY,
+        sha: draft.head.sha,
+      }
+      await postPreviewStatus({ ...status, state: "pending" })
+      await postPreviewStatus({ ...status, state: "success", url: preview })
+      await expect(viewPreview).toHaveAttribute("href", `${preview}/case-studies/wine/`, { timeout: 15_000 })
 
       // In review, then ready: still nothing on main.
       for (const [status, label] of [

@@ -38,6 +38,8 @@ export interface GitHubStandIn {
   pulls(): PullRequest[]
   /** Gives or takes the signed-in account's write access (the repository's collaborator role). */
   setCanPush(canPush: boolean): void
+  /** A token with write access, as GitHub Actions gives a workflow (GITHUB_TOKEN). */
+  issueToken(): string
   close(): Promise<void>
 }
 
@@ -53,6 +55,16 @@ interface PullRequest {
   created_at: string
   updated_at: string
   merged_at: string | null
+}
+
+interface CommitStatus {
+  id: number
+  state: "pending" | "success" | "failure" | "error"
+  context: string
+  description: string | null
+  target_url: string | null
+  created_at: string
+  updated_at: string
 }
 
 class HttpError extends Error {
@@ -89,6 +101,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   const tokens = new Set<string>()
   const pulls: PullRequest[] = []
   const unhandled: string[] = []
+  /** Commit statuses by commit, oldest first (the build server's checks and previews). */
+  const statuses = new Map<string, CommitStatus[]>()
+  /** Tokens a workflow holds: write access to the repository, whoever the signed-in editor is. */
+  const workflowTokens = new Set<string>()
+  let statusIds = 0
 
   const exists = (ref: string) => {
     try {
@@ -288,7 +305,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         return undefined
       }
       const { sha, force } = body as { sha: string; force?: boolean }
-      if (!canPush) throw new HttpError(403, "Resource not accessible by integration")
+      if (!canPush && !workflowTokens.has(token)) throw new HttpError(403, "Resource not accessible by integration")
       if (!force && !exists(sha)) throw new HttpError(422, "Object does not exist")
       if (!force) {
         try {
@@ -306,8 +323,38 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       const shas = text("rev-list", "--max-count=30", resolveHead(ref), ...(file ? ["--", file] : []))
       return shas.split("\n").filter(Boolean).map(commitOf)
     }
+    if (method === "POST" && (found = match(/^\/statuses\/([0-9a-f]{40})$/))) {
+      if (!canPush && !workflowTokens.has(token)) throw new HttpError(403, "Resource not accessible by integration")
+      const sha = resolve(found[1])
+      if (!["pending", "success", "failure", "error"].includes(String(body.state)))
+        throw new HttpError(422, "Validation Failed: state")
+      const now = new Date().toISOString()
+      const status: CommitStatus = {
+        id: ++statusIds,
+        state: body.state as CommitStatus["state"],
+        context: String(body.context ?? "default"),
+        description: body.description === undefined ? null : String(body.description),
+        target_url: body.target_url === undefined ? null : String(body.target_url),
+        created_at: now,
+        updated_at: now,
+      }
+      statuses.set(sha, [...(statuses.get(sha) ?? []), status])
+      return status
+    }
+    if (method === "GET" && (found = match(/^\/commits\/([^/]+)\/statuses$/))) {
+      return [...(statuses.get(resolveHead(decodeURIComponent(found[1]))) ?? [])].reverse()
+    }
     if (method === "GET" && (found = match(/^\/commits\/([^/]+)\/status$/))) {
-      return { state: "pending", sha: found[1], total_count: 0, statuses: [] }
+      // The combined status: the latest of each context; failing if any fails, pending while any is.
+      const sha = resolveHead(decodeURIComponent(found[1]))
+      const latest = new Map((statuses.get(sha) ?? []).map((status) => [status.context, status]))
+      const all = [...latest.values()].reverse()
+      const state = all.some(({ state }) => state === "failure" || state === "error")
+        ? "failure"
+        : all.length > 0 && all.every(({ state }) => state === "success")
+          ? "success"
+          : "pending"
+      return { state, sha, total_count: all.length, statuses: all }
     }
     if (method === "GET" && (found = match(/^\/compare\/(.+)\.\.\.(.+)$/))) {
       return compare(decodeURIComponent(found[1]), decodeURIComponent(found[2]))
@@ -485,6 +532,12 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     pulls: () => pulls.map(pullHead),
     setCanPush: (value) => {
       canPush = value
+    },
+    issueToken: () => {
+      const token = crypto.randomBytes(20).toString("hex")
+      tokens.add(token)
+      workflowTokens.add(token)
+      return token
     },
     close: async () => {
       await new Promise((done) => server.close(done))

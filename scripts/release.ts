@@ -125,10 +125,10 @@ function build(): void {
   }
 }
 
-try {
+async function main() {
   const started = performance.now()
   const report: SwitchReport & { removed?: string[] } =
-    command === "release" ? release(PROJECT_DIR, settings, build) : rollback(settings)
+    command === "release" ? await release(PROJECT_DIR, settings, build) : await rollback(settings)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`
 ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
@@ -136,6 +136,6 @@ ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${sec
   pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
   sign-in service: ${report.authService}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
   back to the previous one: npm run rollback -- --root ${root}${report.setup ? `\n\n${report.setup}` : ""}`)
-} catch (error) {
-  fail(`${command} stopped: ${(error as Error).message}`)
 }
+
+main().catch((error: Error) => fail(`${command} stopped: ${error.message}`))

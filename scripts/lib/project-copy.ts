@@ -3,7 +3,7 @@
  * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -53,6 +53,21 @@ export function buildCopy(dir: string, env: Record<string, string> = {}): { stat
     timeout: BUILD_TIMEOUT_MS,
   })
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`.replace(/\s+/g, " ") }
+}
+
+/** The same, without holding up the process meanwhile (browsers it drives keep going). */
+export function buildCopyInBackground(dir: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
+      cwd: dir,
+      env: { ...process.env, ...COPY_BUILD_ENV },
+      timeout: BUILD_TIMEOUT_MS,
+    })
+    let output = ""
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.on("close", (status) => resolve({ status, output: output.replace(/\s+/g, " ") }))
+  })
 }
 
 /** Any content document: the tests that edit one reach into it by the paths they know. */

@@ -36,8 +36,8 @@ export interface ReleaseHost {
   httpUrl: string
   /** The self-signed certificate (PEM), the one authority a client here trusts. */
   ca: string
-  release(projectDir: string, build?: () => void): ReleaseReport
-  rollback(): SwitchReport
+  release(projectDir: string, build?: () => void | Promise<void>): Promise<ReleaseReport>
+  rollback(): Promise<SwitchReport>
   stop(): Promise<void>
 }
 
@@ -116,10 +116,10 @@ ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_
     url: tls ? `https://${HOST_NAME}:${httpsPort}` : `http://${HOST_NAME}:${httpPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     ca: tls ? fs.readFileSync(settings.tls!.certificate, "utf8") : "",
-    release: (projectDir: string, build = () => {}) => release(projectDir, settings, build),
+    release: (projectDir: string, build: () => void | Promise<void> = () => {}) => release(projectDir, settings, build),
     rollback: () => rollback(settings),
   }
-  host.release(projectDir)
+  await host.release(projectDir)
   let nginx: NginxProcess
   try {
     nginx = await runNginx({ binary, prefix, configFile: nginxConf, url: host.httpUrl })

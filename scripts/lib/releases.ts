@@ -229,7 +229,7 @@ function restartAuthService(): string {
 }
 
 /** Only one release or rollback at a time: a lock folder, taken over from a process that died. */
-function withLock<T>(root: string, work: () => T): T {
+async function withLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   const lock = path.join(root, LOCK)
   try {
     fs.mkdirSync(lock)
@@ -248,7 +248,7 @@ function withLock<T>(root: string, work: () => T): T {
   }
   fs.writeFileSync(path.join(lock, "pid"), String(process.pid))
   try {
-    return work()
+    return await work()
   } finally {
     fs.rmSync(lock, { recursive: true, force: true })
   }
@@ -284,12 +284,16 @@ export interface ReleaseReport extends SwitchReport {
  * `npm run release`: builds the project (`build`, which validates the content first and throws on
  * failure), copies the build into a new release, checks it, makes it live, keeps the newest `keep`.
  */
-export function release(projectDir: string, settings: ReleaseSettings, build: () => void): ReleaseReport {
+export async function release(
+  projectDir: string,
+  settings: ReleaseSettings,
+  build: () => void | Promise<void>,
+): Promise<ReleaseReport> {
   const { root } = settings
   fs.mkdirSync(releasesDir(root), { recursive: true })
   fs.mkdirSync(path.join(root, ACME), { recursive: true })
-  return withLock(root, () => {
-    build()
+  return withLock(root, async () => {
+    await build()
     const id = newReleaseId(root, projectDir)
     const partial = releaseDir(root, `${id}${PARTIAL}`)
     try {
@@ -316,9 +320,9 @@ export function release(projectDir: string, settings: ReleaseSettings, build: ()
 }
 
 /** `npm run rollback`: the release before the live one made live again, the same way. */
-export function rollback(settings: ReleaseSettings): SwitchReport {
+export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
   const { root } = settings
-  return withLock(root, () => {
+  return withLock(root, async () => {
     const live = linkedRelease(root, LIVE)
     const earlier = listReleases(root).filter((id) => live === null || id < live)
     const target = earlier.at(-1)

@@ -7,10 +7,11 @@ import { contentFixture } from "./fixture"
 
 const ROOT = path.resolve(__dirname, "../..")
 
-function check(cwd: string) {
+function check(cwd: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/check-content.ts")], {
     cwd,
     encoding: "utf8",
+    env: { ...process.env, GITHUB_ACTIONS: "", ...env },
   })
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
@@ -31,5 +32,27 @@ describe("npm run content:check", () => {
     expect(stderr).toContain('warning content/home/about.json: en.members[1].photo: photo file "../images/team/julien-rochat.jpg" is not an image')
     expect(stderr).toContain("1 content problem found.")
     expect(status).toBe(1)
+  }, 60_000)
+
+  it("on GitHub Actions, puts each problem on its file's line as an annotation the reviewer sees", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => (data.title = "\u200B"))
+    const { status, stdout } = check(path.dirname(fixture.root), { GITHUB_ACTIONS: "true" })
+    const lines = fs.readFileSync(path.join(fixture.root, "case-studies/wine.json"), "utf8").split("\n")
+    const titleLine = lines.findIndex((line) => line.trimStart().startsWith('"title"')) + 1
+    expect(titleLine).toBeGreaterThan(1)
+    expect(stdout).toContain(
+      `::error file=content/case-studies/wine.json,line=${titleLine},title=Content the build refuses::en.title: must contain visible text`,
+    )
+    expect(status).toBe(1)
+  }, 60_000)
+
+  it("puts a missing field on the line of the object that lacks it", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => delete data.task)
+    const { stdout } = check(path.dirname(fixture.root), { GITHUB_ACTIONS: "true" })
+    const lines = fs.readFileSync(path.join(fixture.root, "case-studies/wine.json"), "utf8").split("\n")
+    const englishLine = lines.findIndex((line) => line.trimStart().startsWith('"en"')) + 1
+    expect(stdout).toContain(`::error file=content/case-studies/wine.json,line=${englishLine},title=Content the build refuses::en.task: required field is missing`)
   }, 60_000)
 })

@@ -59,13 +59,13 @@ describe("npm run release", () => {
     expect(home.body).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "index.html"), "utf8"))
   })
 
-  it("leaves the live release byte-identical when the build fails, and says why", () => {
+  it("leaves the live release byte-identical when the build fails, and says why", async () => {
     const before = snapshot(host.root)
-    expect(() =>
+    await expect(
       host.release(PROJECT_DIR, () => {
         throw new Error("the build failed")
       }),
-    ).toThrow("the build failed")
+    ).rejects.toThrow("the build failed")
     expect(snapshot(host.root)).toBe(before)
   })
 
@@ -106,13 +106,13 @@ describe("npm run release", () => {
     BUILD_TIMEOUT_MS,
   )
 
-  it("never makes live a configuration nginx refuses, and removes the release it made", () => {
+  it("never makes live a configuration nginx refuses, and removes the release it made", async () => {
     const broken = path.join(os.tmpdir(), `aurelle-broken-${process.pid}.pem`)
     fs.writeFileSync(broken, "not a certificate\n")
     try {
       const before = snapshot(host.root)
       const settings = { ...host.settings, tls: { certificate: broken, key: broken } }
-      expect(() => release(PROJECT_DIR, settings, () => {})).toThrow(/nginx refused release .*'s configuration/)
+      await expect(release(PROJECT_DIR, settings, () => {})).rejects.toThrow(/nginx refused release .*'s configuration/)
       expect(snapshot(host.root)).toBe(before)
     } finally {
       fs.rmSync(broken, { force: true })
@@ -129,7 +129,7 @@ describe("npm run release", () => {
       const script = fs.readdirSync(PUBLIC_DIR).find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
       for (const copy of ["", ".br", ".gz"]) fs.rmSync(path.join(source, "public", `${script}${copy}`))
       const outgoing = linkedRelease(host.root, LIVE)
-      host.release(source)
+      await host.release(source)
       expect(linkedRelease(host.root, OUTGOING)).toBe(outgoing)
       const kept = await fetchTrusting(`${host.url}/${script}`, host.ca)
       expect(kept.status).toBe(200)
@@ -143,8 +143,8 @@ describe("npm run release", () => {
     }
   })
 
-  it("keeps the newest five releases", () => {
-    for (let i = 0; i < 5; i++) host.release(PROJECT_DIR)
+  it("keeps the newest five releases", async () => {
+    for (let i = 0; i < 5; i++) await host.release(PROJECT_DIR)
     const releases = listReleases(host.root)
     expect(releases).toHaveLength(5)
     expect(releases.at(-1)).toBe(linkedRelease(host.root, LIVE))
@@ -155,17 +155,17 @@ describe("npm run rollback", () => {
   it("makes the release before the live one live again, and the one it replaces stays reachable", async () => {
     const [previous, live] = listReleases(host.root).slice(-2)
     expect(linkedRelease(host.root, LIVE)).toBe(live)
-    const report = host.rollback()
+    const report = await host.rollback()
     expect(report.live).toBe(previous)
     expect(linkedRelease(host.root, LIVE)).toBe(previous)
     expect(linkedRelease(host.root, OUTGOING)).toBe(live)
     expect((await fetchTrusting(`${host.url}/case-studies/wine/`, host.ca)).status).toBe(200)
   })
 
-  it("says so when there is nothing to roll back to, and changes nothing", () => {
-    while (listReleases(host.root).indexOf(linkedRelease(host.root, LIVE)!) > 0) host.rollback()
+  it("says so when there is nothing to roll back to, and changes nothing", async () => {
+    while (listReleases(host.root).indexOf(linkedRelease(host.root, LIVE)!) > 0) await host.rollback()
     const before = snapshot(host.root)
-    expect(() => host.rollback()).toThrow(/nothing to roll back to/)
+    await expect(host.rollback()).rejects.toThrow(/nothing to roll back to/)
     expect(snapshot(host.root)).toBe(before)
   })
 })
