@@ -2,7 +2,8 @@
  * The sign-in handler (github-oauth.ts) as a Node service, for the self-hosted site: nginx passes
  * /api/auth to it (gatsby/hosting/nginx.ts) with the address the editor used (Host and
  * X-Forwarded-Proto), so the origin the token is handed to is the site's own. The build bundles it
- * into .hosting/cms-auth.mjs; .hosting/cms-auth.service runs it under systemd. Reads GITHUB_CLIENT_ID
+ * into .hosting/cms-auth.mjs, which each release copies; the unit a release writes runs the live
+ * release's copy under systemd (scripts/lib/releases.ts). Reads GITHUB_CLIENT_ID
  * and GITHUB_CLIENT_SECRET from its environment; logs where it listens, and nothing of any request.
  */
 import http from "node:http"

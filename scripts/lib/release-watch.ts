@@ -373,12 +373,19 @@ export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
   }
 }
 
-/** One line per measure, for a test's output or the bench's table. */
+/** One line per measure, for a test's output or the bench's table, with the first of each kind of failure. */
 export function describeWatched({ watched, switches }: UnderLoad): string {
+  const examples = (name: string, list: string[]) =>
+    list.length > 0 ? [`  ${name}, for example:`, ...list.slice(0, 3).map((line) => `    ${line.slice(0, 300)}`)] : []
   return [
     `  switches: ${switches.join(", ")}`,
     `  browser: ${watched.documents} pages loaded, ${watched.moves} moves inside the site, ${watched.reloads} reloaded by Gatsby on meeting the next release's data`,
     `  client: ${watched.clientRounds} rounds of the home page and every script it names`,
     `  failed requests: ${watched.failedRequests.length}; policy refusals: ${watched.policyRefusals.length}; pages of two builds: ${watched.mixed.length}; pages of no build: ${watched.unknownPages.length}; other errors: ${watched.errors.length}`,
+    ...examples("failed requests", watched.failedRequests),
+    ...examples("policy refusals", watched.policyRefusals),
+    ...examples("pages of two builds", watched.mixed),
+    ...examples("pages of no build", watched.unknownPages),
+    ...examples("other errors", watched.errors),
   ].join("\n")
 }

@@ -1,0 +1,81 @@
+/**
+ * nginx's configuration as each release writes it (gatsby/hosting/nginx.ts): HTTPS with Mozilla's
+ * intermediate settings and HTTP/2 in the form the installed nginx reads, plain HTTP for certbot's
+ * challenges and a redirect, the outgoing release's hashed files. test/with-build/release.test.ts
+ * runs it in nginx.
+ */
+import { describe, expect, it } from "vitest"
+import { TLS_INTERMEDIATE, nginxServer } from "../../gatsby/hosting/nginx"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy } from "../../gatsby/hosting/policy"
+
+const policy: HostingPolicy = {
+  pages: ["/", "/case-studies/wine/"],
+  notFound: [{ prefix: "/", file: "/404.html" }],
+  headers: { "X-Content-Type-Options": "nosniff" },
+  prefixHeaders: [],
+  servicePrefixes: ["/api/auth"],
+  immutable: {
+    prefixes: ["/static/"],
+    scripts: { suffix: ".js", except: ["/admin/"] },
+    bundles: ["/app-0123456789abcdef0123.js"],
+  },
+  cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
+  documentOnlyHeaders: [],
+  hostFiles: [],
+}
+const base = { root: "/srv/site/releases/1/public", brotli: false }
+const tls = { certificate: "/etc/cert.pem", key: "/etc/key.pem", httpListen: "80", http2Directive: false }
+/** The server blocks of a configuration, each as its lines. */
+const servers = (config: string) =>
+  config
+    .split(/^server \{$/m)
+    .slice(1)
+    .map((block) => block.split("\n").map((line) => line.trim()))
+
+describe("nginx's configuration", () => {
+  it("serves HTTPS with HTTP/2 and Mozilla's intermediate TLS, and plain HTTP only to redirect", () => {
+    const [plain, site] = servers(nginxServer(policy, { ...base, listen: "443", tls, serverName: "example.ch" }))
+    expect(site).toContain("listen 443 ssl http2;")
+    expect(site).toContain("server_name example.ch;")
+    expect(site).toContain("ssl_certificate /etc/cert.pem;")
+    expect(site).toContain("ssl_certificate_key /etc/key.pem;")
+    expect(site).toContain("ssl_protocols TLSv1.2 TLSv1.3;")
+    expect(site).toContain(`ssl_ciphers ${TLS_INTERMEDIATE.ciphers};`)
+    expect(site).toContain("ssl_session_tickets off;")
+    expect(site).toContain("ssl_prefer_server_ciphers off;")
+    expect(plain).toContain("listen 80;")
+    expect(plain).toContain("return 301 https://$host$request_uri;")
+    expect(plain.some((line) => line.startsWith("ssl_") || line.startsWith("add_header"))).toBe(false)
+  })
+
+  it("says HTTP/2 the way nginx 1.25.1 and later read it", () => {
+    const [, site] = servers(nginxServer(policy, { ...base, listen: "443", tls: { ...tls, http2Directive: true } }))
+    expect(site).toContain("listen 443 ssl;")
+    expect(site).toContain("http2 on;")
+  })
+
+  it("redirects to the HTTPS port it listens on when that is not 443", () => {
+    const [plain] = servers(nginxServer(policy, { ...base, listen: "127.0.0.1:8443", tls }))
+    expect(plain).toContain("return 301 https://$host:8443$request_uri;")
+  })
+
+  it("answers certbot's challenges from the acme folder over plain HTTP, with or without HTTPS", () => {
+    const acme = "location ^~ /.well-known/acme-challenge/ {"
+    const [plain] = servers(nginxServer(policy, { ...base, listen: "443", tls, acmeRoot: "/srv/site/acme" }))
+    expect(plain).toContain(acme)
+    expect(plain).toContain("root /srv/site/acme;")
+    const [only] = servers(nginxServer(policy, { ...base, listen: "80", acmeRoot: "/srv/site/acme" }))
+    expect(only).toContain(acme)
+    expect(only.some((line) => line.startsWith("ssl_"))).toBe(false)
+  })
+
+  it("finds the outgoing release's hashed files by name, and only those", () => {
+    const without = nginxServer(policy, { ...base, listen: "80" })
+    expect(without).not.toContain("@previous_release")
+    const [site] = servers(nginxServer(policy, { ...base, listen: "80", fallbackRoot: "/srv/site/outgoing/public" }))
+    expect(site).toContain('location ~ "^/(?!admin/)[^?]*\\.js$" {')
+    expect(site).toContain('location ~ "^/static/" {')
+    expect(site.filter((line) => line === "try_files $uri @previous_release;")).toHaveLength(2)
+    expect(site).toContain("root /srv/site/outgoing/public;")
+  })
+})
