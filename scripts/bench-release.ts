@@ -11,7 +11,7 @@ import { writeReadmeBlock } from "./lib/readme-block"
 import { type UnderLoad, describeWatched, inPlaceBuildUnderLoad, releasesUnderLoad } from "./lib/release-watch"
 
 const row = (procedure: string, { watched, switches }: UnderLoad) =>
-  `| ${procedure} | ${watched.documents} | ${watched.moves} | ${watched.reloads} | ${watched.failedRequests.length} | ${watched.policyRefusals.length} | ${watched.mixed.length} | ${watched.unknownPages.length} | ${watched.errors.length} | ${switches.filter((line) => !line.startsWith("(")).join("; ")} |`
+  `| ${procedure} | ${watched.documents} | ${watched.moves} | ${watched.reloads} | ${watched.clientRounds} (${watched.clientRetries}) | ${watched.failedRequests.length} | ${watched.policyRefusals.length} | ${watched.mixed.length} | ${watched.unknownPages.length} | ${watched.errors.length} | ${switches.filter((line) => !line.startsWith("(")).join("; ")} |`
 
 async function main() {
   const inPlace = await inPlaceBuildUnderLoad()
@@ -19,10 +19,10 @@ async function main() {
   const releases = await releasesUnderLoad()
   console.log(`Released and rolled back:\n${describeWatched(releases)}`)
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0].model.trim()}, Node ${process.version}: a browser visiting six pages in turn (each a new visitor, then a move through the page's header) and a client fetching the home page and every script it names, all the while.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0].model.trim()}, Node ${process.version}: a browser visiting six pages in turn (each a new visitor, then a move through the page's header) and a client fetching the home page and every script it names, all the while. A request nginx refuses unprocessed while it reloads (HTTP/2's REFUSED_STREAM, on a connection an old worker is closing) is sent again, as browsers do; other errors are the browser's console errors and uncaught exceptions.`,
     "",
-    "| procedure | pages loaded | moves inside the site | reloaded by Gatsby | failed requests | pages whose policy refused their code | pages of two builds | pages of no build | other errors | switches |",
-    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
+    "| procedure | pages loaded | moves inside the site | reloaded by Gatsby | client rounds (requests sent again) | failed requests | pages whose policy refused their code | pages of two builds | pages of no build | other errors | switches |",
+    "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |",
     row("next build written over the served `public/`", inPlace),
     row("`npm run release` ×5, `npm run rollback`", releases),
   ].join("\n")

@@ -48,6 +48,8 @@ export interface Watched {
   reloads: number
   /** The client's rounds: the home page and every script it names. */
   clientRounds: number
+  /** Requests nginx refused unprocessed on a reload and the client sent again, as browsers do. */
+  clientRetries: number
 }
 
 /** A build the site may serve, as the files of its folder: path -> hash of the bytes. */
@@ -169,8 +171,21 @@ async function visit(
   return moved
 }
 
-/** A GET of the site: over one HTTP/2 connection trusting `ca` for HTTPS, plain fetch for HTTP. */
-function client(origin: string, ca: string) {
+/**
+ * An answer nginx refused before processing it: on a reload, the old workers end their HTTP/2
+ * connections with GOAWAY, and a request sent on one meanwhile is refused (REFUSED_STREAM), which
+ * HTTP/2 says a client may safely send again (RFC 9113, 8.7), as browsers do.
+ */
+const refusedUnprocessed = (error: Error) =>
+  /REFUSED_STREAM|GOAWAY|ERR_HTTP2_INVALID_SESSION|ERR_HTTP2_STREAM_CANCEL/.test(
+    `${(error as { code?: string }).code} ${error.message}`,
+  )
+
+/**
+ * GETs of the site, as a browser makes them: over one HTTP/2 connection trusting `ca` for HTTPS
+ * (a new one, and the request again, when nginx refused it unprocessed), plain fetch for HTTP.
+ */
+function client(origin: string, ca: string, retried: () => void) {
   if (!origin.startsWith("https:")) {
     return {
       get: async (pathname: string) => {
@@ -180,11 +195,17 @@ function client(origin: string, ca: string) {
       close: () => {},
     }
   }
-  const session = http2.connect(origin, { ca })
-  session.on("error", () => {})
-  const get = (pathname: string) =>
+  let session: http2.ClientHttp2Session | undefined
+  const connection = () => {
+    if (!session || session.closed || session.destroyed) {
+      session = http2.connect(origin, { ca })
+      session.on("error", () => {})
+    }
+    return session
+  }
+  const once = (pathname: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = session.request({ ":path": pathname })
+      const request = connection().request({ ":path": pathname })
       let body = ""
       let status = 0
       request.setEncoding("utf8")
@@ -194,12 +215,22 @@ function client(origin: string, ca: string) {
       request.on("error", reject)
       request.end()
     })
-  return { get, close: () => session.close() }
+  const get = async (pathname: string) => {
+    try {
+      return await once(pathname)
+    } catch (error) {
+      if (!refusedUnprocessed(error as Error)) throw error
+      retried()
+      session?.destroy()
+      return once(pathname)
+    }
+  }
+  return { get, close: () => session?.close() }
 }
 
 /** The home page and every script it names. */
-async function clientRound(origin: string, ca: string, failed: string[]): Promise<void> {
-  const { get, close } = client(origin, ca)
+async function clientRound(origin: string, ca: string, failed: string[], retried: () => void): Promise<void> {
+  const { get, close } = client(origin, ca, retried)
   try {
     const home = await get("/")
     if (home.status !== 200) failed.push(`client: ${home.status} /`)
@@ -232,12 +263,13 @@ export async function watchWhile(
   let done = false
   let moves = 0
   let clientRounds = 0
+  let clientRetries = 0
   const visitor = (async () => {
     for (let i = 0; !done; i++) if (await visit(browser, origin, routes[i % routes.length], record)) moves++
   })()
   const client = (async () => {
     while (!done) {
-      await clientRound(origin, ca, record.failed)
+      await clientRound(origin, ca, record.failed, () => clientRetries++)
       clientRounds++
     }
   })()
@@ -277,6 +309,7 @@ export async function watchWhile(
     unknownPages,
     reloads,
     clientRounds,
+    clientRetries,
   }
 }
 
@@ -380,7 +413,7 @@ export function describeWatched({ watched, switches }: UnderLoad): string {
   return [
     `  switches: ${switches.join(", ")}`,
     `  browser: ${watched.documents} pages loaded, ${watched.moves} moves inside the site, ${watched.reloads} reloaded by Gatsby on meeting the next release's data`,
-    `  client: ${watched.clientRounds} rounds of the home page and every script it names`,
+    `  client: ${watched.clientRounds} rounds of the home page and every script it names; ${watched.clientRetries} requests refused unprocessed on a reload and sent again`,
     `  failed requests: ${watched.failedRequests.length}; policy refusals: ${watched.policyRefusals.length}; pages of two builds: ${watched.mixed.length}; pages of no build: ${watched.unknownPages.length}; other errors: ${watched.errors.length}`,
     ...examples("failed requests", watched.failedRequests),
     ...examples("policy refusals", watched.policyRefusals),

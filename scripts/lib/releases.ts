@@ -116,7 +116,8 @@ export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boo
 }
 
 function run(binary: string, args: string[]): { ok: boolean; output: string } {
-  const result = spawnSync(binary, args, { encoding: "utf8" })
+  // nginx -T prints the whole configuration: room for one of a site with thousands of pages.
+  const result = spawnSync(binary, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ?? ""}`.trim() }
 }
 
@@ -234,15 +235,22 @@ async function withLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   try {
     fs.mkdirSync(lock)
   } catch {
-    const holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8").trim() || 0)
-    let alive = false
-    try {
-      process.kill(holder, 0)
-      alive = holder > 0
-    } catch {
-      alive = false
+    // A lock whose process is gone is taken over; one without a process number yet is held.
+    const pidFile = path.join(lock, "pid")
+    const holder = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").trim()) : NaN
+    let alive = true
+    if (Number.isInteger(holder) && holder > 0) {
+      try {
+        process.kill(holder, 0)
+      } catch {
+        alive = false
+      }
     }
-    if (alive) throw new Error(`another release or rollback is running (process ${holder}); nothing was changed`)
+    if (alive) {
+      throw new Error(
+        `another release or rollback is running (${Number.isNaN(holder) ? "starting" : `process ${holder}`}); nothing was changed`,
+      )
+    }
     fs.rmSync(lock, { recursive: true, force: true })
     fs.mkdirSync(lock)
   }

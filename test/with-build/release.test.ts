@@ -119,6 +119,26 @@ describe("npm run release", () => {
     }
   })
 
+  it("runs one at a time: a release while another runs changes nothing; a dead one's lock is taken over", async () => {
+    const lock = path.join(host.root, ".release-lock")
+    fs.mkdirSync(lock)
+    try {
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid))
+      const before = snapshot(host.root)
+      await expect(host.release(PROJECT_DIR)).rejects.toThrow(/another release or rollback is running \(process \d+\)/)
+      await expect(host.rollback()).rejects.toThrow(/another release or rollback is running/)
+      expect(snapshot(host.root)).toBe(before)
+      // A process number no process has: the release that held it died.
+      fs.writeFileSync(path.join(lock, "pid"), "4194304")
+      const live = linkedRelease(host.root, LIVE)
+      await host.release(PROJECT_DIR)
+      expect(linkedRelease(host.root, LIVE)).not.toBe(live)
+      expect(fs.existsSync(lock)).toBe(false)
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true })
+    }
+  })
+
   it("keeps the outgoing release's scripts reachable for pages loaded from it", async () => {
     // A release whose build lacks one of the live release's scripts: a page loaded from the live
     // release just before the switch still gets it, from the outgoing release.
