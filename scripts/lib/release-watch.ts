@@ -172,9 +172,10 @@ async function visit(
 }
 
 /**
- * An answer nginx refused before processing it: on a reload, the old workers end their HTTP/2
- * connections with GOAWAY, and a request sent on one meanwhile is refused (REFUSED_STREAM), which
- * HTTP/2 says a client may safely send again (RFC 9113, 8.7), as browsers do.
+ * A request nginx did not process: on a reload, the old workers end their HTTP/2 connections with
+ * GOAWAY, and a request sent on one meanwhile is refused (REFUSED_STREAM) or closed unanswered
+ * (above the last stream the GOAWAY lets through), which HTTP/2 says a client may safely send again
+ * (RFC 9113, 6.8 and 8.7), as browsers do.
  */
 const refusedUnprocessed = (error: Error) =>
   /REFUSED_STREAM|GOAWAY|ERR_HTTP2_INVALID_SESSION|ERR_HTTP2_STREAM_CANCEL/.test(
@@ -196,16 +197,23 @@ function client(origin: string, ca: string, retried: () => void) {
     }
   }
   let session: http2.ClientHttp2Session | undefined
+  const sessions: http2.ClientHttp2Session[] = []
   const connection = () => {
     if (!session || session.closed || session.destroyed) {
-      session = http2.connect(origin, { ca })
-      session.on("error", () => {})
+      const opened = http2.connect(origin, { ca })
+      opened.on("error", () => {})
+      // A server that says GOAWAY takes no new request on this connection: the next one opens another.
+      opened.on("goaway", () => {
+        if (session === opened) session = undefined
+      })
+      session = opened
+      sessions.push(opened)
     }
     return session
   }
-  const once = (pathname: string) =>
+  const once = (pathname: string, on: http2.ClientHttp2Session) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = connection().request({ ":path": pathname })
+      const request = on.request({ ":path": pathname })
       let body = ""
       let status = 0
       request.setEncoding("utf8")
@@ -215,17 +223,28 @@ function client(origin: string, ca: string, retried: () => void) {
       request.on("error", reject)
       request.end()
     })
+  /** Sent again, on a new connection, while nginx refuses it unprocessed: three tries in all. */
   const get = async (pathname: string) => {
-    try {
-      return await once(pathname)
-    } catch (error) {
-      if (!refusedUnprocessed(error as Error)) throw error
+    for (let attempt = 1; ; attempt++) {
+      let refusal: Error
+      const used = connection()
+      try {
+        const answer = await once(pathname, used)
+        // A stream closed with no answer at all: above the last one a GOAWAY let through.
+        if (answer.status !== 0) return answer
+        refusal = new Error(`no answer to ${pathname}: the connection was going away`)
+      } catch (error) {
+        if (!refusedUnprocessed(error as Error)) throw error
+        refusal = error as Error
+      }
+      if (attempt === 3) throw refusal
       retried()
-      session?.destroy()
-      return once(pathname)
+      // A new connection for the next try; this one closes once its other requests are answered.
+      if (session === used) session = undefined
+      used.close()
     }
   }
-  return { get, close: () => session?.close() }
+  return { get, close: () => sessions.forEach((opened) => opened.close()) }
 }
 
 /** The home page and every script it names. */

@@ -9,6 +9,7 @@
  *   outgoing     ->  releases/<id>, the one live before it: its hashed scripts and images stay
  *                    reachable, for pages loaded from it just before the switch
  *   acme/            certbot's --webroot folder, answered on port 80 by every release
+ *   history          the releases made live, one a line, in order: what a rollback goes back through
  *
  * A release is built in the project (public/ there is never served), copied under a temporary name,
  * checked with `nginx -t`, renamed, and only then made live: both links are replaced by a rename each
@@ -30,6 +31,7 @@ export const OUTGOING = "outgoing"
 export const ACME = "acme"
 export const RELEASE_SITE = "nginx.conf"
 const LOCK = ".release-lock"
+const HISTORY = "history"
 const PARTIAL = ".partial"
 /** Releases kept on disk, the live one included. */
 export const KEEP = 5
@@ -77,6 +79,21 @@ export function linkedRelease(root: string, link: typeof LIVE | typeof OUTGOING)
   } catch {
     return null
   }
+}
+
+/** The releases made live, oldest first, those still on disk. */
+function readHistory(root: string): string[] {
+  const file = path.join(root, HISTORY)
+  const onDisk = new Set(listReleases(root))
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n") : []
+  return lines.filter((id) => onDisk.has(id))
+}
+
+/** Writes the history in one rename. */
+function writeHistory(root: string, ids: string[]): void {
+  const temporary = path.join(root, `.${HISTORY}.next`)
+  fs.writeFileSync(temporary, ids.map((id) => `${id}\n`).join(""))
+  fs.renameSync(temporary, path.join(root, HISTORY))
 }
 
 /** nginx's version, for the one directive that depends on it (HTTP/2's). */
@@ -322,22 +339,38 @@ export async function release(
       fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
       throw error
     }
-    const report = switchTo(settings, id)
+    let report: SwitchReport
+    try {
+      report = switchTo(settings, id)
+    } catch (error) {
+      // Never live: gone, so that nothing can roll back to it.
+      fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
+      throw error
+    }
+    writeHistory(root, [...readHistory(root), id])
     return { ...report, removed: prune(root, settings.keep) }
   })
 }
 
-/** `npm run rollback`: the release before the live one made live again, the same way. */
+/**
+ * `npm run rollback`: the release live before the live one made live again, the same way. It goes
+ * back through the releases as they were live: after a rollback and a new release, the next rollback
+ * returns to the release rolled back to, never to the one rolled back from.
+ */
 export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
   const { root } = settings
   return withLock(root, async () => {
     const live = linkedRelease(root, LIVE)
-    const earlier = listReleases(root).filter((id) => live === null || id < live)
-    const target = earlier.at(-1)
-    if (!target)
-      throw new Error(`no release before ${live ?? "the live one"} under ${releasesDir(root)}: nothing to roll back to`)
+    const history = readHistory(root)
+    while (history.length > 0 && history.at(-1) === live) history.pop()
+    const target = history.at(-1)
+    if (!target) {
+      throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
+    }
     checkAlone(settings, target)
-    return switchTo(settings, target)
+    const report = switchTo(settings, target)
+    writeHistory(root, history)
+    return report
   })
 }
 

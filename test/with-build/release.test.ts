@@ -182,8 +182,27 @@ describe("npm run rollback", () => {
     expect((await fetchTrusting(`${host.url}/case-studies/wine/`, host.ca)).status).toBe(200)
   })
 
+  it("goes back through the releases as they were live, never to one it rolled back from", async () => {
+    const good = linkedRelease(host.root, LIVE)
+    const bad = (await host.release(PROJECT_DIR)).live
+    expect((await host.rollback()).live).toBe(good)
+    const next = (await host.release(PROJECT_DIR)).live
+    expect(next).not.toBe(bad)
+    const report = await host.rollback()
+    expect(report.live).toBe(good)
+    expect(report.outgoing).toBe(next)
+  })
+
   it("says so when there is nothing to roll back to, and changes nothing", async () => {
-    while (listReleases(host.root).indexOf(linkedRelease(host.root, LIVE)!) > 0) await host.rollback()
+    for (
+      let i = 0;
+      i < 10 &&
+      (await host.rollback().then(
+        () => true,
+        () => false,
+      ));
+      i++
+    );
     const before = snapshot(host.root)
     await expect(host.rollback()).rejects.toThrow(/nothing to roll back to/)
     expect(snapshot(host.root)).toBe(before)
