@@ -108,8 +108,11 @@ const atLeast = (version: number[], wanted: number[]) => {
   return true
 }
 
-/** The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS. */
-export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boolean): string {
+/**
+ * The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS. The
+ * policy is read from `builtIn`, the build as copied (the release folder's own name comes after).
+ */
+export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boolean, builtIn: string): string {
   const dir = releaseDir(settings.root, id)
   const tls = settings.tls && {
     ...settings.tls,
@@ -117,7 +120,7 @@ export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boo
     http2Directive: atLeast(nginxVersion(settings.nginx.binary), [1, 25, 1]),
   }
   return nginxSite(
-    hostingPolicy(path.join(dir, "public")),
+    hostingPolicy(builtIn),
     {
       root: path.join(dir, "public"),
       listen: tls ? settings.httpsListen : settings.httpListen,
@@ -142,13 +145,13 @@ function run(binary: string, args: string[]): { ok: boolean; output: string } {
  * `nginx -t` over a release's configuration on its own (in an http block of a configuration made for
  * the check), before it is live: its syntax, its directives, its certificate and key.
  */
-function checkAlone(settings: ReleaseSettings, id: string): void {
+function checkAlone(settings: ReleaseSettings, id: string, site: string): void {
   const check = fs.mkdtempSync(path.join(settings.root, ".check-"))
   try {
     const config = path.join(check, "nginx.conf")
     fs.writeFileSync(
       config,
-      `${settings.nginx.modules}pid ${check}/nginx.pid;\nerror_log ${check}/error.log;\nevents {}\nhttp {\n  include ${MIME_TYPES};\n  include ${path.join(releaseDir(settings.root, id), RELEASE_SITE)};\n}\n`,
+      `${settings.nginx.modules}pid ${check}/nginx.pid;\nerror_log ${check}/error.log;\nevents {}\nhttp {\n  include ${MIME_TYPES};\n  include ${site};\n}\n`,
     )
     const { ok, output } = run(settings.nginx.binary, ["-t", "-p", check, "-c", config])
     if (!ok) throw new Error(`nginx refused release ${id}'s configuration:\n${output}`)
@@ -318,25 +321,26 @@ export async function release(
   fs.mkdirSync(releasesDir(root), { recursive: true })
   fs.mkdirSync(path.join(root, ACME), { recursive: true })
   return withLock(root, async () => {
+    // What a release that died half-way left (nothing names it).
+    for (const name of fs.readdirSync(releasesDir(root))) {
+      if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
+    }
     await build()
     const id = newReleaseId(root, projectDir)
     const partial = releaseDir(root, `${id}${PARTIAL}`)
+    // A release exists under its own name only once whole and checked.
     try {
       fs.mkdirSync(partial)
       fs.cpSync(path.join(projectDir, "public"), path.join(partial, "public"), { recursive: true })
       fs.copyFileSync(path.join(projectDir, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
       fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
+      const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
+      const site = path.join(partial, RELEASE_SITE)
+      fs.writeFileSync(site, releaseConfig(settings, id, brotli, path.join(partial, "public")))
+      checkAlone(settings, id, site)
       fs.renameSync(partial, releaseDir(root, id))
     } catch (error) {
       fs.rmSync(partial, { recursive: true, force: true })
-      throw error
-    }
-    try {
-      const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
-      fs.writeFileSync(path.join(releaseDir(root, id), RELEASE_SITE), releaseConfig(settings, id, brotli))
-      checkAlone(settings, id)
-    } catch (error) {
-      fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
       throw error
     }
     let report: SwitchReport
@@ -367,7 +371,7 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
     if (!target) {
       throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
     }
-    checkAlone(settings, target)
+    checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
     const report = switchTo(settings, target)
     writeHistory(root, history)
     return report

@@ -119,7 +119,7 @@ describe("npm run release", () => {
     }
   })
 
-  it("runs one at a time: a release while another runs changes nothing; a dead one's lock is taken over", async () => {
+  it("runs one at a time: a release while another runs changes nothing; a dead one's lock and copy are cleared", async () => {
     const lock = path.join(host.root, ".release-lock")
     fs.mkdirSync(lock)
     try {
@@ -128,12 +128,15 @@ describe("npm run release", () => {
       await expect(host.release(PROJECT_DIR)).rejects.toThrow(/another release or rollback is running \(process \d+\)/)
       await expect(host.rollback()).rejects.toThrow(/another release or rollback is running/)
       expect(snapshot(host.root)).toBe(before)
-      // A process number no process has: the release that held it died.
+      // A process number no process has: the release that held it died, its copy half-made.
       fs.writeFileSync(path.join(lock, "pid"), "4194304")
+      const halfMade = path.join(host.root, "releases", "20200101T000000Z.partial")
+      fs.mkdirSync(path.join(halfMade, "public"), { recursive: true })
       const live = linkedRelease(host.root, LIVE)
       await host.release(PROJECT_DIR)
       expect(linkedRelease(host.root, LIVE)).not.toBe(live)
       expect(fs.existsSync(lock)).toBe(false)
+      expect(fs.existsSync(halfMade)).toBe(false)
     } finally {
       fs.rmSync(lock, { recursive: true, force: true })
     }
