@@ -27,7 +27,7 @@ test.beforeAll(async () => {
   test.setTimeout(BUILD_TIMEOUT_MS + 60_000)
   dir = projectCopy()
   editJson(path.join(dir, "content/case-studies/retail.json"), (data) => Object.assign(data, HOSTILE))
-  const { status, output } = buildCopy(dir)
+  const { status, output } = await buildCopy(dir)
   expect(status, output.slice(-3000)).toBe(0)
   nginx = await startNginx({ publicDir: path.join(dir, "public") })
 })

@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   if (builtHere) {
     dir = projectCopy()
     addCaseStudies(dir, STUDIES)
-    const { status, output } = buildCopy(dir)
+    const { status, output } = await buildCopy(dir)
     expect(status, output.slice(-3000)).toBe(0)
   } else {
     dir = path.resolve(process.env.SCALE_BUILD!)

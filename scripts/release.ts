@@ -10,8 +10,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { readContentFile } from "./lib/content-files"
+import { AUTH_UPSTREAM } from "../auth/service-files"
 import {
-  AUTH_UPSTREAM,
   KEEP,
   LIVE,
   type ReleaseSettings,

@@ -288,28 +288,48 @@ export function nginxStandalone(
     ? [`  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`]
     : []
   const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), ...cmsBackend] })
-  const modules = (options.brotliModules ?? []).map((module) => `load_module ${module};\n`).join("")
-  return `${modules}worker_processes auto;
-pid ${options.prefix}/nginx.pid;
-error_log ${options.prefix}/error.log warn;
+  return nginxMain({
+    prefix: options.prefix,
+    mimeTypes: options.mimeTypes,
+    modules: options.brotliModules,
+    http: `${nginxMaps(policy)}\n\n${server}`,
+  })
+}
+
+/**
+ * The main configuration of an nginx of its own: its prefix folder holds its pid, its log and its
+ * temporary files; `modules` are loaded by their full paths; `http` goes in its http block.
+ */
+export function nginxMain({
+  prefix,
+  mimeTypes,
+  modules = [],
+  http,
+}: {
+  prefix: string
+  mimeTypes: string
+  modules?: readonly string[]
+  http: string
+}): string {
+  const temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`)
+    .join("\n")
+  return `${modules.map((module) => `load_module ${module};\n`).join("")}worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
 events {
   worker_connections 1024;
 }
 http {
-  include ${options.mimeTypes};
+  include ${mimeTypes};
   default_type application/octet-stream;
   access_log off;
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 65;
-  client_body_temp_path ${options.prefix}/client_body;
-  proxy_temp_path ${options.prefix}/proxy;
-  fastcgi_temp_path ${options.prefix}/fastcgi;
-  uwsgi_temp_path ${options.prefix}/uwsgi;
-  scgi_temp_path ${options.prefix}/scgi;
+${temporary}
 
-${nginxMaps(policy)}
-
-${server}}
+${http.trimEnd()}
+}
 `
 }

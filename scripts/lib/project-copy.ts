@@ -3,7 +3,7 @@
  * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -44,23 +44,18 @@ export function projectCopy(): string {
   return dir
 }
 
-/** Runs `gatsby build` in a copy; its output with Gatsby's line wrapping joined back for matching. */
-export function buildCopy(dir: string, env: Record<string, string> = {}): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, ...COPY_BUILD_ENV, ...env },
-    timeout: BUILD_TIMEOUT_MS,
-  })
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`.replace(/\s+/g, " ") }
-}
-
-/** The same, without holding up the process meanwhile (browsers it drives keep going). */
-export function buildCopyInBackground(dir: string): Promise<{ status: number | null; output: string }> {
+/**
+ * Runs `gatsby build` in a copy; its output with Gatsby's line wrapping joined back for matching. The
+ * process goes on meanwhile (a browser it drives keeps browsing).
+ */
+export function buildCopy(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
       cwd: dir,
-      env: { ...process.env, ...COPY_BUILD_ENV },
+      env: { ...process.env, ...COPY_BUILD_ENV, ...env },
       timeout: BUILD_TIMEOUT_MS,
     })
     let output = ""

@@ -11,6 +11,7 @@ import http2 from "node:http2"
 import https from "node:https"
 import os from "node:os"
 import path from "node:path"
+import { nginxMain } from "../../gatsby/hosting/nginx"
 import { ensureSystemPackage } from "./system-packages"
 import { freePort } from "./free-port"
 import { MIME_TYPES, type NginxProcess, runNginx } from "./nginx"
@@ -81,25 +82,9 @@ export async function startReleaseHost({
   const [httpsPort, httpPort] = [await freePort(), await freePort()]
   const nginxConf = path.join(prefix, "nginx.conf")
   const control = nginxControl(binary, ["-p", prefix, "-c", nginxConf])
-  fs.writeFileSync(
-    nginxConf,
-    `${control.modules}pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events {
-  worker_connections 1024;
-}
-http {
-  include ${MIME_TYPES};
-  default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  keepalive_timeout 65;
-${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`).join("\n")}
-  # The operator's one line (README, "On one server").
-  include ${path.join(root, LIVE, RELEASE_SITE)};
-}
-`,
-  )
+  // The operator's one line (README, "On one server"): the live release's configuration.
+  const http = `include ${path.join(root, LIVE, RELEASE_SITE)};`
+  fs.writeFileSync(nginxConf, nginxMain({ prefix, mimeTypes: MIME_TYPES, modules: control.modules, http }))
   const settings: ReleaseSettings = {
     root,
     serverName: HOST_NAME,
@@ -144,30 +129,47 @@ export interface FetchedPage {
   protocol: string
 }
 
-/** A GET over HTTP/2 when the server offers it, trusting `ca`: what a browser would be answered. */
-export function fetchTrusting(url: string, ca: string): Promise<FetchedPage> {
-  const { origin, pathname, search } = new URL(url)
+/** One GET on an HTTP/2 connection; status 0 when the stream closed unanswered. */
+export function http2Get(
+  session: http2.ClientHttp2Session,
+  pathname: string,
+  headers: http2.OutgoingHttpHeaders = {},
+): Promise<Omit<FetchedPage, "protocol">> {
   return new Promise((resolve, reject) => {
-    const session = http2.connect(origin, { ca })
-    session.on("error", reject)
-    const request = session.request({ ":path": `${pathname}${search}`, "accept-encoding": "identity" })
-    let body = ""
+    const request = session.request({ ":path": pathname, ...headers })
+    const answer = { status: 0, headers: new Headers(), body: "" }
     request.setEncoding("utf8")
-    request.on("response", (headers) => {
-      request.on("data", (chunk: string) => (body += chunk))
-      request.on("end", () => {
-        const protocol = (session.socket as unknown as { alpnProtocol?: string }).alpnProtocol ?? ""
-        session.close()
-        const plain = new Headers()
-        for (const [name, value] of Object.entries(headers)) {
-          if (!name.startsWith(":") && value !== undefined) plain.set(name, String(value))
-        }
-        resolve({ status: Number(headers[":status"]), headers: plain, body, protocol })
-      })
+    request.on("response", (received) => {
+      answer.status = Number(received[":status"])
+      for (const [name, value] of Object.entries(received)) {
+        if (!name.startsWith(":") && value !== undefined) answer.headers.set(name, String(value))
+      }
     })
+    request.on("data", (chunk: string) => (answer.body += chunk))
+    request.on("end", () => resolve(answer))
     request.on("error", reject)
     request.end()
   })
+}
+
+/** A GET over HTTP/2 when the server offers it, trusting `ca`: what a browser would be answered. */
+export async function fetchTrusting(url: string, ca: string): Promise<FetchedPage> {
+  const { origin, pathname, search } = new URL(url)
+  const session = http2.connect(origin, { ca })
+  try {
+    const connected = new Promise<void>((resolve, reject) => {
+      session.once("connect", () => resolve())
+      session.once("error", reject)
+    })
+    // A connection that fails (an untrusted certificate, say) fails the GET.
+    const [answer] = await Promise.all([
+      http2Get(session, `${pathname}${search}`, { "accept-encoding": "identity" }),
+      connected,
+    ])
+    return { ...answer, protocol: (session.socket as unknown as { alpnProtocol?: string }).alpnProtocol ?? "" }
+  } finally {
+    session.close()
+  }
 }
 
 /** An HTTPS GET over HTTP/1.1 (for the ALPN fallback and TLS settings of a client). */

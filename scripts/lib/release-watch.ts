@@ -12,9 +12,10 @@ import fs from "node:fs"
 import http2 from "node:http2"
 import path from "node:path"
 import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/browser"
+import { filesUnder } from "../../gatsby/built-pages"
 import { PUBLIC_DIR, startNginx } from "./nginx"
-import { buildCopyInBackground, editJson, projectCopy } from "./project-copy"
-import { startReleaseHost } from "./release-host"
+import { buildCopy, editJson, projectCopy } from "./project-copy"
+import { http2Get, startReleaseHost } from "./release-host"
 import { LIVE, linkedRelease } from "./releases"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -59,13 +60,11 @@ const sha = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes
 
 /** The files of a build folder (public/), the compressed copies aside. */
 export function buildFiles(publicDir: string): BuildFiles {
-  const files: BuildFiles = new Map()
-  for (const entry of fs.readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue
-    const full = path.join(entry.parentPath, entry.name)
-    files.set(`/${path.relative(publicDir, full).split(path.sep).join("/")}`, sha(fs.readFileSync(full)))
-  }
-  return files
+  return new Map(
+    filesUnder(publicDir)
+      .filter((file) => !/\.(br|gz)$/.test(file))
+      .map((file) => [`/${path.relative(publicDir, file).split(path.sep).join("/")}`, sha(fs.readFileSync(file))]),
+  )
 }
 
 /** The file an address is answered with: a folder's index.html. */
@@ -211,25 +210,13 @@ function client(origin: string, ca: string, retried: () => void) {
     }
     return session
   }
-  const once = (pathname: string, on: http2.ClientHttp2Session) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = on.request({ ":path": pathname })
-      let body = ""
-      let status = 0
-      request.setEncoding("utf8")
-      request.on("response", (headers) => (status = Number(headers[":status"])))
-      request.on("data", (chunk: string) => (body += chunk))
-      request.on("end", () => resolve({ status, body }))
-      request.on("error", reject)
-      request.end()
-    })
   /** Sent again, on a new connection, while nginx refuses it unprocessed: three tries in all. */
   const get = async (pathname: string) => {
     for (let attempt = 1; ; attempt++) {
       let refusal: Error
       const used = connection()
       try {
-        const answer = await once(pathname, used)
+        const answer = await http2Get(used, pathname)
         // A stream closed with no answer at all: above the last one a GOAWAY let through.
         if (answer.status !== 0) return answer
         refusal = new Error(`no answer to ${pathname}: the connection was going away`)
@@ -339,8 +326,9 @@ function makeNext(dir: string): void {
   fs.writeFileSync(theme, fs.readFileSync(theme, "utf8").replace('fast: "160ms"', 'fast: "150ms"'))
 }
 
-async function buildInBackground(dir: string): Promise<void> {
-  const { status, output } = await buildCopyInBackground(dir)
+/** Builds a copy; a build that fails stops the measure with its output. */
+async function buildOrStop(dir: string): Promise<void> {
+  const { status, output } = await buildCopy(dir)
   if (status !== 0) throw new Error(`the copy did not build: ${output.slice(-2000)}`)
 }
 
@@ -365,7 +353,7 @@ export async function releasesUnderLoad(): Promise<UnderLoad> {
       { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
       async () => {
         await pause(2_000)
-        const built = await host.release(next, () => buildInBackground(next))
+        const built = await host.release(next, () => buildOrStop(next))
         switches.push(`release built during the visits ${built.switchMs.toFixed(0)} ms`)
         for (const source of [PROJECT_DIR, next, PROJECT_DIR, next]) {
           await pause(2_500)
@@ -393,7 +381,7 @@ export async function releasesUnderLoad(): Promise<UnderLoad> {
 export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
   const site = projectCopy()
   try {
-    await buildInBackground(site)
+    await buildOrStop(site)
     const before = buildFiles(path.join(site, "public"))
     const nginx = await startNginx({ publicDir: path.join(site, "public"), cmsBackend: null })
     try {
@@ -405,7 +393,7 @@ export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
           await pause(2_000)
           makeNext(site)
           const building = performance.now()
-          await buildInBackground(site)
+          await buildOrStop(site)
           buildMs = performance.now() - building
           await pause(2_500)
         },

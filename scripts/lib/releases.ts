@@ -19,9 +19,9 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { AUTH_SCRIPT, AUTH_UNIT, AUTH_UPSTREAM, authUnit } from "../../auth/service-files"
+import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../../auth/service-files"
 import { HOSTING_DIR } from "../../gatsby/hosting/write"
-import { type TlsOptions, nginxSite } from "../../gatsby/hosting/nginx"
+import { type TlsOptions, nginxMain, nginxSite } from "../../gatsby/hosting/nginx"
 import { hostingPolicy } from "../../gatsby/hosting/policy"
 import { BROTLI_MODULES, MIME_TYPES } from "./nginx"
 
@@ -41,8 +41,8 @@ export interface NginxControl {
   binary: string
   /** `-p prefix`, `-c file`: empty for the system's own nginx. */
   args: string[]
-  /** Lines that load modules, for the check of a release's configuration on its own. */
-  modules: string
+  /** The modules to load, by their full paths, for the check of a release's configuration on its own. */
+  modules: readonly string[]
 }
 
 export interface ReleaseSettings {
@@ -112,7 +112,7 @@ const atLeast = (version: number[], wanted: number[]) => {
  * The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS. The
  * policy is read from `builtIn`, the build as copied (the release folder's own name comes after).
  */
-export function releaseConfig(settings: ReleaseSettings, id: string, brotli: boolean, builtIn: string): string {
+function releaseConfig(settings: ReleaseSettings, id: string, brotli: boolean, builtIn: string): string {
   const dir = releaseDir(settings.root, id)
   const tls = settings.tls && {
     ...settings.tls,
@@ -149,10 +149,8 @@ function checkAlone(settings: ReleaseSettings, id: string, site: string): void {
   const check = fs.mkdtempSync(path.join(settings.root, ".check-"))
   try {
     const config = path.join(check, "nginx.conf")
-    fs.writeFileSync(
-      config,
-      `${settings.nginx.modules}pid ${check}/nginx.pid;\nerror_log ${check}/error.log;\nevents {}\nhttp {\n  include ${MIME_TYPES};\n  include ${site};\n}\n`,
-    )
+    const { modules } = settings.nginx
+    fs.writeFileSync(config, nginxMain({ prefix: check, mimeTypes: MIME_TYPES, modules, http: `include ${site};` }))
     const { ok, output } = run(settings.nginx.binary, ["-t", "-p", check, "-c", config])
     if (!ok) throw new Error(`nginx refused release ${id}'s configuration:\n${output}`)
   } finally {
@@ -384,10 +382,5 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
  * nginx's own prefix, which the check does not use).
  */
 export function nginxControl(binary: string, args: string[]): NginxControl {
-  const modules = BROTLI_MODULES.filter((module) => fs.existsSync(module))
-    .map((module) => `load_module ${module};\n`)
-    .join("")
-  return { binary, args, modules }
+  return { binary, args, modules: BROTLI_MODULES.filter((module) => fs.existsSync(module)) }
 }
-
-export { AUTH_UPSTREAM }

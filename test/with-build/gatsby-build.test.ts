@@ -22,7 +22,7 @@ function projectCopy() {
 describe("gatsby build", () => {
   it(
     "stops on invalid content, listing each problem with its language, file and JSON path",
-    () => {
+    async () => {
       const dir = projectCopy()
       editJson(path.join(dir, "content/case-studies/watches.json"), (data) => {
         data.metrics.dataPoints = "lots"
@@ -31,7 +31,7 @@ describe("gatsby build", () => {
       editJson(path.join(dir, "content/home/industries.json"), (data) => (data.cards[0].caseSlug = "retial"))
       // A French text left out: the site would have a French page without it.
       editJson(path.join(dir, "content/home/hero.json"), (data) => delete data.lede, "fr")
-      const { status, output } = build(dir)
+      const { status, output } = await build(dir)
       expect(status).not.toBe(0)
       expect(output).toContain("Invalid content (4 problems)")
       expect(output).toContain("content/home/hero.json: fr.lede: the French text is missing here")
@@ -47,10 +47,10 @@ describe("gatsby build", () => {
 
   it(
     "stops on malformed JSON",
-    () => {
+    async () => {
       const dir = projectCopy()
       fs.writeFileSync(path.join(dir, "content/home/process.json"), '{ "eyebrow": "Process", }')
-      const { status, output } = build(dir)
+      const { status, output } = await build(dir)
       expect(status).not.toBe(0)
       expect(output).toMatch(/content\/home\/process\.json: malformed JSON at line 1, column \d+/)
     },
@@ -59,7 +59,7 @@ describe("gatsby build", () => {
 
   it(
     "stops on what an editor could type by mistake, each with its file, JSON path and fix",
-    () => {
+    async () => {
       const dir = projectCopy()
       const process = path.join(dir, "content/home/process.json")
       fs.writeFileSync(
@@ -73,7 +73,7 @@ describe("gatsby build", () => {
         path.join(dir, "content/case-studies/watches.json"),
         path.join(dir, "content/case-studies/timepieces.json"),
       )
-      const { status, output } = build(dir)
+      const { status, output } = await build(dir)
       expect(status).not.toBe(0)
       expect(output).toContain("Invalid content (5 problems)")
       expect(output).toContain(
@@ -96,7 +96,7 @@ describe("gatsby build", () => {
   // no image, a character the faces lack, and a staging build.
   it(
     "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output",
-    () => {
+    async () => {
       const dir = projectCopy()
       fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
       fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
@@ -106,7 +106,11 @@ describe("gatsby build", () => {
       )
       // A build server may have the sign-in's secrets in its environment: none of the output may carry them.
       const secrets = { GITHUB_CLIENT_ID: "canary-client-id-5e1f", GITHUB_CLIENT_SECRET: "canary-secret-9b3c" }
-      const { status, output } = build(dir, { SITE_ENV: "staging", CMS_GITHUB_REPOSITORY: "maison/site", ...secrets })
+      const { status, output } = await build(dir, {
+        SITE_ENV: "staging",
+        CMS_GITHUB_REPOSITORY: "maison/site",
+        ...secrets,
+      })
       expect(status, output.slice(-2000)).toBe(0)
       expect(output).toContain(
         'content/home/about.json: en.members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
