@@ -9,9 +9,7 @@ import path from "node:path"
 import { ADMIN_SCRIPT, buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
-import { ADMIN_DIR, SITE_TEXTS_FILE } from "./shared"
-import { siteTexts } from "./site-texts"
-import { CONTENT_DIR } from "../gatsby/paths"
+import { ADMIN_DIR } from "./shared"
 
 export { ADMIN_DIR }
 
@@ -47,7 +45,6 @@ export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Pro
   // JSON is YAML: Decap reads config.yml, and nothing here needs a YAML writer.
   fs.writeFileSync(path.join(target, "config.yml"), `${JSON.stringify(cms, null, 2)}\n`)
   fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
-  fs.writeFileSync(path.join(target, SITE_TEXTS_FILE), JSON.stringify(siteTexts(CONTENT_DIR)))
   const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections))
   reporter.info(
     `Wrote the CMS into public/${ADMIN_DIR}/ (configuration from the content schemas, ${ADMIN_SCRIPT} ` +

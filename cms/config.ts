@@ -7,7 +7,7 @@
 import { AUTH_PATH } from "../auth/github-oauth"
 import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
-import { CONTENT_FORMAT, PREVIEW_STATUS_CONTEXT } from "./shared"
+import { CONTENT_FORMAT, ENTRY_CHECK, PREVIEW_STATUS_CONTEXT } from "./shared"
 import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
@@ -269,9 +269,21 @@ function objectFields(schema: JsonSchema): CmsField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => cmsField(name, property, required.has(name)))
 }
 
+/**
+ * The build's check of the whole entry, on both sides, first in every form (cms/app/entry-check.tsx).
+ * Never given a value, so nothing of it is written to a file; it answers Decap's "required" test itself.
+ */
+const ENTRY_CHECK_FIELD: CmsField = {
+  name: ENTRY_CHECK.name,
+  label: ENTRY_CHECK.label,
+  widget: ENTRY_CHECK.widget,
+  required: true,
+  i18n: true,
+}
+
 /** A content type's fields; the file's `$schema`, beside its languages, is the format's (cms/format.ts). */
 function typeFields(type: ContentType): CmsField[] {
-  return objectFields(schemaWithMessages(type)).filter((field) => field.name !== "$schema")
+  return [ENTRY_CHECK_FIELD, ...objectFields(schemaWithMessages(type)).filter((field) => field.name !== "$schema")]
 }
 
 export function cmsConfig(siteUrl: string): CmsConfig {

@@ -12,7 +12,7 @@
  */
 import type { CmsCollection, CmsField } from "./config"
 import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
-import { CONTENT_TYPES } from "../model/registry"
+import { CONTENT_TYPES, contentTypeOf } from "../model/registry"
 
 /** A field's name and, for an object or a list, the fields of what it holds. */
 export interface FieldTree {
@@ -46,8 +46,10 @@ function schemaPathOf(location: string): string {
   const relative = location.split("/").slice(1).join("/")
   const type = CONTENT_TYPES.find((candidate) => candidate.location === relative)
   if (!type) throw new Error(`cms/format.ts: no content type at ${location}`)
-  return `../schemas/${type.schemaFile}.schema.json`
+  return schemaOfType(type.schemaFile)
 }
+
+const schemaOfType = (schemaFile: string) => `../schemas/${schemaFile}.schema.json`
 
 /** Every document the CMS writes: each file of a files collection, each folder collection. */
 export function fieldTrees(collections: readonly CmsCollection[]): DocumentTree[] {
@@ -110,4 +112,21 @@ export function contentJsonFormat(documents: readonly DocumentTree[]) {
       return `${JSON.stringify(file, null, 2)}\n`
     },
   }
+}
+
+/**
+ * The text the CMS writes for the content file at `relative` (its path under content/) holding these
+ * documents by language: what a save would put on disk, for checking it before it is written.
+ */
+export function contentFileText(
+  documents: readonly DocumentTree[],
+  relative: string,
+  byLocale: Readonly<Record<string, unknown>>,
+): string {
+  const type = contentTypeOf(relative)
+  const document = type && documents.find((candidate) => candidate.schema === schemaOfType(type.schemaFile))
+  return contentJsonFormat(documents).toFile(
+    byLocale,
+    document?.fields.map((field) => field.name),
+  )
 }

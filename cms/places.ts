@@ -12,6 +12,7 @@ import {
   caseStudyPath,
   sectionPath,
 } from "../model/routes"
+import type { PathSegment } from "../model/problems"
 
 export interface CmsPlace {
   collection: string
@@ -113,3 +114,15 @@ const LIST_LABELS: Record<string, { label: string; label_singular: string }> = {
 
 export const listLabels = (name: string) =>
   LIST_LABELS[name] ?? { label: labelOf(name), label_singular: labelOf(singular(name)) }
+
+/** "metrics.timeframe" as the form names it: "Metrics › Timeframe"; list items count from 1. */
+export const fieldTrail = (path: readonly PathSegment[]): string =>
+  path.length === 0
+    ? "This entry"
+    : path
+        .map((segment, index) => {
+          if (typeof segment === "number") return `#${segment + 1}`
+          // A segment followed by an index is a list, which the form labels as one (listLabels).
+          return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
+        })
+        .join(" › ")

@@ -13,14 +13,6 @@ export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http:/
 /** The admin's folder in public/, and so its address: /admin/. */
 export const ADMIN_DIR = "admin"
 
-/**
- * The file beside the admin script with the other languages' texts of the content every preview
- * shares (cms/site-texts.ts): fetched when a preview first needs it, so the admin script stays the
- * same size however many case studies there are.
- */
-export const SITE_TEXTS_FILE = "site-texts.json"
-export const SITE_TEXTS_URL = `/${ADMIN_DIR}/${SITE_TEXTS_FILE}`
-
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says what is wrong in red."
 
@@ -30,6 +22,31 @@ export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says
  * (`preview_context`) and shows "View Preview" on the draft with its address.
  */
 export const PREVIEW_STATUS_CONTEXT = "site/preview"
+
+/**
+ * The first field of every form: the build's check of the whole entry, in every language, before it
+ * is saved (cms/app/entry-check.tsx). Its value is never set, so no file holds it. Its words are here,
+ * where the tests read them.
+ */
+export const ENTRY_CHECK = {
+  name: "entryCheck",
+  widget: "entry-check",
+  label: "Checks before saving",
+  quiet: "Every save is checked against the whole site, in both languages: nothing that would stop its build is saved.",
+  refused: (count: number) =>
+    `Not saved: the site would not build with this entry. ${count === 1 ? "One problem is" : `${count} problems are`} listed below, with the field each is in.`,
+  stillReading:
+    "Not saved yet: the other entries are still being read, to check this one against them. Press Publish again in a moment.",
+  refusedHeading: (count: number, side: string) =>
+    `${count === 1 ? "One thing" : `${count} things`} to put right before saving (${side} side)`,
+  linkedHeading: "Linked from other entries",
+  linkedNote:
+    "These entries point to this one. Deleting it would stop the site's next build until each points elsewhere; change them first.",
+} as const
+
+/** Decap's question before deleting an entry; the form names, above its fields, any entry linking to it. */
+export const DELETE_CONFIRMATION =
+  'Delete this entry? If its form lists "Linked from other entries", the site will not build until each of those points elsewhere.'
 
 /** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"

@@ -17,6 +17,13 @@ export function jsonPath(segments: readonly PathSegment[]): string {
   }, "")
 }
 
+/** The segments of a JSON path as jsonPath writes it: "cards[3].caseSlug" -> cards, 3, caseSlug. */
+export function pathSegments(path: string): PathSegment[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, name, index]) =>
+    index === undefined ? name : Number(index),
+  )
+}
+
 export function formatProblem({ file, path, message }: ContentProblem): string {
   return path ? `${file}: ${path}: ${message}` : `${file}: ${message}`
 }

@@ -18,6 +18,7 @@ import DecapCmsWidgetSelect from "decap-cms-widget-select"
 import DecapCmsWidgetString from "decap-cms-widget-string"
 import DecapCmsWidgetText from "decap-cms-widget-text"
 import type { CMS_BACKENDS, CmsWidgetName } from "../shared"
+import { withThumbnail } from "./image-control"
 
 /** Backend names as the configuration names them (`backend.name`, and "proxy" for the local one). */
 const BACKENDS: Record<(typeof CMS_BACKENDS)[number], unknown> = { github: GitHubBackend, proxy: ProxyBackend }
@@ -38,5 +39,8 @@ const WIDGETS: Record<CmsWidgetName, { Widget(): CmsWidgetParam }> = {
 
 for (const [name, backend] of Object.entries(BACKENDS)) CMS.registerBackend(name, backend)
 for (const widget of Object.values(WIDGETS)) CMS.registerWidget(widget.Widget())
+// The image field's thumbnails of saved images draw (image-control.tsx).
+const image = DecapCmsWidgetImage.Widget()
+CMS.registerWidget({ ...image, controlComponent: withThumbnail(image.controlComponent as never) as never })
 
 export default CMS

@@ -9,6 +9,8 @@ export interface DecapEntry {
   get(key: "data"): unknown
   /** The file's name without extension; empty for an entry not yet saved. */
   get(key: "slug"): string | undefined
+  /** The file's path in the repository ("content/case-studies/wine.json"); empty for an entry not yet saved. */
+  get(key: "path"): string | undefined
 }
 
 export interface DecapAsset {

@@ -11,7 +11,8 @@ import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
 import { cmsPlaceOf } from "../places"
-import { CONTENT_FORMAT, LOCAL_CMS_BACKEND, REFUSAL_MESSAGE } from "../shared"
+import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, REFUSAL_MESSAGE } from "../shared"
+import { entryCheckWidget, recordDecapSave } from "./entry-check"
 import { previewComponent } from "./preview-pane"
 import { PREVIEW_TEMPLATES } from "./templates"
 
@@ -19,8 +20,29 @@ type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
 
 CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_DOCUMENTS))
 // Decap says "you've missed a required field" for every refusal, a text too long or in the wrong
-// form included; the fields in red carry the reasons.
-CMS.registerLocale("en", { ...en, ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } } })
+// form included; the fields in red and the form's first field carry the reasons. Before a deletion,
+// it asks a question that knows nothing of the entries pointing here, which the form lists.
+const editorTexts = en.editor as Record<string, Record<string, string>>
+CMS.registerLocale("en", {
+  ...en,
+  editor: {
+    ...editorTexts,
+    editor: {
+      ...editorTexts.editor,
+      onDeletePublishedEntry: DELETE_CONFIRMATION,
+      onDeleteWithUnsavedChanges: `${DELETE_CONFIRMATION} Your unsaved changes are lost too.`,
+    },
+  },
+  ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } },
+})
+// Decap's own typing of a control's props is looser than what the check reads (entry-check.tsx).
+CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
+CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
+// Decap refuses a save by rejecting a promise nobody awaits, with no reason (its notice and the
+// fields say why): that refusal is expected, not an error, so it does not reach the console.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason === undefined) event.preventDefault()
+})
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).

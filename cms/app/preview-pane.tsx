@@ -3,16 +3,16 @@
  * with the site's data, their styles written into the preview frame. An entry the build would refuse
  * is not drawn half-way: the pane lists what the build would stop on, by field.
  */
-import { type ReactNode, useEffect, useState } from "react"
+import type { ReactNode } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
-import { labelOf, listLabels } from "../places"
-import type { PathSegment } from "../../model/problems"
+import { fieldTrail } from "../places"
 import { type SchemaIssue, schemaIssues } from "../../model/schema-issues"
 import { theme } from "../../src/styles/theme"
 import { fieldAt, plain, type PreviewTemplateProps } from "./decap"
 import { StaticQueryContext, type StaticSiteData } from "./stand-ins/gatsby"
 import { type SiteData, useSiteData } from "./site-data"
+import { useSavedContent } from "./saved-content"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from "../../model/locales"
 import { localeDocumentIssues } from "../../model/localized-content"
 import { HOME_PATH } from "../../model/routes"
@@ -76,18 +76,6 @@ const Status = styled.p`
   color: ${theme.color.mutedOnLight};
 `
 
-/** "metrics.timeframe" as the form names it: "Metrics › Timeframe"; list items count from 1. */
-export const fieldTrail = (path: readonly PathSegment[]): string =>
-  path.length === 0
-    ? "This entry"
-    : path
-        .map((segment, index) => {
-          if (typeof segment === "number") return `#${segment + 1}`
-          // A segment followed by an index is a list, which the form labels as one (listLabels).
-          return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
-        })
-        .join(" › ")
-
 function Problems({ issues }: { issues: readonly SchemaIssue[] }) {
   return (
     <Notice role="alert" aria-labelledby="preview-problems">
@@ -114,23 +102,14 @@ type EnglishState = { status: "loading" } | { status: "ready"; data: unknown } |
  * holds the texts only, and the shared fields come from English (model/locales.ts). A shared field
  * changed in English shows in the other language's preview once it is saved.
  */
-function useSavedEnglish({ getCollection, collection, entry }: PreviewTemplateProps, wanted: boolean): EnglishState {
-  const [state, setState] = useState<EnglishState>({ status: "loading" })
-  const name = collection.get("name")
-  const slug = entry.get("slug")
-  useEffect(() => {
-    if (!wanted || !slug) return undefined
-    let current = true
-    getCollection(name, slug).then(
-      (loaded) =>
-        current && setState({ status: "ready", data: plain((plain(loaded) as { data?: unknown } | null)?.data) }),
-      () => current && setState({ status: "unsaved" }),
-    )
-    return () => {
-      current = false
-    }
-  }, [getCollection, name, slug, wanted])
-  return slug ? state : { status: "unsaved" }
+function useSavedEnglish({ entry }: PreviewTemplateProps): EnglishState {
+  const saved = useSavedContent()
+  const path = entry.get("path")
+  if (!path) return { status: "unsaved" }
+  if (saved.status !== "ready") return { status: "loading" }
+  const text = saved.files.get(path.replace(/^[^/]+\//, ""))
+  if (text === undefined) return { status: "unsaved" }
+  return { status: "ready", data: (JSON.parse(text) as Record<string, unknown>)[DEFAULT_LOCALE] }
 }
 
 /**
@@ -140,7 +119,7 @@ function useSavedEnglish({ getCollection, collection, entry }: PreviewTemplatePr
  */
 function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate, locale: Locale) {
   const own = plain(props.entry.get("data"))
-  const english = useSavedEnglish(props, locale !== DEFAULT_LOCALE)
+  const english = useSavedEnglish(props)
   if (locale === DEFAULT_LOCALE)
     return { status: "ready" as const, data: own, issues: schemaIssues(template.schema, own) }
   if (english.status !== "ready") return english
@@ -149,9 +128,9 @@ function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate
 }
 
 function Preview({ template, ...props }: { template: PreviewTemplate } & PreviewTemplateProps) {
-  const { entry, fields, getAsset, getCollection } = props
+  const { entry, fields, getAsset } = props
   const locale = localeOf(props.locale)
-  const site = useSiteData(getCollection, locale)
+  const site = useSiteData(locale)
   // Drawn as the site draws it: the entry as stored, once the build would accept it.
   const shown = useEntryInLocale(props, template, locale)
   const fileName = entry.get("slug")

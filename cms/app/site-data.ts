@@ -2,21 +2,20 @@
  * The content every preview shares with the site's own static query: site settings (header, footer,
  * labels) and the home page's industry cards (the footer's case-study links); the case studies and
  * the case studies page (the case list and the case pages' labels).
- * Loaded from the CMS's backend, so a preview shows what is saved now, and checked with the content
- * schemas, as the build checks them.
+ * Taken from the content as saved now, in every language (saved-content.ts), so a preview shows what
+ * is saved, and checked with the content schemas, as the build checks them.
  */
-import { useEffect, useState } from "react"
+import { useMemo } from "react"
 import type { z } from "zod"
 import { inCaseOrder } from "../../model/case-order"
-import { CMS_PLACES, SHARED_PREVIEW_CONTENT } from "../places"
-import { SITE_TEXTS_FILE, SITE_TEXTS_URL } from "../shared"
+import { SHARED_PREVIEW_CONTENT } from "../places"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "../../model/schemas"
-import { loadedData, plain, type PreviewTemplateProps } from "./decap"
+import type { ContentFiles } from "../../model/content-check"
+import { useSavedContent } from "./saved-content"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
-import type { SiteTexts } from "../site-texts"
 
 export interface SiteData {
   settings: z.output<typeof siteSettingsSchema>
@@ -26,13 +25,7 @@ export interface SiteData {
   industries: z.output<typeof industriesSchema>
 }
 
-type GetCollection = PreviewTemplateProps["getCollection"]
-
 const SHARED = SHARED_PREVIEW_CONTENT
-const SETTINGS = CMS_PLACES[SHARED.settings]
-const CASE_STUDIES = CMS_PLACES[SHARED.caseStudies]
-const CASE_STUDIES_PAGE = CMS_PLACES[SHARED.caseStudiesPage]
-const INDUSTRIES = CMS_PLACES[SHARED.industries]
 
 /** Saved data as the site gets it, once the build would accept it. */
 function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
@@ -41,75 +34,51 @@ function checked<S extends z.ZodType>(schema: S, data: unknown, what: string): z
   return data as z.output<S>
 }
 
-/**
- * Every other language's texts of the shared content, as of the build (cms/site-texts.ts): the file
- * beside the admin script, fetched once, when the first preview needs it.
- */
-let builtTexts: Promise<SiteTexts> | undefined
-const loadBuiltTexts = (): Promise<SiteTexts> =>
-  (builtTexts ??= fetch(SITE_TEXTS_URL).then((response) => {
-    if (!response.ok)
-      throw new Error(`The other languages' texts could not be loaded: ${SITE_TEXTS_FILE} answered ${response.status}`)
-    return response.json() as Promise<SiteTexts>
-  }))
+/** A saved file's document in a language: the English one, or another's texts with the English shared fields. */
+function documentIn<S extends z.ZodType>(
+  files: ContentFiles,
+  relative: string,
+  schema: S,
+  locale: Locale,
+  what: string,
+) {
+  const text = files.get(relative)
+  if (text === undefined) throw new Error(`The saved ${what} could not be read: ${relative} is not saved`)
+  const file = JSON.parse(text) as Record<string, unknown>
+  return checked(schema, inLocale(schema, file[DEFAULT_LOCALE], file[locale], locale).document, what)
+}
 
-/**
- * The site's data in a language: the English documents as saved (Decap hands previews other entries
- * in its default language only), each other language's texts as of the build.
- */
-export async function loadSiteData(getCollection: GetCollection, locale: Locale): Promise<SiteData> {
-  const texts = locale === DEFAULT_LOCALE ? {} : await loadBuiltTexts()
-  const inLanguage = <S extends z.ZodType>(schema: S, english: unknown, file: string) =>
-    inLocale(schema, english, texts[file]?.[locale], locale).document
-  const [settings, caseStudies, caseStudiesPage, industries] = await Promise.all([
-    getCollection(SETTINGS.collection, SETTINGS.name),
-    getCollection(CASE_STUDIES.collection),
-    getCollection(CASE_STUDIES_PAGE.collection, CASE_STUDIES_PAGE.name),
-    getCollection(INDUSTRIES.collection, INDUSTRIES.name),
-  ])
-  const studies = (plain(caseStudies) as unknown[]).map((entry) => {
-    const { slug } = plain(entry) as { slug: string }
-    const english = loadedData(entry)
-    return checked(
-      caseStudySchema,
-      inLanguage(caseStudySchema, english, `${SHARED.caseStudies}/${slug}.json`),
-      "case studies",
-    )
-  })
+/** The site's data in a language, from the content as saved now (saved-content.ts), every language's. */
+export function siteDataOf(files: ContentFiles, locale: Locale): SiteData {
+  const studies = [...files.keys()]
+    .filter((relative) => relative.startsWith(`${SHARED.caseStudies}/`))
+    .map((relative) => documentIn(files, relative, caseStudySchema, locale, "case studies"))
   return {
-    settings: checked(
-      siteSettingsSchema,
-      inLanguage(siteSettingsSchema, loadedData(settings), SHARED.settings),
-      "site settings",
-    ),
+    settings: documentIn(files, SHARED.settings, siteSettingsSchema, locale, "site settings"),
     caseStudies: inCaseOrder(studies),
-    caseStudiesPage: checked(
+    caseStudiesPage: documentIn(
+      files,
+      SHARED.caseStudiesPage,
       caseStudiesPageSchema,
-      inLanguage(caseStudiesPageSchema, loadedData(caseStudiesPage), SHARED.caseStudiesPage),
+      locale,
       "case studies page texts",
     ),
-    industries: checked(
-      industriesSchema,
-      inLanguage(industriesSchema, loadedData(industries), SHARED.industries),
-      "industries section",
-    ),
+    industries: documentIn(files, SHARED.industries, industriesSchema, locale, "industries section"),
   }
 }
 
 export type SiteDataState =
   { status: "loading" } | { status: "ready"; data: SiteData } | { status: "failed"; message: string }
 
-export function useSiteData(getCollection: GetCollection, locale: Locale): SiteDataState {
-  const [state, setState] = useState<SiteDataState>({ status: "loading" })
-  useEffect(() => {
-    let current = true
-    loadSiteData(getCollection, locale).then(
-      (data) => current && setState({ status: "ready", data }),
-      (error: Error) => current && setState({ status: "failed", message: error.message }),
-    )
-    return () => {
-      current = false
+/** The site's data in a language, redrawn when a save changes it. */
+export function useSiteData(locale: Locale): SiteDataState {
+  const saved = useSavedContent()
+  return useMemo((): SiteDataState => {
+    if (saved.status !== "ready") return saved
+    try {
+      return { status: "ready", data: siteDataOf(saved.files, locale) }
+    } catch (error) {
+      return { status: "failed", message: error instanceof Error ? error.message : String(error) }
     }
-  }, [getCollection, locale])
-  return state
+  }, [saved, locale])
 }

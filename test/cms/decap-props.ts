@@ -1,7 +1,7 @@
 /**
  * What Decap hands a preview template, made from the real content/ and the real CMS configuration:
  * the entry's data, its fields as configured, an asset resolver that shows which media folder it was
- * given, and getCollection answering with the saved files.
+ * given, and the saved content (cms/app/saved-content.ts) read from the files on disk.
  */
 import path from "node:path"
 import { type CmsField, cmsConfig } from "../../cms/config"
@@ -10,6 +10,7 @@ import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
 import { caseStudyFiles, readContent, readContentFile } from "../../scripts/lib/content-files"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
+import { readSavedContent, resetSavedContent } from "../../cms/app/saved-content"
 
 /** Decap's Immutable field list, as far as the previews read it. */
 function fieldList(fields: readonly CmsField[]) {
@@ -35,29 +36,27 @@ export const assetUrlFor = (stored: string, mediaFolder: string | undefined) =>
 
 type Saved = Record<string, Record<string, any>>
 
-/**
- * getCollection over saved files, each entry as Decap hands it to a preview: its English document
- * alone, as `data` (Decap's default language); `overrides` replaces a file's saved English document
- * (by content location).
- */
-function getCollection(overrides: Saved) {
-  const saved = (relative: string) => ({
-    data: overrides[relative] ?? readContentFile<Record<string, Record<string, any>>>(relative)[DEFAULT_LOCALE],
-  })
-  return async (collection: string, slug?: string) => {
-    if (collection === CMS_PLACES["case-studies"].collection) {
-      const files = caseStudyFiles().map((file) => ({ ...saved(file), slug: path.basename(file, ".json"), path: file }))
-      // One entry by its slug, or all of them.
-      return slug ? { toJS: () => files.find((file) => file.slug === slug) } : files
-    }
-    const type = CONTENT_TYPES.find(
-      (candidate) =>
-        CMS_PLACES[candidate.location].collection === collection && CMS_PLACES[candidate.location].name === slug,
-    )
-    if (!type) throw new Error(`no entry ${collection}/${slug}`)
-    // Decap answers with an Immutable map; its toJS gives the plain entry.
-    return { toJS: () => ({ ...saved(type.location), slug, path: type.location }) }
-  }
+/** Every content file on disk, by its path under content/, as text; `overrides` replaces a file's English document. */
+function savedFiles(overrides: Saved): Map<string, string> {
+  const locations = CONTENT_TYPES.flatMap((type) => (type.kind === "folder" ? caseStudyFiles() : [type.location]))
+  return new Map(
+    [...new Set(locations)].map((relative) => {
+      const file = readContentFile<Record<string, unknown>>(relative)
+      const english = overrides[relative]
+      return [relative, JSON.stringify(english ? { ...file, [DEFAULT_LOCALE]: english } : file)]
+    }),
+  )
+}
+
+let provided: string | undefined
+
+/** The saved content the previews draw the rest of the site with, as the entry form reads it; read again when it differs. */
+function provideSavedContent(overrides: Saved) {
+  const key = JSON.stringify(overrides)
+  if (key === provided) return
+  provided = key
+  resetSavedContent()
+  void readSavedContent(async () => savedFiles(overrides))
 }
 
 /**
@@ -74,16 +73,20 @@ export function decapProps(
 ): PreviewTemplateProps {
   const place = CMS_PLACES[location]
   const isFile = CONTENT_TYPES.some((type) => type.location === location && type.kind === "single")
-  const entry = { data, slug: fileName ?? (isFile ? place.name : undefined) }
+  const slug = fileName ?? (isFile ? place.name : undefined)
+  const entry = { data, slug, path: slug ? `content/${isFile ? location : `${location}/${slug}.json`}` : undefined }
+  provideSavedContent(overrides)
   return {
-    entry: { get: ((key: "data" | "slug") => entry[key]) as PreviewTemplateProps["entry"]["get"] },
+    entry: { get: ((key: "data" | "slug" | "path") => entry[key]) as PreviewTemplateProps["entry"]["get"] },
     collection: { get: () => place.collection },
     locale,
     fields: fieldList(configuredFields(location)),
     getAsset: (stored, field) => ({
       toString: () => assetUrlFor(stored, field?.get("media_folder") as string | undefined),
     }),
-    getCollection: getCollection(overrides),
+    getCollection: async () => {
+      throw new Error("previews read the saved content, not getCollection")
+    },
     document,
   }
 }

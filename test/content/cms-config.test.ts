@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
-import { CMS_BACKENDS, CMS_WIDGETS } from "../../cms/shared"
+import { CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
@@ -12,7 +12,8 @@ import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
 
-function fieldsOf(type: ContentType): CmsField[] {
+/** A content type's form, every field of it. */
+function formOf(type: ContentType): CmsField[] {
   const file = `content/${type.location}`
   for (const collection of config.collections) {
     if (collection.folder === file) return collection.fields!
@@ -21,6 +22,9 @@ function fieldsOf(type: ContentType): CmsField[] {
   }
   throw new Error(`${file} is not in the CMS`)
 }
+
+/** A content type's fields in the CMS, past the form's first, the check of the whole entry (not a field of the file). */
+const fieldsOf = (type: ContentType): CmsField[] => formOf(type).slice(1)
 
 /** Every disagreement between a schema node and its CMS field, as "path: what differs". */
 function disagreements(schema: JsonSchema, field: CmsField, path: string, required: boolean): string[] {
@@ -109,6 +113,19 @@ describe("the CMS configuration", () => {
     },
   )
 
+  it("opens every form with the build's check of the whole entry, on both sides, which no file holds", () => {
+    for (const type of CONTENT_TYPES) {
+      expect(formOf(type)[0], type.location).toEqual({
+        name: ENTRY_CHECK.name,
+        label: ENTRY_CHECK.label,
+        widget: ENTRY_CHECK.widget,
+        required: true,
+        i18n: true,
+      })
+      expect(Object.keys(jsonSchemaOf(type).properties ?? {})).not.toContain(ENTRY_CHECK.name)
+    }
+  })
+
   it("edits every content file in both languages side by side, each file holding both", () => {
     expect(config.i18n).toEqual({ structure: "single_file", locales: [...LOCALES], default_locale: DEFAULT_LOCALE })
     for (const collection of config.collections) {
@@ -188,7 +205,7 @@ describe("the CMS configuration", () => {
         widgets(collection.fields ?? collection.files!.flatMap((file) => file.fields)),
       ),
     )
-    const registered: readonly string[] = [...CMS_WIDGETS, "hidden"]
+    const registered: readonly string[] = [...CMS_WIDGETS, ENTRY_CHECK.widget, "hidden"]
     expect([...used].filter((widget) => !registered.includes(widget))).toEqual([])
     expect(used.size).toBeGreaterThan(8)
     expect((CMS_BACKENDS as readonly string[]).includes(config.backend.name)).toBe(true)

@@ -1,0 +1,382 @@
+/**
+ * The first field of every form (ENTRY_CHECK in cms/shared.ts): the build's own check of the entry
+ * in every language, before Decap saves it. Decap validates the form's fields on save in its default
+ * language only (required, pattern and list bounds of the English side); this field's `isValid`, which
+ * Decap asks with the others, runs the build's check (cms/entry-problems.ts) on the saved content
+ * with the entry in place, French texts, rules between fields and references between files included,
+ * and refuses the save while anything is wrong. It stores nothing: the file never holds it.
+ *
+ * On each side it lists, after a refused save, what is wrong on that side, in the build's words; on
+ * the English side, the other languages' problems too while their side is not on screen. It names the
+ * entries that point at this one, which deleting it would break. And it keeps the saved content
+ * (saved-content.ts) read through Decap's backend, which the previews draw with.
+ */
+import { Component, type ReactNode, useSyncExternalStore } from "react"
+import styled from "styled-components"
+import { type ContentFiles } from "../../model/content-check"
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from "../../model/locales"
+import { type ContentProblem, pathSegments } from "../../model/problems"
+import { contentTypeOf } from "../../model/registry"
+import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../entry-problems"
+import { contentFileText } from "../format"
+import { CMS_PLACES, fieldTrail } from "../places"
+import { ENTRY_CHECK } from "../shared"
+import { plain } from "./decap"
+import { type SavedContentState, readSavedContent, recordSave, savedContentNow, useSavedContent } from "./saved-content"
+
+/** An entry as Decap holds it (Immutable.js): its data, its other languages', where it is saved. */
+interface DecapDraft {
+  get(key: "data" | "path" | "slug" | "newRecord" | "collection"): unknown
+  getIn(path: readonly string[]): unknown
+}
+
+/** Decap's configuration, as far as reading every entry needs it (a plain object in Decap 3). */
+interface DecapConfig {
+  collections: Array<{ name: string; folder?: string; identifier_field?: string; files?: Array<{ name: string }> }>
+}
+
+/** An entry as Decap's backend answers it: the default language's document, each other's in i18n. */
+interface LoadedEntry {
+  path: string
+  data: unknown
+  i18n?: Record<string, { data: unknown }>
+}
+
+interface ControlProps {
+  entry: DecapDraft
+  getEntry?: () => DecapDraft
+  collection: { get(key: "name" | "folder"): string | undefined }
+  config: DecapConfig
+  locale?: string
+  forID: string
+  /** Decap's search of a collection; answers the action it dispatched, whose hits are the entries. */
+  query: (namespace: string, collection: string, searchFields: string[], term: string) => Promise<QueryAction>
+  loadEntry: (collection: string, slug: string) => Promise<LoadedEntry>
+  /** Runs Decap's validation of this field again (clears its message once all is well). */
+  validate: () => void
+}
+
+type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
+
+const DRAFT_DOCUMENTS = CMS_DOCUMENTS
+
+/** A path under content/ from a path in the repository ("content/home/hero.json" -> "home/hero.json"). */
+const relativeOf = (repositoryPath: string) => repositoryPath.replace(new RegExp(`^${CONTENT_LABEL}/`), "")
+
+/** A loaded entry's file, every language in it, as the CMS writes it. */
+function loadedText(entry: LoadedEntry): [string, string] {
+  const relative = relativeOf(entry.path)
+  const byLocale = {
+    [DEFAULT_LOCALE]: entry.data,
+    ...Object.fromEntries(Object.entries(entry.i18n ?? {}).map(([locale, { data }]) => [locale, data])),
+  }
+  return [relative, contentFileText(DRAFT_DOCUMENTS, relative, byLocale)]
+}
+
+/** Reads every content file through Decap's backend: each folder's entries, each file of a files collection. */
+function decapLoader({ config, query, loadEntry, forID }: ControlProps) {
+  return async () => {
+    const files = new Map<string, string>()
+    await Promise.all(
+      config.collections.map(async (collection) => {
+        if (collection.folder) {
+          const action = await query(forID, collection.name, [collection.identifier_field ?? "title"], "")
+          if (!action.payload.hits) throw action.payload.error ?? new Error(`${collection.name} could not be read`)
+          for (const hit of action.payload.hits) files.set(...loadedText(hit))
+          return
+        }
+        const entries = await Promise.all((collection.files ?? []).map((file) => loadEntry(collection.name, file.name)))
+        for (const entry of entries) files.set(...loadedText(entry))
+      }),
+    )
+    return files
+  }
+}
+
+/** Where the draft will be saved, under content/: its own path, or for a new entry, its key's. */
+function draftTarget(draft: DecapDraft, folder: string | undefined): { relative: string; isNew: boolean } {
+  const path = draft.get("path")
+  const isNew = draft.get("newRecord") === true
+  if (typeof path === "string" && path && !isNew) return { relative: relativeOf(path), isNew }
+  const data = plain(draft.get("data")) as { slug?: unknown } | null
+  const slug = typeof data?.slug === "string" ? data.slug : ""
+  return { relative: `${relativeOf(folder ?? "")}/${slug}.json`, isNew: true }
+}
+
+/** The draft in every language, as the file the CMS would write. */
+function draftText(draft: DecapDraft, relative: string): string {
+  const byLocale: Record<string, unknown> = { [DEFAULT_LOCALE]: plain(draft.get("data")) }
+  for (const locale of Object.keys((plain(draft.getIn(["i18n"])) as object | undefined) ?? {})) {
+    byLocale[locale] = plain(draft.getIn(["i18n", locale, "data"]))
+  }
+  return contentFileText(DRAFT_DOCUMENTS, relative, byLocale)
+}
+
+/** The entry a refused save was last asked for: each side lists its problems from then on. */
+let refused: string | undefined
+const refusalListeners = new Set<() => void>()
+const setRefused = (key: string | undefined) => {
+  if (refused === key) return
+  refused = key
+  refusalListeners.forEach((listener) => listener())
+}
+const useRefused = () =>
+  useSyncExternalStore(
+    (listener) => {
+      refusalListeners.add(listener)
+      return () => refusalListeners.delete(listener)
+    },
+    () => refused,
+  )
+
+/** The sides on screen: the English side lists the others' problems while theirs is not shown. */
+const sidesShown = new Map<Locale, number>()
+
+/** One problem as the editor reads it: where (its field, or another entry's) and what is wrong. */
+export interface ShownProblem {
+  locale: Locale | undefined
+  where: string
+  message: string
+}
+
+/** Another entry, as the CMS lists it: "Industries", "Case studies › wine". */
+function entryName(relative: string): string {
+  const type = contentTypeOf(relative)
+  const place = type && CMS_PLACES[type.location]
+  if (!place) return `${CONTENT_LABEL}/${relative}`
+  return type.kind === "folder"
+    ? `${place.label} › ${relative.slice(relative.lastIndexOf("/") + 1, -".json".length)}`
+    : place.label
+}
+
+export function shownProblem(problem: ContentProblem, ownFile: string): ShownProblem {
+  const [first, ...rest] = pathSegments(problem.path)
+  const locale = typeof first === "string" && isLocale(first) ? first : undefined
+  const trail = fieldTrail(locale ? rest : pathSegments(problem.path))
+  if (problem.file === ownFile) return { locale, where: trail, message: problem.message }
+  const other = entryName(problem.file.slice(CONTENT_LABEL.length + 1))
+  return { locale, where: `${other}${problem.path ? ` › ${trail}` : ""}`, message: problem.message }
+}
+
+const Panel = styled.section<{ $tone: "problem" | "note" }>`
+  margin: 0 0 16px;
+  padding: 12px 16px;
+  border-left: 4px solid ${({ $tone }) => ($tone === "problem" ? "#d6002f" : "#798291")};
+  background: ${({ $tone }) => ($tone === "problem" ? "#fff3f5" : "#f5f6f8")};
+  color: #313d3e;
+  font-size: 14px;
+  line-height: 1.45;
+
+  h2 {
+    margin: 0 0 6px;
+    font-size: 15px;
+    font-weight: 600;
+  }
+
+  h2:focus {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+
+  ul {
+    margin: 6px 0 0;
+    padding-left: 20px;
+  }
+
+  li + li {
+    margin-top: 4px;
+  }
+`
+
+const Quiet = styled.p`
+  margin: 0;
+  color: #798291;
+  font-size: 13px;
+`
+
+const inLanguage = (problem: ShownProblem, side: Locale) =>
+  problem.locale && problem.locale !== side ? `${LANGUAGE_NAMES_IN_ENGLISH[problem.locale]}: ` : ""
+
+function ProblemList({ problems, side }: { problems: readonly ShownProblem[]; side: Locale }) {
+  return (
+    <ul>
+      {problems.map((problem) => (
+        <li key={`${problem.locale}${problem.where}${problem.message}`}>
+          <strong>
+            {inLanguage(problem, side)}
+            {problem.where}
+          </strong>
+          : {problem.message}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface CheckViewProps {
+  side: Locale
+  saved: SavedContentState
+  draft: DecapDraft
+  folder: string | undefined
+  entryKey: string
+}
+
+/** What the field shows on one side: the entries linking here, and after a refused save, what is wrong. */
+function CheckView({ side, saved, draft, folder, entryKey }: CheckViewProps): ReactNode {
+  const refusedEntry = useRefused()
+  if (saved.status === "failed") {
+    return (
+      <Panel $tone="problem" role="alert">
+        <h2>The other entries could not be read</h2>
+        <p>
+          {saved.message}. Entries are saved only once they can be checked against them: reload the page to try again.
+        </p>
+      </Panel>
+    )
+  }
+  if (saved.status === "loading") return null
+  const { relative, isNew } = draftTarget(draft, folder)
+  const ownFile = `${CONTENT_LABEL}/${relative}`
+  const sections: ReactNode[] = []
+  if (refusedEntry === entryKey) {
+    const othersShown = (locale: Locale | undefined) =>
+      locale !== undefined && locale !== side && (sidesShown.get(locale) ?? 0) > 0
+    const problems = problemsOfSaving(saved.files, relative, draftText(draft, relative), isNew)
+      .map((problem) => shownProblem(problem, ownFile))
+      .filter((problem) => (side === DEFAULT_LOCALE ? !othersShown(problem.locale) : problem.locale === side))
+    if (problems.length > 0) {
+      sections.push(
+        <Panel key="problems" $tone="problem" aria-labelledby={`${entryKey}-${side}-problems`}>
+          <h2 id={`${entryKey}-${side}-problems`} data-entry-problems="" tabIndex={-1}>
+            {ENTRY_CHECK.refusedHeading(problems.length, LANGUAGE_NAMES_IN_ENGLISH[side])}
+          </h2>
+          <ProblemList problems={problems} side={side} />
+        </Panel>,
+      )
+    }
+  }
+  if (side === DEFAULT_LOCALE && !isNew) {
+    const links = problemsOfDeleting(saved.files, relative).map((problem) => shownProblem(problem, ownFile))
+    if (links.length > 0) {
+      sections.push(
+        <Panel key="links" $tone="note" aria-labelledby={`${entryKey}-links`}>
+          <h2 id={`${entryKey}-links`}>{ENTRY_CHECK.linkedHeading}</h2>
+          <p>{ENTRY_CHECK.linkedNote}</p>
+          <ProblemList problems={links} side={side} />
+        </Panel>,
+      )
+    }
+  }
+  return sections.length > 0 ? <>{sections}</> : <Quiet>{ENTRY_CHECK.quiet}</Quiet>
+}
+
+function SavedCheck(props: Omit<CheckViewProps, "saved">) {
+  return <CheckView {...props} saved={useSavedContent()} />
+}
+
+export class EntryCheckControl extends Component<ControlProps> {
+  private get side(): Locale {
+    return isLocale(this.props.locale) ? this.props.locale : DEFAULT_LOCALE
+  }
+
+  private get draft(): DecapDraft {
+    return this.props.getEntry?.() ?? this.props.entry
+  }
+
+  private get entryKey(): string {
+    const slug = this.draft.get("slug")
+    return `${this.props.collection.get("name")}-${typeof slug === "string" && slug ? slug : "new"}`
+  }
+
+  componentDidMount() {
+    decapConfig = this.props.config
+    sidesShown.set(this.side, (sidesShown.get(this.side) ?? 0) + 1)
+    // Each form reads the saved content afresh (the default side's field does, once per form).
+    if (this.side === DEFAULT_LOCALE) void readSavedContent(decapLoader(this.props)).catch(() => undefined)
+  }
+
+  componentWillUnmount() {
+    sidesShown.set(this.side, (sidesShown.get(this.side) ?? 1) - 1)
+  }
+
+  /** Redrawn as the entry changes: Decap redraws a field only when its own value changes otherwise. */
+  shouldComponentUpdate(next: ControlProps) {
+    return next.entry !== this.props.entry || next.locale !== this.props.locale
+  }
+
+  componentDidUpdate() {
+    // Once all is put right, Decap's refusal message on this field goes too.
+    if (refused === this.entryKey && this.side === DEFAULT_LOCALE && this.problems()?.length === 0) {
+      this.props.validate()
+    }
+  }
+
+  /** The build's problems with the entry as it stands; undefined until the saved content is read. */
+  private problems(): ContentProblem[] | undefined {
+    const saved: ContentFiles | undefined = savedContentNow()
+    if (!saved) return undefined
+    const { relative, isNew } = draftTarget(this.draft, this.props.collection.get("folder"))
+    return problemsOfSaving(saved, relative, draftText(this.draft, relative), isNew)
+  }
+
+  /**
+   * Decap asks this of every field of the default language's side when the editor saves: an error
+   * refuses the save. It is of Decap's "presence" kind, the one Decap announces with its notice.
+   */
+  isValid = () => {
+    if (this.side !== DEFAULT_LOCALE) return true
+    const problems = this.problems()
+    if (problems?.length === 0) {
+      setRefused(undefined)
+      return true
+    }
+    setRefused(this.entryKey)
+    // The lists are drawn on the next frame, at the top of each side: the English side's is scrolled
+    // to (the other side follows it when Decap keeps the two in step), the first list's heading focused.
+    requestAnimationFrame(() => {
+      document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
+      const first = document.querySelector<HTMLElement>("[data-entry-problems]")
+      first?.scrollIntoView({ block: "nearest" })
+      first?.focus({ preventScroll: true })
+    })
+    const message = problems === undefined ? ENTRY_CHECK.stillReading : ENTRY_CHECK.refused(problems.length)
+    return { error: { type: "PRESENCE", message } }
+  }
+
+  /**
+   * What Decap's "required" test reads: the field always holds the check, so the form does not call
+   * it optional, and it is never missing.
+   */
+  getValidateValue = () => ENTRY_CHECK.widget
+
+  render() {
+    return (
+      <div id={this.props.forID} data-entry-check={this.side}>
+        <SavedCheck
+          side={this.side}
+          draft={this.draft}
+          folder={this.props.collection.get("folder")}
+          entryKey={this.entryKey}
+        />
+      </div>
+    )
+  }
+}
+
+/** Decap's configuration, as the forms were given it. */
+let decapConfig: DecapConfig | undefined
+
+/** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
+export function recordDecapSave(entry: DecapDraft): void {
+  const name = entry.get("collection")
+  const folder = decapConfig?.collections.find((collection) => collection.name === name)?.folder
+  const { relative } = draftTarget(entry, folder)
+  recordSave(relative, draftText(entry, relative))
+}
+
+/** Decap's widget: the control above, nothing shown in Decap's own preview of a field. */
+export const entryCheckWidget = {
+  name: ENTRY_CHECK.widget,
+  controlComponent: EntryCheckControl,
+  previewComponent: () => null,
+}
