@@ -2,7 +2,7 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
-import { LOCAL_CMS_BACKEND } from "./cms/shared"
+import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./cms/shared"
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"
 
@@ -28,7 +28,7 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   // npm run cms: the CMS reaches decap-server through the site's own origin (cms/shared.ts).
-  proxy: [{ prefix: LOCAL_CMS_BACKEND.prefix, url: LOCAL_CMS_BACKEND.url }],
+  proxy: [{ prefix: LOCAL_CMS_BACKEND.prefix, url: localCmsBackendUrl(process.env.DECAP_PORT) }],
   jsxRuntime: "automatic",
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",

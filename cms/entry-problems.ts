@@ -67,5 +67,5 @@ export function problemsOfDeleting(saved: ContentFiles, relative: string): Conte
   if (!saved.has(relative)) return []
   const rest = new Map(saved)
   rest.delete(relative)
-  return problemsAfter(saved, rest, relative)
+  return problemsAfter(saved, rest, relative).filter((problem) => problem.file !== fileLabel(relative))
 }

@@ -10,11 +10,16 @@
  */
 export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
 
+/** Where decap-server listens: its usual port, or the one `npm run cms` was given (DECAP_PORT). */
+export const localCmsBackendUrl = (port: string | undefined) =>
+  port ? `http://localhost:${port}` : LOCAL_CMS_BACKEND.url
+
 /** The admin's folder in public/, and so its address: /admin/. */
 export const ADMIN_DIR = "admin"
 
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
-export const REFUSAL_MESSAGE = "Not saved: some fields need attention. Each says what is wrong in red."
+export const REFUSAL_MESSAGE =
+  "Not saved: the site would not build with this entry. What to put right is listed at the top of the form, on the side where it is wrong."
 
 /**
  * The commit status the build server posts on a draft's pull request with the address of its preview

@@ -9,12 +9,13 @@ import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { type Page, expect, test } from "@playwright/test"
+import { expect, test } from "@playwright/test"
 import { validateContent } from "../gatsby/content/validate"
 import { deferredBundles } from "../gatsby/hydrate-after-paint"
 import { waitForServer } from "../scripts/lib/wait-for-server"
 import { REFUSAL_MESSAGE } from "../cms/shared"
 import { collectErrors } from "./page-errors"
+import { openAdmin, fieldNamed, openCaseStudy, openFile, openPreview, previewOf, publish, writeIn } from "./cms-admin"
 
 const ROOT = path.resolve(__dirname, "..")
 /** decap-server's port, behind the nginx of the browser tests (playwright.config.ts). */
@@ -66,55 +67,6 @@ const fileOnDisk = (relative: string) => {
 /** The English document of a content file of the workspace. */
 const readContent = (relative: string) => fileOnDisk(`content/${relative}`)!.en
 const caseOnDisk = () => fileOnDisk(CASE_FILE)?.en
-
-async function logIn(page: Page) {
-  await page.goto("/admin/")
-  await page.getByRole("button", { name: "Login" }).click()
-}
-
-async function openCaseStudy(page: Page, title: string) {
-  await logIn(page)
-  await page.getByRole("link", { name: "Case studies" }).first().click()
-  await page.getByText(title, { exact: false }).first().click()
-  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toBeVisible()
-}
-
-/** Opens one file of a files collection, by the labels the CMS shows; logs in if the CMS asks. */
-async function openFile(page: Page, collection: string, file: string) {
-  await page.goto("/admin/")
-  const login = page.getByRole("button", { name: "Login" })
-  const collectionLink = page.getByRole("link", { name: collection, exact: true })
-  await expect(login.or(collectionLink)).toBeVisible()
-  if (await login.isVisible()) await login.click()
-  await collectionLink.click()
-  await page.getByRole("link", { name: file, exact: true }).click()
-}
-
-const previewOf = (page: Page) => page.frameLocator("#preview-pane")
-
-/**
- * The preview pane, beside the form: Decap opens an entry with its second language there, and the
- * preview one press away.
- */
-async function openPreview(page: Page) {
-  const toggle = page.getByRole("button", { name: "Toggle preview" })
-  await expect(toggle).toBeVisible()
-  if ((await page.locator("#preview-pane").count()) === 0) await toggle.click()
-  await expect(page.locator("#preview-pane")).toBeVisible()
-  return previewOf(page)
-}
-
-/**
- * A field of the form, by its label, on the English side (the left of the two languages Decap shows
- * side by side) or the French one.
- */
-const fieldNamed = (page: Page, label: string, locale: "en" | "fr" = "en") =>
-  page.getByRole("textbox", { name: label, exact: true }).nth(locale === "en" ? 0 : 1)
-
-async function publish(page: Page) {
-  await page.getByRole("button", { name: "Publish", exact: true }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
-}
 
 test("an editor changes a case study's title and the JSON file on disk follows, still valid", async ({ page }) => {
   const beforeText = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
@@ -173,8 +125,7 @@ test("an editor translates a case study: its French text changes, its English te
   // The preview, in place of the second language, follows the language the left side writes in: the
   // French page, French labels included.
   const preview = await openPreview(page)
-  await page.getByText("Writing in EN", { exact: true }).click()
-  await page.getByRole("menuitem", { name: "fr", exact: true }).click()
+  await writeIn(page, "en", "fr")
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(edited)
   const labels = fileOnDisk("content/pages/case-studies.json")!.fr.detail
   await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
@@ -189,7 +140,7 @@ test("an editor translates a case study: its French text changes, its English te
 })
 
 test("the case studies list names each study by its title and its slug, the file it is saved as", async ({ page }) => {
-  await logIn(page)
+  await openAdmin(page)
   await page.getByRole("link", { name: "Case studies" }).first().click()
   for (const file of fs.readdirSync(path.join(workspace, "content/case-studies"))) {
     const study = readContent(`case-studies/${file}`)

@@ -5,13 +5,11 @@
  * Decap's local backend (`npm run cms`'s decap-server) behind /api/v1 on port 8081 (DECAP_PORT).
  * NGINX_PUBLIC_DIR serves another build (a copy's, for npm run bench:scale).
  */
-import { LOCAL_CMS_BACKEND } from "../cms/shared"
+import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "../cms/shared"
 import { startNginx } from "./lib/nginx"
 
 const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 9000)
-const cmsBackend = process.env.DECAP_PORT
-  ? { ...LOCAL_CMS_BACKEND, url: `http://localhost:${process.env.DECAP_PORT}` }
-  : LOCAL_CMS_BACKEND
+const cmsBackend = { ...LOCAL_CMS_BACKEND, url: localCmsBackendUrl(process.env.DECAP_PORT) }
 
 startNginx({ port, cmsBackend, publicDir: process.env.NGINX_PUBLIC_DIR }).then(
   (nginx) => {

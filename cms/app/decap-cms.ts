@@ -38,9 +38,12 @@ const WIDGETS: Record<CmsWidgetName, { Widget(): CmsWidgetParam }> = {
 }
 
 for (const [name, backend] of Object.entries(BACKENDS)) CMS.registerBackend(name, backend)
-for (const widget of Object.values(WIDGETS)) CMS.registerWidget(widget.Widget())
-// The image field's thumbnails of saved images draw (image-control.tsx).
-const image = DecapCmsWidgetImage.Widget()
-CMS.registerWidget({ ...image, controlComponent: withThumbnail(image.controlComponent as never) as never })
+for (const widget of Object.values(WIDGETS)) {
+  const registered = widget.Widget()
+  // The image field's thumbnails of saved images draw (image-control.tsx).
+  const control =
+    widget === DecapCmsWidgetImage ? withThumbnail(registered.controlComponent as never) : registered.controlComponent
+  CMS.registerWidget({ ...registered, controlComponent: control as never })
+}
 
 export default CMS

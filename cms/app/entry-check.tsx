@@ -54,7 +54,15 @@ interface ControlProps {
   loadEntry: (collection: string, slug: string) => Promise<LoadedEntry>
   /** Runs Decap's validation of this field again (clears its message once all is well). */
   validate: () => void
+  /** Forgets this field's errors in Decap's store. */
+  clearFieldErrors?: (uniqueFieldId: string) => void
 }
+
+/** How often a form's field looks for edits elsewhere in the entry (Decap redraws a field only for its own). */
+const FOLLOW_MS = 300
+
+/** How long Decap's Publish menu takes to close and give the focus back to its button. */
+const FOCUS_AFTER_MENU_MS = 100
 
 type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
 
@@ -197,7 +205,16 @@ const Quiet = styled.p`
 const inLanguage = (problem: ShownProblem, side: Locale) =>
   problem.locale && problem.locale !== side ? `${LANGUAGE_NAMES_IN_ENGLISH[problem.locale]}: ` : ""
 
-function ProblemList({ problems, side }: { problems: readonly ShownProblem[]; side: Locale }) {
+/** Each problem where it is and what is wrong; or, for the links to an entry, only where each is. */
+function ProblemList({
+  problems,
+  side,
+  places,
+}: {
+  problems: readonly ShownProblem[]
+  side: Locale
+  places?: boolean
+}) {
   return (
     <ul>
       {problems.map((problem) => (
@@ -206,7 +223,7 @@ function ProblemList({ problems, side }: { problems: readonly ShownProblem[]; si
             {inLanguage(problem, side)}
             {problem.where}
           </strong>
-          : {problem.message}
+          {places ? null : `: ${problem.message}`}
         </li>
       ))}
     </ul>
@@ -255,14 +272,15 @@ function CheckView({ side, saved, draft, folder, entryKey }: CheckViewProps): Re
       )
     }
   }
-  if (side === DEFAULT_LOCALE && !isNew) {
+  // Only an entry of a folder can be deleted (a file of the site's own is always there).
+  if (side === DEFAULT_LOCALE && !isNew && folder) {
     const links = problemsOfDeleting(saved.files, relative).map((problem) => shownProblem(problem, ownFile))
     if (links.length > 0) {
       sections.push(
         <Panel key="links" $tone="note" aria-labelledby={`${entryKey}-links`}>
           <h2 id={`${entryKey}-links`}>{ENTRY_CHECK.linkedHeading}</h2>
           <p>{ENTRY_CHECK.linkedNote}</p>
-          <ProblemList problems={links} side={side} />
+          <ProblemList problems={links} side={side} places />
         </Panel>,
       )
     }
@@ -288,20 +306,26 @@ export class EntryCheckControl extends Component<ControlProps> {
     return `${this.props.collection.get("name")}-${typeof slug === "string" && slug ? slug : "new"}`
   }
 
+  private following: ReturnType<typeof setInterval> | undefined
+  private drawn: DecapDraft | undefined
+
   componentDidMount() {
     decapConfig = this.props.config
+    // Decap redraws a field when its own value changes; this one follows every edit of the entry.
+    this.following = setInterval(() => {
+      if (this.draft !== this.drawn) this.forceUpdate()
+    }, FOLLOW_MS)
     sidesShown.set(this.side, (sidesShown.get(this.side) ?? 0) + 1)
     // Each form reads the saved content afresh (the default side's field does, once per form).
     if (this.side === DEFAULT_LOCALE) void readSavedContent(decapLoader(this.props)).catch(() => undefined)
   }
 
   componentWillUnmount() {
+    clearInterval(this.following)
     sidesShown.set(this.side, (sidesShown.get(this.side) ?? 1) - 1)
-  }
-
-  /** Redrawn as the entry changes: Decap redraws a field only when its own value changes otherwise. */
-  shouldComponentUpdate(next: ControlProps) {
-    return next.entry !== this.props.entry || next.locale !== this.props.locale
+    // Decap keeps a field's errors after the field is gone (the sides are drawn anew when the editor
+    // switches between the other language and the preview), and refuses every later save for them.
+    this.props.clearFieldErrors?.(this.props.forID)
   }
 
   componentDidUpdate() {
@@ -332,13 +356,16 @@ export class EntryCheckControl extends Component<ControlProps> {
     }
     setRefused(this.entryKey)
     // The lists are drawn on the next frame, at the top of each side: the English side's is scrolled
-    // to (the other side follows it when Decap keeps the two in step), the first list's heading focused.
-    requestAnimationFrame(() => {
-      document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
-      const first = document.querySelector<HTMLElement>("[data-entry-problems]")
-      first?.scrollIntoView({ block: "nearest" })
-      first?.focus({ preventScroll: true })
-    })
+    // to (the other side follows it when Decap keeps the two in step), the first list's heading focused
+    // once Decap's Publish menu has closed and handed the focus back to its button.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
+        const first = document.querySelector<HTMLElement>("[data-entry-problems]")
+        first?.scrollIntoView({ block: "nearest" })
+        first?.focus({ preventScroll: true })
+      }, FOCUS_AFTER_MENU_MS),
+    )
     const message = problems === undefined ? ENTRY_CHECK.stillReading : ENTRY_CHECK.refused(problems.length)
     return { error: { type: "PRESENCE", message } }
   }
@@ -350,11 +377,12 @@ export class EntryCheckControl extends Component<ControlProps> {
   getValidateValue = () => ENTRY_CHECK.widget
 
   render() {
+    this.drawn = this.draft
     return (
       <div id={this.props.forID} data-entry-check={this.side}>
         <SavedCheck
           side={this.side}
-          draft={this.draft}
+          draft={this.drawn}
           folder={this.props.collection.get("folder")}
           entryKey={this.entryKey}
         />

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 const ROOT = path.resolve(__dirname, "../..")
 const PROJECT_FILES = [
   "package.json",
+  "package-lock.json",
   "gatsby-config.ts",
   "gatsby-node.ts",
   "gatsby-browser.tsx",

@@ -1,0 +1,248 @@
+/**
+ * An editor's day in `npm run cms`, run as the README says to run it, in a copy of the project (so
+ * its content/ is a copy): decap-server writes there, and the site runs in development mode. The
+ * development site opens cleanly; the CMS refuses what the build would refuse on the French side as
+ * on the English one, leaving the file as it was; a study saved a moment ago previews in French;
+ * deleting a study other entries point to names them first; team photos show in their fields; and no
+ * journey leaves an error in the console. The buttons and messages pressed and read here are the
+ * ones the README's editing section names.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { type Page, expect, test } from "@playwright/test"
+import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE } from "../cms/shared"
+import { validateContent } from "../gatsby/content/validate"
+import { freePort } from "../scripts/lib/free-port"
+import { projectCopy } from "../scripts/lib/project-copy"
+import { waitForServer } from "../scripts/lib/wait-for-server"
+import { ADMIN_WORDS, fieldNamed, openCaseStudy, openFile, openPreview, publish, writeIn } from "./cms-admin"
+import { collectErrors } from "./page-errors"
+
+const ROOT = path.resolve(__dirname, "..")
+const SITE_ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]
+
+let dir: string
+let server: ChildProcess
+let origin: string
+
+// One `npm run cms` for the whole file: its first start (gatsby develop) takes a minute or two.
+test.describe.configure({ mode: "serial", timeout: 120_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000)
+  dir = projectCopy()
+  const [sitePort, decapPort] = [await freePort(), await freePort()]
+  origin = `http://localhost:${sitePort}`
+  server = spawn("npm", ["run", "cms"], {
+    cwd: dir,
+    env: { ...process.env, CMS_PORT: String(sitePort), DECAP_PORT: String(decapPort), NO_COLOR: "1" },
+    stdio: "ignore",
+    detached: true,
+  })
+  const failed = () => (server.exitCode === null ? undefined : `npm run cms exited with ${server.exitCode}`)
+  await waitForServer(`${origin}/`, { name: "npm run cms", timeoutMs: 240_000, ready: (r) => r.ok, failed })
+  await waitForServer(`${origin}/api/v1`, {
+    name: "decap-server behind npm run cms",
+    timeoutMs: 30_000,
+    init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) },
+    ready: (response) => response.ok,
+    failed,
+  })
+})
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM")
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const WINE = "content/case-studies/wine.json"
+const INDUSTRIES = "content/home/industries.json"
+const fileText = (relative: string) => fs.readFileSync(path.join(dir, relative), "utf8")
+// Tests read whichever part of a content file they edit.
+const fileData = (relative: string): Record<string, any> => JSON.parse(fileText(relative))
+
+/** The list of what to put right on one side of the form, after a refused save. */
+const refusalList = (page: Page, side: string) =>
+  page.getByRole("region", { name: new RegExp(`before saving \\(${side} side\\)$`) })
+
+/** Publish, refused: Decap's notice says why, and after a moment the file is as it was. */
+async function publishRefused(page: Page, relative: string, before: string) {
+  await publish(page)
+  await expect(page.getByText(REFUSAL_MESSAGE).first()).toBeVisible()
+  await page.waitForTimeout(1_000)
+  expect(fileText(relative)).toBe(before)
+}
+
+test("the development site opens with no error dialog and no console error", async ({ page }) => {
+  const errors = collectErrors(page)
+  for (const route of SITE_ROUTES) {
+    await page.goto(`${origin}${route}`)
+    await expect(page.getByRole("heading", { level: 1 }).first(), route).toBeVisible({ timeout: 60_000 })
+    await page.waitForLoadState("networkidle")
+    // Gatsby's development overlay, which lists runtime errors over the page.
+    await expect(page.getByText(/Unhandled Runtime Error|Failed to compile/i), route).toHaveCount(0)
+  }
+  expect(errors).toEqual([])
+})
+
+test("an emptied French text is refused before saving, named on the French side, and the file is unchanged", async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const before = fileText(WINE)
+  await openCaseStudy(page, fileData(WINE).en.title, origin)
+  await fieldNamed(page, "Task", "fr").fill("")
+  await publishRefused(page, WINE, before)
+  const french = refusalList(page, "French")
+  await expect(french).toBeVisible()
+  await expect(french.getByRole("listitem")).toHaveText(["Task: must not be empty"])
+  // The list is brought into view, its heading focused, wherever the editor had scrolled.
+  await expect(french.getByRole("heading")).toBeFocused()
+  await expect(french).toBeInViewport()
+  // The English side has nothing to put right.
+  await expect(refusalList(page, "English")).toHaveCount(0)
+
+  // With the preview in place of the French side, the English side names the French problem.
+  await openPreview(page)
+  await expect(refusalList(page, "English").getByRole("listitem")).toHaveText(["French: Task: must not be empty"])
+
+  // Put right, it saves.
+  await page.getByRole("button", { name: ADMIN_WORDS.toggleOtherLanguage }).click()
+  await fieldNamed(page, "Task", "fr").fill("Suivre chaque allocation jusqu’à son marché final.")
+  await publish(page)
+  await expect
+    .poll(() => fileData(WINE).fr.task, { timeout: 15_000 })
+    .toBe("Suivre chaque allocation jusqu’à son marché final.")
+  await expect(refusalList(page, "French")).toHaveCount(0)
+  expect((await validateContent(path.join(dir, "content"))).errors).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test("a French list of the wrong length is refused, named on the French side, and the file is unchanged", async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const before = fileText(INDUSTRIES)
+  const { fr } = fileData(INDUSTRIES)
+  await openFile(page, "Home page", "Industries", origin)
+  // The French side's first chip, removed with its item's own remove button (the last of its three).
+  const chip = page.getByText(fr.chips[0], { exact: true }).first()
+  await chip.locator("xpath=ancestor::div[.//button][1]").getByRole("button").last().click()
+  // Decap counts each side's items.
+  await expect(page.getByText(`${fr.chips.length - 1} chips`, { exact: true })).toBeVisible()
+  await publishRefused(page, INDUSTRIES, before)
+  await expect(refusalList(page, "French").getByRole("listitem")).toHaveText([
+    `Chips: has ${fr.chips.length - 1} items where the English text has ${fr.chips.length}: each item of the list needs its French text, in the same order`,
+  ])
+  expect(errors).toEqual([])
+})
+
+test("a study saved in this session previews in French, with the French texts of the site as saved", async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const wine = fileData(WINE)
+  await openCaseStudy(page, wine.en.title, origin)
+  // A new study, from the wine study: Duplicate copies both languages.
+  await page.getByRole("button", { name: "Published", exact: true }).click()
+  await page.getByRole("menuitem", { name: "Duplicate" }).click()
+  await expect(page.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(wine.en.slug)
+  await page.getByRole("textbox", { name: "Slug", exact: true }).fill("wine-reserve")
+  await fieldNamed(page, "Title").fill("Allocations for a Reserve Cuvée")
+  await fieldNamed(page, "Title", "fr").fill("Les allocations d’une cuvée de réserve")
+  await publish(page)
+  const saved = "content/case-studies/wine-reserve.json"
+  await expect.poll(() => fs.existsSync(path.join(dir, saved)), { timeout: 15_000 }).toBe(true)
+  expect(fileData(saved).fr.title).toBe("Les allocations d’une cuvée de réserve")
+
+  // Its French preview: its French title, the case pages' French labels, as saved.
+  const preview = await openPreview(page)
+  await writeIn(page, "en", "fr")
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText("Les allocations d’une cuvée de réserve")
+  const labels = fileData("content/pages/case-studies.json").fr.detail
+  await expect(preview.getByRole("heading", { level: 2, name: labels.situationLabel })).toBeVisible()
+
+  // The French case list, drawn with every study as saved now: the new one among them.
+  await openFile(page, "Pages", "Case studies page", origin)
+  const list = await openPreview(page)
+  await writeIn(page, "en", "fr")
+  await expect(list.getByRole("heading", { name: "Les allocations d’une cuvée de réserve" })).toBeVisible()
+  await expect(list.getByRole("heading", { name: wine.fr.title })).toBeVisible()
+  expect((await validateContent(path.join(dir, "content"))).errors).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test("deleting a study the industry cards point to names them first, and nothing is removed unless confirmed", async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const wine = fileData(WINE)
+  const cards = fileData(INDUSTRIES).en.cards as Array<{ caseSlug: string }>
+  const card = cards.findIndex((candidate) => candidate.caseSlug === wine.en.slug)
+  await openCaseStudy(page, wine.en.title, origin)
+  const links = page.getByRole("region", { name: ENTRY_CHECK.linkedHeading })
+  await expect(links).toContainText(ENTRY_CHECK.linkedNote)
+  await expect(links.getByRole("listitem")).toHaveText([`Industries › Cards › #${card + 1} › Case slug`])
+
+  // Decap's question says so too; declined, the study stays.
+  const question = page.waitForEvent("dialog").then(async (dialog) => {
+    const message = dialog.message()
+    await dialog.dismiss()
+    return message
+  })
+  await page.getByRole("button", { name: ADMIN_WORDS.deleteEntry }).click()
+  expect(await question).toBe(DELETE_CONFIRMATION)
+  await page.waitForTimeout(1_000)
+  expect(fs.existsSync(path.join(dir, WINE))).toBe(true)
+
+  // A study nothing points to lists no links, and goes when confirmed.
+  const reserve = "content/case-studies/wine-reserve.json"
+  await openCaseStudy(page, fileData(reserve).en.title, origin)
+  await expect(page.getByText(ENTRY_CHECK.quiet).first()).toBeVisible()
+  await expect(links).toHaveCount(0)
+  page.once("dialog", (dialog) => void dialog.accept())
+  await page.getByRole("button", { name: ADMIN_WORDS.deleteEntry }).click()
+  await expect.poll(() => fs.existsSync(path.join(dir, reserve)), { timeout: 15_000 }).toBe(false)
+  expect((await validateContent(path.join(dir, "content"))).errors).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test("the team's photos show in their fields: each thumbnail is the photo, not a placeholder", async ({ page }) => {
+  const errors = collectErrors(page)
+  const members = fileData("content/home/about.json").en.members as Array<{ name: string }>
+  await openFile(page, "Home page", "About and team", origin)
+  for (const member of members) {
+    await page
+      .getByText(member.name, { exact: true })
+      .first()
+      .locator("xpath=ancestor::div[.//button][1]")
+      .locator("button")
+      .first()
+      .click()
+  }
+  const thumbnails = page.locator("img[role=presentation]")
+  await expect(thumbnails).toHaveCount(members.length)
+  for (const thumbnail of await thumbnails.all()) {
+    await thumbnail.scrollIntoViewIfNeeded()
+    // The photos are 960 x 1200; Decap's placeholder while one loads is an empty drawing of 300 x 150.
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(960)
+  }
+  expect(errors).toEqual([])
+})
+
+test("the README's editing section names the admin's buttons and messages as the tests press and read them", () => {
+  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+  const editing = readme.slice(readme.indexOf("## Editing content"), readme.indexOf("### The files"))
+  for (const words of [
+    `**${ADMIN_WORDS.login}**`,
+    `**${ADMIN_WORDS.publish} ▸ ${ADMIN_WORDS.publishNow}**`,
+    `**${ADMIN_WORDS.deleteEntry}**`,
+    `"${ADMIN_WORDS.togglePreview}"`,
+    `"${ENTRY_CHECK.label}"`,
+    `"${ENTRY_CHECK.linkedHeading}"`,
+    REFUSAL_MESSAGE,
+  ]) {
+    expect(editing, words).toContain(words)
+  }
+})
