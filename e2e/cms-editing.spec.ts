@@ -4,8 +4,8 @@
  * development site opens cleanly; the CMS refuses what the build would refuse on the French side as
  * on the English one, leaving the file as it was; a study saved a moment ago previews in French;
  * deleting a study other entries point to names them first; team photos show in their fields; and no
- * journey leaves an error in the console. The buttons and messages pressed and read here are the
- * ones the README's editing section names.
+ * journey leaves an error in the console. The buttons pressed and messages read here are the ones
+ * the README's editing section names (test/checks/readme-editing.test.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
@@ -19,7 +19,6 @@ import { waitForServer } from "../scripts/lib/wait-for-server"
 import { ADMIN_WORDS, fieldNamed, openCaseStudy, openFile, openPreview, publish, writeIn } from "./cms-admin"
 import { collectErrors } from "./page-errors"
 
-const ROOT = path.resolve(__dirname, "..")
 const SITE_ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]
 
 let dir: string
@@ -229,20 +228,4 @@ test("the team's photos show in their fields: each thumbnail is the photo, not a
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(960)
   }
   expect(errors).toEqual([])
-})
-
-test("the README's editing section names the admin's buttons and messages as the tests press and read them", () => {
-  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
-  const editing = readme.slice(readme.indexOf("## Editing content"), readme.indexOf("### The files"))
-  for (const words of [
-    `**${ADMIN_WORDS.login}**`,
-    `**${ADMIN_WORDS.publish} ▸ ${ADMIN_WORDS.publishNow}**`,
-    `**${ADMIN_WORDS.deleteEntry}**`,
-    `"${ADMIN_WORDS.togglePreview}"`,
-    `"${ENTRY_CHECK.label}"`,
-    `"${ENTRY_CHECK.linkedHeading}"`,
-    REFUSAL_MESSAGE,
-  ]) {
-    expect(editing, words).toContain(words)
-  }
 })

@@ -1,0 +1,34 @@
+/**
+ * The README's editing section speaks the admin's words: the buttons the CMS's browser tests press
+ * and the messages they read (e2e/cms-admin.ts, e2e/cms-editing.spec.ts), as an editor finds them.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE } from "../../cms/shared"
+import { ADMIN_WORDS } from "../../e2e/cms-admin"
+
+const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8")
+/** The section, its line breaks read as spaces (Prettier wraps the prose). */
+const editing = readme.slice(readme.indexOf("## Editing content"), readme.indexOf("### The files")).replace(/\s+/g, " ")
+
+describe("the README's editing section", () => {
+  it.each([
+    ["the sign-in button", `**${ADMIN_WORDS.login}**`],
+    ["the local save, a menu under Publish", `**${ADMIN_WORDS.publish} ▸ ${ADMIN_WORDS.publishNow}**`],
+    ["the delete button", `**${ADMIN_WORDS.deleteEntry}**`],
+    ["the preview's button", `"${ADMIN_WORDS.togglePreview}"`],
+    ["the other language's button", `"${ADMIN_WORDS.toggleOtherLanguage}"`],
+    ["the language menu", `"${ADMIN_WORDS.writingIn("en")}"`],
+    ["the form's first field", `"${ENTRY_CHECK.label}"`],
+    ["the list of entries linking here", `"${ENTRY_CHECK.linkedHeading}"`],
+    ["the refusal notice, word for word", REFUSAL_MESSAGE],
+  ])("names %s as the admin shows it", (_what, words) => {
+    expect(editing).toContain(words)
+  })
+
+  it("says the delete question reminds of the links, as it does", () => {
+    expect(DELETE_CONFIRMATION).toContain(ENTRY_CHECK.linkedHeading)
+    expect(editing).toMatch(/Delete entry\*\* asks first, reminding you of that list/)
+  })
+})
