@@ -149,25 +149,22 @@ interface ZodDef {
 }
 
 /**
- * A string's checks as one Decap pattern and hint. Decap tests a single pattern, compiled without
- * flags, and shows one message; each of the schema's checks becomes a lookahead, so the pattern holds
- * exactly when every check does: visible text (for a required text), the schema's own pattern, the
- * length limit of its kind (TEXT_LIMITS). The hint shows the limit before anyone types.
+ * A string's rule as Decap's pattern, with its one message, and its length limit as a hint. Decap
+ * tests one pattern, compiled without flags, and shows one message, so the pattern carries one rule:
+ * the schema's own pattern (a slug, a duration), or for a required text with none, that it holds
+ * visible text. The length limit is shown under the field before anyone types; a text too long is
+ * refused on save by the build's check (cms/app/entry-check.tsx), which says how long it is.
  */
 export function stringRules(schema: JsonSchema): Pick<CmsField, "pattern" | "hint"> {
-  const checks: Array<[string, string]> = []
-  if (typeof schema.minLength === "number") checks.push([VISIBLE_CHARACTER, INVISIBLE_ONLY_MESSAGE])
-  if (typeof schema.pattern === "string") {
-    checks.push([schema.pattern, (schema[PATTERN_MESSAGE] as string | undefined) ?? `must match ${schema.pattern}`])
-  }
   const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined
-  if (max !== undefined) checks.push([`^[\\s\\S]{0,${max}}$`, `must be at most ${max} characters`])
   const limit = Object.values(TEXT_LIMITS).find((kind) => kind.max === max)
   const hint = max === undefined ? {} : { hint: `Up to ${max} characters${limit ? `: ${limit.why}` : ""}.` }
-  if (checks.length === 0) return hint
-  const pattern =
-    checks.length === 1 ? checks[0][0] : `^${checks.map(([check]) => `(?=[\\s\\S]*?(?:${check}))`).join("")}`
-  return { ...hint, pattern: [pattern, checks.map(([, message]) => message).join("; ")] }
+  if (typeof schema.pattern === "string") {
+    const message = (schema[PATTERN_MESSAGE] as string | undefined) ?? `must match ${schema.pattern}`
+    return { ...hint, pattern: [schema.pattern, message] }
+  }
+  if (typeof schema.minLength === "number") return { ...hint, pattern: [VISIBLE_CHARACTER, INVISIBLE_ONLY_MESSAGE] }
+  return hint
 }
 
 /** Whether a part of a document holds text written in each language (model/locales.ts). */
@@ -187,7 +184,14 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
 }
 
 function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField {
-  const field: CmsField = { name, label: labelOf(name), widget: "string", required }
+  const purpose = schema[HINT_META] as string | undefined
+  const field: CmsField = {
+    name,
+    label: labelOf(name),
+    widget: "string",
+    required,
+    ...(purpose ? { hint: purpose } : {}),
+  }
 
   if (schema.enum) return { ...field, widget: "select", options: schema.enum as string[] }
   if (schema.type === "boolean") return { ...field, widget: "boolean", default: false }
@@ -211,7 +215,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
     if (items.type === "object") {
       const fields = objectFields(items)
       const summary = SUMMARY_FIELDS.find((name) => fields.some((item) => item.name === name)) ?? fields[0].name
-      return { ...field, widget: "list", ...bounds, collapsed: true, summary: summaryOf(summary), fields }
+      return { ...field, widget: "list", ...bounds, collapsed: true, summary: itemSummary(fields, summary), fields }
     }
     const item = cmsField(singular(name), items, true)
     return { ...field, widget: "list", ...bounds, summary: summaryOf(item.name), field: item }
@@ -253,7 +257,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
   }
   const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "string"
   const rules = stringRules(schema)
-  const hint = [schema[HINT_META] as string | undefined, rules.hint].filter(Boolean).join(" ")
+  const hint = [purpose, rules.hint].filter(Boolean).join(" ")
   return { ...field, widget, ...rules, ...(hint ? { hint } : {}) }
 }
 
@@ -262,6 +266,18 @@ const SUMMARY_LENGTH = 60
 
 /** A collapsed list item shows its own text (Decap's summary template), cut to one line. */
 const summaryOf = (name: string) => `{{fields.${name} | truncate(${SUMMARY_LENGTH}, "…")}}`
+
+/**
+ * An item's summary on both sides of the form. A field shared by both languages (a member's name) is
+ * held by the English side only, so the item shows it followed by its first text, which each side
+ * has: "Hélène Marchand · Founder & Managing Partner" in English, "Associée fondatrice" in French.
+ */
+function itemSummary(fields: readonly CmsField[], name: string): string {
+  const shown = fields.find((field) => field.name === name)!
+  const text = fields.find((field) => field.i18n && field.widget === "string")
+  if (shown.i18n || !text) return summaryOf(name)
+  return `{{fields.${name}}}{{fields.${name} | ternary(' · ', '')}}${summaryOf(text.name)}`
+}
 
 /** The fields of an object schema, in the schema's order. */
 function objectFields(schema: JsonSchema): CmsField[] {

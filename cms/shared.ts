@@ -53,6 +53,9 @@ export const ENTRY_CHECK = {
 export const DELETE_CONFIRMATION =
   'Delete this entry? If its form lists "Linked from other entries", the site will not build until each of those points elsewhere.'
 
+/** The form's state beside its title when nothing is waiting to be saved (Decap says "Changes saved", of a new form too). */
+export const NO_UNSAVED_CHANGES = "No unsaved changes"
+
 /** Decap's name for the JSON format the admin registers (format.ts): keys written in the fields' order. */
 export const CONTENT_FORMAT = "content-json"
 

@@ -312,8 +312,16 @@ export const contactSchema = document({
 export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] as const
 
 export const caseStudySchema = document({
-  slug: key(slug()),
-  order: z.number().int().min(1),
+  slug: slug().meta({
+    [KEY_META]: true,
+    [HINT_META]:
+      "The study's address, /case-studies/<slug>/, and its file's name: lowercase words joined by hyphens, like \"real-estate\". A saved study keeps it: for a new address, create a new study.",
+  }),
+  order: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ [HINT_META]: "Its place in the list of studies: 1 comes first, then 2, and so on." }),
   published: z.iso
     .date({ error: 'expected a date like "2025-03-12"' })
     .refine((date) => !ISO_DATE.test(date) || date <= today(), {
@@ -325,7 +333,10 @@ export const caseStudySchema = document({
     }),
   title: text("title"),
   industry: text("label"),
-  icon: z.enum(CASE_ICONS),
+  icon: z.enum(CASE_ICONS).meta({
+    [HINT_META]:
+      "The drawing on the study's card and page: bag (retail), bed (hotels), glass (wine and spirits), ship (cruises), building (real estate), watch (watches).",
+  }),
   client: text("sentence"),
   summary: z.strictObject({
     description: prose("card"),
@@ -337,9 +348,18 @@ export const caseStudySchema = document({
   action: list(prose("paragraph")),
   result: list(prose("paragraph")),
   metrics: z.strictObject({
-    timeframe: z.string().regex(/^\d+ (month|months|week|weeks)$/, 'expected a duration like "6 months"'),
-    dataPoints: z.string().regex(METRIC_PATTERN, 'expected a string like "5M+"'),
-    competitors: z.string().regex(METRIC_PATTERN, 'expected a string like "50+"'),
+    timeframe: z
+      .string()
+      .regex(/^\d+ (month|months|week|weeks)$/, 'expected a duration like "6 months"')
+      .meta({ [HINT_META]: 'How long the engagement ran: a number, then weeks or months, like "6 months".' }),
+    dataPoints: z
+      .string()
+      .regex(METRIC_PATTERN, 'expected a string like "5M+"')
+      .meta({ [HINT_META]: 'How much data it drew on: a number, then K, M or B, and + for "more than", like "5M+".' }),
+    competitors: z
+      .string()
+      .regex(METRIC_PATTERN, 'expected a string like "50+"')
+      .meta({ [HINT_META]: 'How many competitors were watched, like "50+".' }),
   }),
 })
 

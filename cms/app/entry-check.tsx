@@ -66,7 +66,8 @@ const FOCUS_AFTER_MENU_MS = 100
 
 type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
 
-const DRAFT_DOCUMENTS = CMS_DOCUMENTS
+/** The field tree of every document (put into the admin script by cms/bundle.ts), read when first needed. */
+const documents = () => CMS_DOCUMENTS
 
 /** A path under content/ from a path in the repository ("content/home/hero.json" -> "home/hero.json"). */
 const relativeOf = (repositoryPath: string) => repositoryPath.replace(new RegExp(`^${CONTENT_LABEL}/`), "")
@@ -78,7 +79,7 @@ function loadedText(entry: LoadedEntry): [string, string] {
     [DEFAULT_LOCALE]: entry.data,
     ...Object.fromEntries(Object.entries(entry.i18n ?? {}).map(([locale, { data }]) => [locale, data])),
   }
-  return [relative, contentFileText(DRAFT_DOCUMENTS, relative, byLocale)]
+  return [relative, contentFileText(documents(), relative, byLocale)]
 }
 
 /** Reads every content file through Decap's backend: each folder's entries, each file of a files collection. */
@@ -117,7 +118,7 @@ function draftText(draft: DecapDraft, relative: string): string {
   for (const locale of Object.keys((plain(draft.getIn(["i18n"])) as object | undefined) ?? {})) {
     byLocale[locale] = plain(draft.getIn(["i18n", locale, "data"]))
   }
-  return contentFileText(DRAFT_DOCUMENTS, relative, byLocale)
+  return contentFileText(documents(), relative, byLocale)
 }
 
 /** The entry a refused save was last asked for: each side lists its problems from then on. */

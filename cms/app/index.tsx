@@ -11,7 +11,7 @@ import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
 import { cmsPlaceOf } from "../places"
-import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, REFUSAL_MESSAGE } from "../shared"
+import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../shared"
 import { entryCheckWidget, recordDecapSave } from "./entry-check"
 import { previewComponent } from "./preview-pane"
 import { PREVIEW_TEMPLATES } from "./templates"
@@ -32,6 +32,8 @@ CMS.registerLocale("en", {
       onDeletePublishedEntry: DELETE_CONFIRMATION,
       onDeleteWithUnsavedChanges: `${DELETE_CONFIRMATION} Your unsaved changes are lost too.`,
     },
+    // Decap says "Changes saved" of a new, empty form too; this is true of both.
+    editorToolbar: { ...editorTexts.editorToolbar, changesSaved: NO_UNSAVED_CHANGES },
   },
   ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } },
 })
