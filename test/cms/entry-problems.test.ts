@@ -28,7 +28,6 @@ function savedFiles(): Map<string, string> {
 
 const saved = savedFiles()
 // Tests reach into whichever part of a file they change.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type File = Record<string, any>
 const edited = (relative: string, change: (file: File) => void) => {
   const file = JSON.parse(saved.get(relative)!) as File
