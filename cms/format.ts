@@ -12,6 +12,7 @@
  */
 import type { CmsCollection, CmsField } from "./config"
 import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
+import { ENTRY_CHECK } from "./shared"
 import { CONTENT_TYPES, contentTypeOf } from "../model/registry"
 
 /** A field's name and, for an object or a list, the fields of what it holds. */
@@ -79,6 +80,28 @@ function ordered(value: Json, fields: readonly FieldTree[] | undefined): Json {
 const isLocaleKey = (key: string) => (LOCALES as readonly string[]).includes(key)
 
 /**
+ * Each language's document as the form holds it: with the form's first field, the check of the whole
+ * entry (cms/app/entry-check.tsx), at its one value, so an entry as loaded and as edited agree on it
+ * and Decap's comparison of the two sees only what the editor changed. No file holds it.
+ */
+function withCheckField(data: Json): Json {
+  if (!isObject(data)) return data
+  return Object.fromEntries(
+    Object.entries(data).map(([key, document]) => [
+      key,
+      isLocaleKey(key) && isObject(document) ? { ...document, [ENTRY_CHECK.name]: ENTRY_CHECK.widget } : document,
+    ]),
+  )
+}
+
+/** A language's document without the form's check field, as files hold it. */
+export function withoutCheckField(document: Json): Json {
+  if (!isObject(document) || !(ENTRY_CHECK.name in document)) return document
+  const { [ENTRY_CHECK.name]: _check, ...rest } = document
+  return rest
+}
+
+/**
  * A file holds one document per language (model/locales.ts): Decap hands `toFile` `{ en, fr }` with
  * the document's top-level field names; it is written `$schema` first, then each language's document
  * in field order.
@@ -94,7 +117,7 @@ export function contentJsonFormat(documents: readonly DocumentTree[]) {
     return [...documents].sort((a, b) => score(b) - score(a))[0]
   }
   return {
-    fromFile: (content: string) => JSON.parse(content) as Json,
+    fromFile: (content: string) => withCheckField(JSON.parse(content) as Json),
     toFile: (data: Json, sortedKeys?: string[]) => {
       if (!isObject(data) || !Object.keys(data).every(isLocaleKey)) {
         return `${JSON.stringify(ordered(data, documentOf(data, sortedKeys)?.fields), null, 2)}\n`
@@ -105,7 +128,7 @@ export function contentJsonFormat(documents: readonly DocumentTree[]) {
         ...Object.fromEntries(
           LOCALES.filter((locale) => data[locale] !== undefined).map((locale) => [
             locale,
-            ordered(data[locale], document?.fields),
+            ordered(withoutCheckField(data[locale]), document?.fields),
           ]),
         ),
       }

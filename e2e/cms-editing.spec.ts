@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
-import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE } from "../cms/shared"
+import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../cms/shared"
 import { validateContent } from "../gatsby/content/validate"
 import { freePort } from "../scripts/lib/free-port"
 import { projectCopy } from "../scripts/lib/project-copy"
@@ -118,6 +118,27 @@ test("an emptied French text is refused before saving, named on the French side,
   expect(errors).toEqual([])
 })
 
+test("French edits stay unsaved changes when the English side is put back as it was, and Publish saves them", async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const { en, fr } = fileData(WINE)
+  await openCaseStudy(page, en.title, origin)
+  const edited = `${fr.title} (révisé)`
+  await fieldNamed(page, "Title", "fr").fill(edited)
+  // An English edit, then put back: Decap alone would weigh the English side only, find it as saved,
+  // grey out Publish and let the editor leave without a word.
+  await fieldNamed(page, "Title").fill(`${en.title} (draft)`)
+  await fieldNamed(page, "Title").fill(en.title)
+  await page.waitForTimeout(1_000)
+  await expect(page.getByText(/^Unsaved changes$/i)).toBeVisible()
+  await expect(page.getByText(NO_UNSAVED_CHANGES)).toHaveCount(0)
+  await publish(page)
+  await expect.poll(() => fileData(WINE).fr.title, { timeout: 15_000 }).toBe(edited)
+  expect(fileData(WINE).en.title).toBe(en.title)
+  expect(errors).toEqual([])
+})
+
 test("a French list of the wrong length is refused, named on the French side, and the file is unchanged", async ({
   page,
 }) => {
@@ -211,9 +232,10 @@ test("the team's photos show in their fields: each thumbnail is the photo, not a
   const errors = collectErrors(page)
   const members = fileData("content/home/about.json").en.members as Array<{ name: string }>
   await openFile(page, "Home page", "About and team", origin)
+  // Each member's item, named by name and role on the English side, opened with its first button.
   for (const member of members) {
     await page
-      .getByText(member.name, { exact: true })
+      .getByText(`${member.name} · `)
       .first()
       .locator("xpath=ancestor::div[.//button][1]")
       .locator("button")

@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from
 import { type ContentProblem, pathSegments } from "../../model/problems"
 import { contentTypeOf } from "../../model/registry"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../entry-problems"
-import { contentFileText } from "../format"
+import { contentFileText, withoutCheckField } from "../format"
 import { CMS_PLACES, fieldTrail } from "../places"
 import { ENTRY_CHECK } from "../shared"
 import { plain } from "./decap"
@@ -56,6 +56,8 @@ interface ControlProps {
   validate: () => void
   /** Forgets this field's errors in Decap's store. */
   clearFieldErrors?: (uniqueFieldId: string) => void
+  /** Sets this field's value on this side (Decap then weighs this side's document for unsaved changes). */
+  onChange: (value: unknown) => void
 }
 
 /** How often a form's field looks for edits elsewhere in the entry (Decap redraws a field only for its own). */
@@ -65,6 +67,15 @@ const FOLLOW_MS = 300
 const FOCUS_AFTER_MENU_MS = 100
 
 type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
+
+/** JSON with every object's keys in one order, to compare documents whatever order they were written in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
+      : item,
+  )
+}
 
 /** The field tree of every document (put into the admin script by cms/bundle.ts), read when first needed. */
 const documents = () => CMS_DOCUMENTS
@@ -315,6 +326,7 @@ export class EntryCheckControl extends Component<ControlProps> {
     // Decap redraws a field when its own value changes; this one follows every edit of the entry.
     this.following = setInterval(() => {
       if (this.draft !== this.drawn) this.forceUpdate()
+      if (this.side !== DEFAULT_LOCALE) this.keepEditsCounted()
     }, FOLLOW_MS)
     sidesShown.set(this.side, (sidesShown.get(this.side) ?? 0) + 1)
     // Each form reads the saved content afresh (the default side's field does, once per form).
@@ -334,6 +346,29 @@ export class EntryCheckControl extends Component<ControlProps> {
     if (refused === this.entryKey && this.side === DEFAULT_LOCALE && this.problems()?.length === 0) {
       this.props.validate()
     }
+  }
+
+  private englishSeen: unknown
+
+  /**
+   * Decap decides whether there are unsaved changes from the side last edited alone: a French edit,
+   * then an English one put back as it was, read as "nothing to save" (Publish greyed, no warning on
+   * leaving). After each English edit, while this side's document differs from its saved one, this
+   * side's field sets its own value again (the same one, so nothing changes): Decap then weighs this
+   * side, and counts its edits.
+   */
+  private keepEditsCounted() {
+    const draft = this.draft
+    const english = draft.get("data")
+    const englishEdited = this.englishSeen !== undefined && english !== this.englishSeen
+    this.englishSeen = english
+    if (!englishEdited || draft.get("newRecord") === true) return
+    const { relative } = draftTarget(draft, this.props.collection.get("folder"))
+    const saved = savedContentNow()?.get(relative)
+    if (saved === undefined) return
+    const own = withoutCheckField(plain(draft.getIn(["i18n", this.side, "data"])))
+    const asSaved = (JSON.parse(saved) as Record<string, unknown>)[this.side]
+    if (canonicalJson(own) !== canonicalJson(asSaved)) this.props.onChange(ENTRY_CHECK.widget)
   }
 
   /** The build's problems with the entry as it stands; undefined until the saved content is read. */

@@ -7,6 +7,7 @@ import type { ReactNode } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
 import { fieldTrail } from "../places"
+import { withoutCheckField } from "../format"
 import { type SchemaIssue, schemaIssues } from "../../model/schema-issues"
 import { theme } from "../../src/styles/theme"
 import { fieldAt, plain, type PreviewTemplateProps } from "./decap"
@@ -118,7 +119,7 @@ function useSavedEnglish({ entry }: PreviewTemplateProps): EnglishState {
  * build would stop on, at their place in that language's document.
  */
 function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate, locale: Locale) {
-  const own = plain(props.entry.get("data"))
+  const own = withoutCheckField(plain(props.entry.get("data")))
   const english = useSavedEnglish(props)
   if (locale === DEFAULT_LOCALE)
     return { status: "ready" as const, data: own, issues: schemaIssues(template.schema, own) }

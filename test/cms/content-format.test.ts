@@ -7,6 +7,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import { ENTRY_CHECK } from "../../cms/shared"
 import { describe, expect, it } from "vitest"
 import { cmsConfig } from "../../cms/config"
 import { type DocumentTree, contentJsonFormat, fieldTrees } from "../../cms/format"
@@ -97,10 +98,16 @@ describe("the CMS's content format", () => {
     )
     expect(Object.keys(JSON.parse(written))).toEqual(["$schema", "en", "fr"])
     expect(Object.keys((JSON.parse(written) as { en: object }).en)).toEqual(["slug", "title", "extra"])
-    expect(format.fromFile(written)).toEqual({
+    // Each language's document as the form holds it: with the form's check field at its one value.
+    const check = { [ENTRY_CHECK.name]: ENTRY_CHECK.widget }
+    const read = format.fromFile(written)
+    expect(read).toEqual({
       $schema: "../schemas/x.schema.json",
-      en: { slug: "a", title: "t", extra: 1 },
-      fr: { title: "t fr" },
+      en: { slug: "a", title: "t", extra: 1, ...check },
+      fr: { title: "t fr", ...check },
     })
+    // Which no file holds: handed back by language, as Decap hands them, it is the same file.
+    const { $schema: _schema, ...languages } = read as Record<string, unknown>
+    expect(contentJsonFormat(documents).toFile(languages, ["slug", "title"])).toBe(written)
   })
 })
