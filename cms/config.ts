@@ -193,7 +193,11 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
     ...(purpose ? { hint: purpose } : {}),
   }
 
-  if (schema.enum) return { ...field, widget: "select", options: schema.enum as string[] }
+  if (schema.enum) {
+    // A choice the admin draws (a case study's icon, by its picture), or Decap's select.
+    const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "select"
+    return { ...field, widget, options: schema.enum as string[] }
+  }
   if (schema.type === "boolean") return { ...field, widget: "boolean", default: false }
   if (schema.type === "integer" || schema.type === "number") {
     return {

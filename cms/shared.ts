@@ -2,6 +2,7 @@
  * What the admin's browser code (cms/app/) and the build's CMS steps both need. Nothing here needs
  * Node: the admin bundle imports it.
  */
+import { CASE_ICON_WIDGET } from "../model/schemas"
 
 /**
  * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
@@ -76,6 +77,9 @@ export const CMS_WIDGETS = [
   "text",
 ] as const
 export type CmsWidgetName = (typeof CMS_WIDGETS)[number]
+
+/** The widgets of the admin's own, registered beside Decap's (cms/app/index.tsx). */
+export const ADMIN_WIDGETS = [ENTRY_CHECK.widget, CASE_ICON_WIDGET] as const
 
 /** The Decap backends the admin registers: GitHub deployed, "proxy" for decap-server locally. */
 export const CMS_BACKENDS = ["github", "proxy"] as const

@@ -171,10 +171,16 @@ test("a study saved in this session previews in French, with the French texts of
   await page.getByRole("textbox", { name: "Slug", exact: true }).fill("wine-reserve")
   await fieldNamed(page, "Title").fill("Allocations for a Reserve Cuvée")
   await fieldNamed(page, "Title", "fr").fill("Les allocations d’une cuvée de réserve")
+  // Its icon, picked by its picture.
+  const icons = page.getByRole("radiogroup", { name: "Icon" })
+  await expect(icons.getByRole("radio", { name: wine.en.icon })).toBeChecked()
+  await icons.getByText("ship", { exact: true }).click()
+  await expect(icons.getByRole("radio", { name: "ship" })).toBeChecked()
   await publish(page)
   const saved = "content/case-studies/wine-reserve.json"
   await expect.poll(() => fs.existsSync(path.join(dir, saved)), { timeout: 15_000 }).toBe(true)
   expect(fileData(saved).fr.title).toBe("Les allocations d’une cuvée de réserve")
+  expect(fileData(saved).en.icon).toBe("ship")
 
   // Its French preview: its French title, the case pages' French labels, as saved.
   const preview = await openPreview(page)

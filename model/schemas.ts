@@ -13,6 +13,8 @@ import { MONTHS, isoMonthOf } from "./dates"
 export const IMAGE_PATH_META = "x-image-path"
 /** Metadata key for the CMS: the string is prose, edited in a multi-line box (cms/config.ts). */
 export const CMS_WIDGET_META = "x-cms-widget"
+/** The CMS's widget for a case study's icon: each drawing to pick, by its picture (cms/app/icon-choice.tsx). */
+export const CASE_ICON_WIDGET = "case-icon"
 /** Metadata key: the value identifies its entry, so no two entries share it (relations.ts). */
 export const KEY_META = "x-key"
 /** Metadata key: the value is the key of an entry of another content type (relations.ts). */
@@ -334,6 +336,7 @@ export const caseStudySchema = document({
   title: text("title"),
   industry: text("label"),
   icon: z.enum(CASE_ICONS).meta({
+    [CMS_WIDGET_META]: CASE_ICON_WIDGET,
     [HINT_META]:
       "The drawing on the study's card and page: bag (retail), bed (hotels), glass (wine and spirits), ship (cruises), building (real estate), watch (watches).",
   }),

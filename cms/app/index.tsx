@@ -13,6 +13,7 @@ import { contentJsonFormat } from "../format"
 import { cmsPlaceOf } from "../places"
 import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../shared"
 import { entryCheckWidget, recordDecapSave } from "./entry-check"
+import { iconChoiceWidget } from "./icon-choice"
 import { previewComponent } from "./preview-pane"
 import { PREVIEW_TEMPLATES } from "./templates"
 
@@ -37,8 +38,10 @@ CMS.registerLocale("en", {
   },
   ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } },
 })
-// Decap's own typing of a control's props is looser than what the check reads (entry-check.tsx).
+// The admin's own widgets (ADMIN_WIDGETS); Decap's typing of a control's props is looser than what
+// they read.
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
+CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
 // Decap refuses a save by rejecting a promise nobody awaits, with no reason (its notice and the
 // fields say why): that refusal is expected, not an error, so it does not reach the console.

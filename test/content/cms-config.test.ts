@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
-import { CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
+import { ADMIN_WIDGETS, CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
+import { CMS_WIDGET_META, DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
 import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
@@ -37,7 +37,7 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
   expect(Boolean(field.i18n) === holdsText(schema), `i18n is ${field.i18n}, the schema says ${holdsText(schema)}`)
 
   if (schema.enum) {
-    expect(field.widget === "select", `widget ${field.widget} for an enum`)
+    expect(field.widget === (schema[CMS_WIDGET_META] ?? "select"), `widget ${field.widget} for an enum`)
     expect(JSON.stringify(field.options) === JSON.stringify(schema.enum), `options ${field.options} != ${schema.enum}`)
   } else if (schema.type === "boolean") {
     expect(field.widget === "boolean", `widget ${field.widget} for a boolean`)
@@ -220,7 +220,7 @@ describe("the CMS configuration", () => {
         widgets(collection.fields ?? collection.files!.flatMap((file) => file.fields)),
       ),
     )
-    const registered: readonly string[] = [...CMS_WIDGETS, ENTRY_CHECK.widget, "hidden"]
+    const registered: readonly string[] = [...CMS_WIDGETS, ...ADMIN_WIDGETS, "hidden"]
     expect([...used].filter((widget) => !registered.includes(widget))).toEqual([])
     expect(used.size).toBeGreaterThan(8)
     expect((CMS_BACKENDS as readonly string[]).includes(config.backend.name)).toBe(true)
