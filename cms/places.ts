@@ -115,14 +115,14 @@ const LIST_LABELS: Record<string, { label: string; label_singular: string }> = {
 export const listLabels = (name: string) =>
   LIST_LABELS[name] ?? { label: labelOf(name), label_singular: labelOf(singular(name)) }
 
+/** The names of a path's steps as the form labels them: metrics, timeframe -> Metrics, Timeframe; list items count from 1. */
+export const fieldTrailParts = (path: readonly PathSegment[]): string[] =>
+  path.map((segment, index) => {
+    if (typeof segment === "number") return `#${segment + 1}`
+    // A segment followed by an index is a list, which the form labels as one (listLabels).
+    return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
+  })
+
 /** "metrics.timeframe" as the form names it: "Metrics › Timeframe"; list items count from 1. */
 export const fieldTrail = (path: readonly PathSegment[]): string =>
-  path.length === 0
-    ? "This entry"
-    : path
-        .map((segment, index) => {
-          if (typeof segment === "number") return `#${segment + 1}`
-          // A segment followed by an index is a list, which the form labels as one (listLabels).
-          return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
-        })
-        .join(" › ")
+  path.length === 0 ? "This entry" : fieldTrailParts(path).join(" › ")

@@ -101,6 +101,10 @@ test("an emptied French text is refused before saving, named on the French side,
   await expect(french).toBeInViewport()
   // The English side has nothing to put right.
   await expect(refusalList(page, "English")).toHaveCount(0)
+  // Each field listed leads to it.
+  await french.getByRole("button", { name: "Task" }).click()
+  await expect(fieldNamed(page, "Task", "fr")).toBeFocused()
+  await expect(fieldNamed(page, "Task", "fr")).toBeInViewport()
 
   // With the preview in place of the French side, the English side names the French problem.
   await openPreview(page)

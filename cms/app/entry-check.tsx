@@ -19,7 +19,7 @@ import { type ContentProblem, pathSegments } from "../../model/problems"
 import { contentTypeOf } from "../../model/registry"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../entry-problems"
 import { contentFileText, withoutCheckField } from "../format"
-import { CMS_PLACES, fieldTrail } from "../places"
+import { CMS_PLACES, fieldTrail, fieldTrailParts } from "../places"
 import { ENTRY_CHECK } from "../shared"
 import { plain } from "./decap"
 import { type SavedContentState, readSavedContent, recordSave, savedContentNow, useSavedContent } from "./saved-content"
@@ -157,6 +157,8 @@ export interface ShownProblem {
   locale: Locale | undefined
   where: string
   message: string
+  /** The labels leading to the field in this entry's form; none for a problem in another entry. */
+  labels: string[]
 }
 
 /** Another entry, as the CMS lists it: "Industries", "Case studies › wine". */
@@ -172,11 +174,61 @@ function entryName(relative: string): string {
 export function shownProblem(problem: ContentProblem, ownFile: string): ShownProblem {
   const [first, ...rest] = pathSegments(problem.path)
   const locale = typeof first === "string" && isLocale(first) ? first : undefined
-  const trail = fieldTrail(locale ? rest : pathSegments(problem.path))
-  if (problem.file === ownFile) return { locale, where: trail, message: problem.message }
+  const path = locale ? rest : pathSegments(problem.path)
+  const trail = fieldTrail(path)
+  if (problem.file === ownFile) {
+    const labels = fieldTrailParts(path).filter((part) => !part.startsWith("#"))
+    return { locale, where: trail, message: problem.message, labels }
+  }
   const other = entryName(problem.file.slice(CONTENT_LABEL.length + 1))
-  return { locale, where: `${other}${problem.path ? ` › ${trail}` : ""}`, message: problem.message }
+  return { locale, where: `${other}${problem.path ? ` › ${trail}` : ""}`, message: problem.message, labels: [] }
 }
+
+/**
+ * Takes the editor to a field of this side of the form, by its labels (Metrics, then Timeframe):
+ * each found within the last, from this side's own part of the page; the deepest one found is
+ * scrolled to and its input focused.
+ */
+function goToField(from: HTMLElement, labels: readonly string[]) {
+  const labelIn = (scope: Element, text: string) =>
+    [...scope.querySelectorAll<HTMLLabelElement>("label[for]")].find(
+      (label) => label.textContent?.replace(/ \(optional\)$/, "").trim() === text,
+    )
+  // This side of the form: the nearest part of the page around this field that holds the first label.
+  let scope: Element | null = from.closest("[data-entry-check]")
+  while (scope && !labelIn(scope, labels[0])) scope = scope.parentElement
+  let found: HTMLLabelElement | undefined
+  for (const text of labels) {
+    const label = scope && labelIn(scope, text)
+    if (!label) break
+    found = label
+    scope = label.parentElement?.parentElement ?? null
+  }
+  if (!found) return
+  found.scrollIntoView({ block: "center" })
+  const control = document.getElementById(found.htmlFor)
+  const focusable = control?.matches("input, textarea, select, button")
+    ? control
+    : control?.querySelector<HTMLElement>("input, textarea, select, button")
+  focusable?.focus({ preventScroll: true })
+}
+
+const FieldLink = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+`
 
 const Panel = styled.section<{ $tone: "problem" | "note" }>`
   margin: 0 0 16px;
@@ -231,10 +283,17 @@ function ProblemList({
     <ul>
       {problems.map((problem) => (
         <li key={`${problem.locale}${problem.where}${problem.message}`}>
-          <strong>
-            {inLanguage(problem, side)}
-            {problem.where}
-          </strong>
+          {/* A field on this side is a link to it; one on the other side, or in another entry, is named. */}
+          {problem.labels.length > 0 && (problem.locale ?? side) === side ? (
+            <FieldLink type="button" onClick={(event) => goToField(event.currentTarget, problem.labels)}>
+              {problem.where}
+            </FieldLink>
+          ) : (
+            <strong>
+              {inLanguage(problem, side)}
+              {problem.where}
+            </strong>
+          )}
           {places ? null : `: ${problem.message}`}
         </li>
       ))}

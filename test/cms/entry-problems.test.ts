@@ -130,10 +130,16 @@ describe("a problem as the form lists it", () => {
       locale: "fr",
       where: "Actions › #2",
       message: "must not be empty",
+      labels: ["Actions"],
     })
     expect(shownProblem({ file: own, path: "en.metrics.timeframe", message: "m" }, own)).toMatchObject({
       locale: "en",
       where: "Metrics › Timeframe",
+      labels: ["Metrics", "Timeframe"],
     })
+    // In another entry: named, with no field of this form to go to.
+    expect(
+      shownProblem({ file: "content/home/industries.json", path: "en.cards[2].caseSlug", message: "m" }, own),
+    ).toMatchObject({ where: "Industries › Cards › #3 › Case slug", labels: [] })
   })
 })
