@@ -65,6 +65,35 @@ const FOLLOW_MS = 300
 
 /** How long Decap's Publish menu takes to close and give the focus back to its button. */
 const FOCUS_AFTER_MENU_MS = 100
+/** How long a refusal's list may take to be drawn on a busy machine before it is no longer looked for. */
+const LIST_DRAWN_WITHIN_MS = 3_000
+
+/**
+ * After a refusal, the lists are drawn at the top of each side: the English side's top is scrolled to
+ * (the other side follows it when Decap keeps the two in step) and the first list's heading focused,
+ * once it is drawn and Decap's Publish menu has closed and handed the focus back to its button.
+ */
+function bringListIntoView() {
+  const asked = Date.now()
+  const look = () => {
+    const first = document.querySelector<HTMLElement>("[data-entry-problems]")
+    if (!first || Date.now() - asked < FOCUS_AFTER_MENU_MS) {
+      if (Date.now() - asked < LIST_DRAWN_WITHIN_MS) setTimeout(look, FOCUS_AFTER_MENU_MS / 2)
+      return
+    }
+    document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
+    first.scrollIntoView({ block: "nearest" })
+    first.focus({ preventScroll: true })
+    // A menu closing late on a busy machine hands the focus back to its button once more: take it
+    // back, unless the editor has already moved on to a field.
+    setTimeout(() => {
+      const now = document.activeElement
+      if (now !== first && !now?.matches("input, textarea, select, [contenteditable]"))
+        first.focus({ preventScroll: true })
+    }, FOCUS_AFTER_MENU_MS * 3)
+  }
+  setTimeout(look, FOCUS_AFTER_MENU_MS)
+}
 
 type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
 
@@ -450,17 +479,7 @@ export class EntryCheckControl extends Component<ControlProps> {
       return true
     }
     setRefused(this.entryKey)
-    // The lists are drawn on the next frame, at the top of each side: the English side's is scrolled
-    // to (the other side follows it when Decap keeps the two in step), the first list's heading focused
-    // once Decap's Publish menu has closed and handed the focus back to its button.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
-        const first = document.querySelector<HTMLElement>("[data-entry-problems]")
-        first?.scrollIntoView({ block: "nearest" })
-        first?.focus({ preventScroll: true })
-      }, FOCUS_AFTER_MENU_MS),
-    )
+    bringListIntoView()
     const message = problems === undefined ? ENTRY_CHECK.stillReading : ENTRY_CHECK.refused(problems.length)
     return { error: { type: "PRESENCE", message } }
   }
