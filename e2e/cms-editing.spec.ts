@@ -60,6 +60,14 @@ const INDUSTRIES = "content/home/industries.json"
 const fileText = (relative: string) => fs.readFileSync(path.join(dir, relative), "utf8")
 // Tests read whichever part of a content file they edit.
 const fileData = (relative: string): Record<string, any> => JSON.parse(fileText(relative))
+/** A file as decap-server is writing it: undefined until it is whole, for a poll to ask again. */
+const fileDataOnceWritten = (relative: string) => {
+  try {
+    return fileData(relative)
+  } catch {
+    return undefined
+  }
+}
 
 /** The list of what to put right on one side of the form, after a refused save. */
 const refusalList = (page: Page, side: string) =>
@@ -115,7 +123,7 @@ test("an emptied French text is refused before saving, named on the French side,
   await fieldNamed(page, "Task", "fr").fill("Suivre chaque allocation jusqu’à son marché final.")
   await publish(page)
   await expect
-    .poll(() => fileData(WINE).fr.task, { timeout: 15_000 })
+    .poll(() => fileDataOnceWritten(WINE)?.fr.task, { timeout: 15_000 })
     .toBe("Suivre chaque allocation jusqu’à son marché final.")
   await expect(refusalList(page, "French")).toHaveCount(0)
   expect((await validateContent(path.join(dir, "content"))).errors).toEqual([])
@@ -138,7 +146,7 @@ test("French edits stay unsaved changes when the English side is put back as it 
   await expect(page.getByText(/^Unsaved changes$/i)).toBeVisible()
   await expect(page.getByText(NO_UNSAVED_CHANGES)).toHaveCount(0)
   await publish(page)
-  await expect.poll(() => fileData(WINE).fr.title, { timeout: 15_000 }).toBe(edited)
+  await expect.poll(() => fileDataOnceWritten(WINE)?.fr.title, { timeout: 15_000 }).toBe(edited)
   expect(fileData(WINE).en.title).toBe(en.title)
   expect(errors).toEqual([])
 })
@@ -182,8 +190,9 @@ test("a study saved in this session previews in French, with the French texts of
   await expect(icons.getByRole("radio", { name: "ship" })).toBeChecked()
   await publish(page)
   const saved = "content/case-studies/wine-reserve.json"
-  await expect.poll(() => fs.existsSync(path.join(dir, saved)), { timeout: 15_000 }).toBe(true)
-  expect(fileData(saved).fr.title).toBe("Les allocations d’une cuvée de réserve")
+  await expect
+    .poll(() => fileDataOnceWritten(saved)?.fr.title, { timeout: 15_000 })
+    .toBe("Les allocations d’une cuvée de réserve")
   expect(fileData(saved).en.icon).toBe("ship")
 
   // Its French preview: its French title, the case pages' French labels, as saved.

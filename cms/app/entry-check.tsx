@@ -75,21 +75,36 @@ const LIST_DRAWN_WITHIN_MS = 3_000
  */
 function bringListIntoView() {
   const asked = Date.now()
+  // Once the editor clicks or types, the page is theirs: nothing is scrolled or focused for them.
+  let editorActed = false
+  const acted = () => {
+    editorActed = true
+  }
+  const stopListening = () => {
+    document.removeEventListener("pointerdown", acted, true)
+    document.removeEventListener("keydown", acted, true)
+  }
+  document.addEventListener("pointerdown", acted, true)
+  document.addEventListener("keydown", acted, true)
   const look = () => {
     const first = document.querySelector<HTMLElement>("[data-entry-problems]")
+    if (editorActed) return stopListening()
     if (!first || Date.now() - asked < FOCUS_AFTER_MENU_MS) {
       if (Date.now() - asked < LIST_DRAWN_WITHIN_MS) setTimeout(look, FOCUS_AFTER_MENU_MS / 2)
+      else stopListening()
       return
     }
     document.querySelector(`[data-entry-check="${DEFAULT_LOCALE}"]`)?.scrollIntoView({ block: "start" })
     first.scrollIntoView({ block: "nearest" })
     first.focus({ preventScroll: true })
     // A menu closing late on a busy machine hands the focus back to its button once more: take it
-    // back, unless the editor has already moved on to a field.
+    // back, unless the editor has acted or is in a field.
     setTimeout(() => {
+      stopListening()
       const now = document.activeElement
-      if (now !== first && !now?.matches("input, textarea, select, [contenteditable]"))
+      if (!editorActed && now !== first && !now?.matches("input, textarea, select, [contenteditable]")) {
         first.focus({ preventScroll: true })
+      }
     }, FOCUS_AFTER_MENU_MS * 3)
   }
   setTimeout(look, FOCUS_AFTER_MENU_MS)
