@@ -55,12 +55,6 @@ export function plain(value: unknown): unknown {
   return typeof immutable?.toJS === "function" ? immutable.toJS() : value
 }
 
-/** The data of one loaded entry ({ data, slug, path }, immutable or plain): Decap's default language, English. */
-export function loadedData(loaded: unknown): unknown {
-  const entry = plain(loaded) as { data?: unknown } | null
-  return plain(entry?.data)
-}
-
 /** The configuration of the field at a path of names (e.g. members, photo), if there is one. */
 export function fieldAt(fields: DecapFieldList, [name, ...rest]: readonly string[]): DecapField | undefined {
   const field = fields.find((candidate) => candidate.get("name") === name)

@@ -14,7 +14,6 @@ export type ContentLoader = () => Promise<Map<string, string>>
 
 type Listener = () => void
 
-let loader: ContentLoader | undefined
 let loading: Promise<ContentFiles> | undefined
 let current: ContentFiles | undefined
 /** Files saved in this session, kept over any reading older than the save. */
@@ -32,7 +31,6 @@ const withSaves = (files: ReadonlyMap<string, string>): ContentFiles => new Map(
  * file another editor saved meanwhile counts from now on.
  */
 export function readSavedContent(load: ContentLoader): Promise<ContentFiles> {
-  loader = load
   const reading = load().then((files) => {
     if (loading === reading) {
       current = withSaves(files)
@@ -62,9 +60,6 @@ export function savedContent(): Promise<ContentFiles> {
 
 /** The saved content if it has been read, for checks that cannot wait (a save being decided). */
 export const savedContentNow = (): ContentFiles | undefined => current
-
-/** Whether a reading has been asked for: the admin's entry form asks as it opens. */
-export const isConnected = () => loader !== undefined
 
 export type SavedContentState =
   { status: "loading" } | { status: "ready"; files: ContentFiles } | { status: "failed"; message: string }
@@ -103,7 +98,6 @@ export function useSavedContent(): SavedContentState {
 
 /** Forgets everything read and saved (for tests, which start each case from the files on disk). */
 export function resetSavedContent(): void {
-  loader = undefined
   loading = undefined
   current = undefined
   savedSince.clear()
