@@ -10,7 +10,8 @@
  * - The first round audits all four categories; the later ones the performance category alone (the
  *   accessibility, best-practices and SEO audits read the page, not its timing, and need one run).
  * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS);
- *   a route over budget after its rounds is audited again to three runs (`runs.confirm`) first.
+ *   a route over budget after its rounds is audited again, to three runs on desktop and nine on
+ *   mobile (`runs.confirm`), and judged on the median of them all.
  * - Before the mobile rounds, the machine check: a reference page, React alone, audited the same
  *   way. On a machine where it blocks the main thread, the mobile total blocking time and speed
  *   index are reported, not enforced, and fewer rounds are run (scripts/lib/lighthouse-verdict.mjs
@@ -51,7 +52,7 @@ const PORT = process.env.LIGHTHOUSE_PORT ?? "0"
 const PRESETS = ["desktop", "mobile"]
 
 /**
- * @type {{ runs: Record<Preset | "mobileWhereTheMachineBlocks" | "confirm", number>, machineCheckRuns: number,
+ * @type {{ runs: Record<Preset | "mobileWhereTheMachineBlocks", number> & { confirm: Record<Preset, number> }, machineCheckRuns: number,
  *   categories: Record<string, number>, largestContentfulPaintMs: Record<Preset, number>,
  *   totalBlockingTimeMs: number, cumulativeLayoutShift: number }}
  */
@@ -118,8 +119,8 @@ const fileNameOf = (route) => route.replace(/^\/|\/$/g, "").replace(/\//g, "_") 
 
 /**
  * Audits `routes` in `rounds` rounds, each route once per round; a route then over budget is audited
- * again until it has `budgets.runs.confirm` runs, so that one slow run of a shared machine does not
- * decide (a page that is over budget stays over in the median). Writes each run's report and the
+ * again until it has its preset's `budgets.runs.confirm` runs, so that a few slow runs of a shared
+ * machine do not decide (a page that is over budget stays over in the median). Writes each run's report and the
  * routes' medians to .tmp/lighthouse/<preset>/ and returns what is over budget.
  * @param {string} origin @param {Preset} preset @param {string[]} routes @param {number} rounds
  * @param {boolean} hostTimingJudged
@@ -149,16 +150,17 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
   for (let round = 0; round < rounds; round += 1) {
     for (const route of routes) await auditOnce(route)
   }
-  const toConfirm = routes.filter((route) => overBudget(route).length > 0 && rounds < budgets.runs.confirm)
+  const confirmRuns = budgets.runs.confirm[preset]
+  const toConfirm = routes.filter((route) => overBudget(route).length > 0 && rounds < confirmRuns)
   for (const route of toConfirm) {
     console.log(`(${route}: over budget after ${rounds} run(s): ${overBudget(route).join("; ")}; confirming)`)
-    while ((runs.get(route)?.length ?? 0) < budgets.runs.confirm) await auditOnce(route)
+    while ((runs.get(route)?.length ?? 0) < confirmRuns) await auditOnce(route)
   }
 
   const summaries = Object.fromEntries(routes.map((route) => [route, summarize(runs.get(route) ?? [], categories)]))
   fs.writeFileSync(path.join(folder, "summary.json"), `${JSON.stringify(summaries, null, 2)}\n`)
   const seconds = (Date.now() - started) / 1000
-  const confirmed = toConfirm.length > 0 ? `, ${toConfirm.length} route(s) to ${budgets.runs.confirm} runs` : ""
+  const confirmed = toConfirm.length > 0 ? `, ${toConfirm.length} route(s) to ${confirmRuns} runs` : ""
   console.log(
     `--- Lighthouse, ${preset} preset: ${routes.length} routes x ${rounds} runs${confirmed} in ${Math.round(seconds)} s (reports: .tmp/lighthouse/${preset}/)`,
   )

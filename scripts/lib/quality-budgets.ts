@@ -10,7 +10,7 @@ export interface QualityBudgets {
   }
   load: { nginxOverGatsbyServe: number; precompressedOverOnTheFly: Record<string, number> }
   lighthouse: {
-    runs: Record<"mobile" | "desktop" | "mobileWhereTheMachineBlocks" | "confirm", number>
+    runs: Record<"mobile" | "desktop" | "mobileWhereTheMachineBlocks", number> & { confirm: Record<"mobile" | "desktop", number> }
     machineCheckRuns: number
   }
 }
