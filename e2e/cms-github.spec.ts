@@ -207,7 +207,14 @@ for (const host of HOSTS) {
       }
       await postPreviewStatus({ ...status, state: "pending" })
       await postPreviewStatus({ ...status, state: "success", url: preview })
-      await expect(viewPreview).toHaveAttribute("href", `${preview}/case-studies/wine/`, { timeout: 15_000 })
+      // Decap looks for the preview for a while after a save and stops at the first status it finds,
+      // a pending one too; the editor then asks again with the toolbar's button.
+      await expect(async () => {
+        if ((await viewPreview.count()) === 0) {
+          await page.getByRole("button", { name: "Check for Preview" }).click({ timeout: 5_000 })
+        }
+        await expect(viewPreview).toHaveAttribute("href", `${preview}/case-studies/wine/`, { timeout: 5_000 })
+      }).toPass({ timeout: 30_000 })
 
       // In review, then ready: still nothing on main.
       for (const [status, label] of [

@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import puppeteer, { type Browser, type Page } from "puppeteer-core"
+import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-core"
 import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver"
 import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/browser"
 import { freePort } from "../../scripts/lib/free-port"
@@ -74,9 +74,15 @@ async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Prom
     if (message.type() === "error") found.push(`console error: ${message.text()}`)
   })
   page.on("pageerror", (error) => found.push(`uncaught: ${error instanceof Error ? error.message : String(error)}`))
-  page.on("requestfailed", (request) =>
-    found.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? "no reason"})`),
-  )
+  // Which page asked for each request: the next page's navigation cuts short what the last one was
+  // still fetching (a prefetch), and that is no failure of either.
+  let pageNumber = 0
+  const askedBy = new WeakMap<HTTPRequest, number>()
+  page.on("request", (request) => askedBy.set(request, pageNumber))
+  page.on("requestfailed", (request) => {
+    if ((askedBy.get(request) ?? pageNumber) < pageNumber) return
+    found.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? "no reason"})`)
+  })
   page.on("response", (response) => {
     if (response.status() >= 400) found.push(`status ${response.status()}: ${response.url()}`)
   })
@@ -88,6 +94,7 @@ async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Prom
   })
   return {
     open: async (url, width) => {
+      pageNumber += 1
       await page.setViewport({ width, height: heightFor(width) })
       await page.goto(url, { waitUntil: "load" })
     },

@@ -86,6 +86,9 @@ const activeWord = () => document.querySelector('[data-testid="hero-word"] [data
 const wordIsNot = (word: string) =>
   (document.querySelector('[data-testid="hero-word"] [data-active="true"]')?.textContent ?? "") !== word
 
+/** What went wrong in the tab (console errors, refusals, failed requests), each named in the failure. */
+const expectNoProblems = (problems: string[]) => expect(problems.join("\n"), "the tab's problems").toBe("")
+
 const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`
 
 export function describeEngine(name: EngineName) {
@@ -127,7 +130,7 @@ export function describeEngine(name: EngineName) {
             // <link rel="prefetch"> against default-src); wait until it has happened.
             await waitIn(tab, `${route} prefetched a linked page`, PREFETCH_WAIT_MS, prefetchedAnotherPage)
             await new Promise((resolve) => setTimeout(resolve, 300))
-            expect(await tab.problems()).toEqual([])
+            expectNoProblems(await tab.problems())
           }),
         TEST_TIMEOUT_MS,
       )
@@ -151,7 +154,7 @@ export function describeEngine(name: EngineName) {
             await waitIn(tab, "the menu opened again", WAIT_MS, menuShown)
             await tab.click(`#mobile-menu button${attribute("aria-label", labels.closeMenu)}`)
             await waitIn(tab, "the menu closed by its button", WAIT_MS, menuHidden)
-            expect(await tab.problems()).toEqual([])
+            expectNoProblems(await tab.problems())
           }),
         TEST_TIMEOUT_MS,
       )
@@ -180,7 +183,7 @@ export function describeEngine(name: EngineName) {
             expect(await tab.run(activeWord), "the word while paused").toBe(paused)
             await tab.click(`#home button[aria-label^=${JSON.stringify(labels.playMotion)}]`)
             await waitIn(tab, "the next word after play", WAIT_MS, wordIsNot, paused)
-            expect(await tab.problems()).toEqual([])
+            expectNoProblems(await tab.problems())
           }),
         TEST_TIMEOUT_MS,
       )
