@@ -10,7 +10,9 @@ export interface QualityBudgets {
   }
   load: { nginxOverGatsbyServe: number; precompressedOverOnTheFly: Record<string, number> }
   lighthouse: {
-    runs: Record<"mobile" | "desktop" | "mobileWhereTheMachineBlocks", number> & { confirm: Record<"mobile" | "desktop", number> }
+    runs: Record<"mobile" | "desktop" | "mobileWhereTheMachineBlocks", number> & {
+      confirm: Record<"mobile" | "desktop", number>
+    }
     machineCheckRuns: number
   }
 }
