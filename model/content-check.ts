@@ -301,6 +301,31 @@ function beforeFounding(files: readonly ParsedFile[], settings: ParsedFile): Con
     }))
 }
 
+/** A file's own check (its text, its shape, its documents against the schemas) and the text it was of. */
+interface OwnCheck {
+  source: string
+  parsed?: ParsedFile
+  problems: ContentProblem[]
+}
+
+/**
+ * Each file's own check, kept while its text stays the same: the CMS checks the whole content on
+ * every edit of a refused entry, where one file changes from one check to the next, so a check costs
+ * that file and the checks between files rather than every file again. The latest text of each file
+ * is kept, nothing more; what is kept is never changed by the checks that read it.
+ */
+const ownChecks = new Map<string, OwnCheck>()
+
+function ownCheck(relative: string, source: string, label: string): OwnCheck {
+  const key = `${label}/${relative}`
+  const known = ownChecks.get(key)
+  if (known?.source === source) return known
+  const { parsed, problems } = readContentFile(relative, source, label)
+  const checked = { source, parsed, problems: parsed ? [...problems, ...schemaProblems(parsed)] : problems }
+  ownChecks.set(key, checked)
+  return checked
+}
+
 /**
  * Checks a set of content files (every file under content/ but the JSON Schemas); `label` is how the
  * folder is named in messages. Answers the errors, one per problem, in a stable order: missing
@@ -321,12 +346,11 @@ export function checkContentFiles(files: ContentFiles, label = "content"): Conte
   }
 
   for (const relative of present) {
-    const { parsed: file, problems } = readContentFile(relative, files.get(relative)!, label)
+    const { parsed: file, problems } = ownCheck(relative, files.get(relative)!, label)
     errors.push(...problems)
     if (file) parsed.push(file)
   }
 
-  for (const file of parsed) errors.push(...schemaProblems(file))
   errors.push(...crossFileProblems(parsed, errors, label))
   return { errors, parsed }
 }

@@ -63,6 +63,18 @@ describe("saving an entry", () => {
     ])
   })
 
+  it("answers each state of an entry anew as the editor goes back and forth", () => {
+    const relative = "case-studies/wine.json"
+    const emptied = edited(relative, (file) => (file.fr.task = ""))
+    const refused = ["content/case-studies/wine.json: fr.task: must not be empty"]
+    expect(lines(relative, emptied)).toEqual(refused)
+    expect(lines(relative, saved.get(relative)!)).toEqual([])
+    expect(lines(relative, emptied)).toEqual(refused)
+    const untitled = edited(relative, (file) => (file.en.title = ""))
+    expect(lines(relative, untitled)).toEqual(["content/case-studies/wine.json: en.title: must not be empty"])
+    expect(lines(relative, saved.get(relative)!)).toEqual([])
+  })
+
   it("refuses a new study whose slug another study has", () => {
     const text = edited("case-studies/wine.json", (file) => (file.en.title = "Another wine study"))
     expect(lines("case-studies/wine.json", text, true)).toEqual([
