@@ -11,6 +11,13 @@ const settings = readContent("site/settings.json")
 const hero = readContent("home/hero.json")
 const caseStudy = readContent("case-studies/wine.json")
 
+/**
+ * When a page with an island held back counts as arrived: once its document is parsed. Its load event
+ * also waits for every script inserted before it, the held chunk too whenever the page asks for it
+ * that early, so it may come only when the test lets the chunk through.
+ */
+const ARRIVED = "domcontentloaded"
+
 /** Holds back a chunk of the build until `release` is called; resolves `requested` when it is asked for. */
 async function holdChunk(page: Page, name: string) {
   let release!: () => void
@@ -47,7 +54,7 @@ async function openHomeWithSectionsHeld(page: Page) {
   page.on("pageerror", (error) => errors.push(error.message))
   const sections = await holdChunk(page, "home")
   // The fixture's goto returns once React has hydrated the page: here, with the sections' code held back.
-  await page.goto("/")
+  await page.goto("/", { waitUntil: ARRIVED })
   await sections.requested
   return { sections, errors }
 }
@@ -106,7 +113,7 @@ test("a page reached inside the site waits for its content's code and then appea
 
 test("a search typed before the list has hydrated is kept and applied once it has", async ({ page }) => {
   const list = await holdChunk(page, "case-list")
-  await page.goto("/case-studies/")
+  await page.goto("/case-studies/", { waitUntil: ARRIVED })
   await list.requested
   const field = page.getByRole("searchbox")
   await field.fill("submarines")
