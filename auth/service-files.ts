@@ -4,7 +4,6 @@
  * unit a release writes, which runs the live release's script on the loopback with the secrets from
  * an environment file.
  */
-import { build } from "esbuild"
 import path from "node:path"
 import { DEFAULT_AUTH_PORT } from "./node-service"
 
@@ -41,6 +40,9 @@ WantedBy=multi-user.target
 /** Writes the bundled service into `target`; returns its path. */
 export async function writeAuthService(target: string): Promise<string> {
   const script = path.join(target, AUTH_SCRIPT)
+  // Loaded here, not at the top: the release command, bundled to run on a host with Node alone,
+  // imports this file's names and never builds.
+  const { build } = await import("esbuild")
   await build({
     stdin: { contents: `import { main } from "./node-service"\nmain()\n`, resolveDir: __dirname, loader: "ts" },
     bundle: true,

@@ -1,6 +1,10 @@
 /**
  * npm run release -- --root DIR [options]   builds, checks and makes a new release live
+ * npm run release -- --root DIR --from PATH  makes the build in PATH (an artifact) live, no build
  * npm run rollback -- --root DIR [options]  makes the release before the live one live again
+ *
+ * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
+ * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
  *
  * README, "On one server (nginx)", says what each step does and what the operator sees;
  * scripts/lib/releases.ts does it.
@@ -12,10 +16,13 @@ import { parseArgs } from "node:util"
 import { readContentFile } from "./lib/content-files"
 import { AUTH_UPSTREAM } from "../auth/service-files"
 import {
+  BUILD_INFO,
   KEEP,
   LIVE,
+  RELEASE_SCRIPT,
   type ReleaseSettings,
   type SwitchReport,
+  buildInfoOf,
   nginxControl,
   release,
   releasesDir,
@@ -23,10 +30,15 @@ import {
 } from "./lib/releases"
 
 const PROJECT_DIR = path.resolve(__dirname, "..")
-const USAGE = `usage: npm run release -- --root DIR [options]
+/** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
+const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname : null
+const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
        npm run rollback -- --root DIR [options]
+       node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
 
   --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
+  --from PATH             release the build in PATH (made by npm run artifact), without building
+                          (the default for an artifact's own release.cjs: its own folder)
   --server-name NAME      the site's host name (default: the host of the settings' site URL)
   --certificate FILE      the certificate with its chain (default: certbot's
                           /etc/letsencrypt/live/NAME/fullchain.pem)
@@ -50,6 +62,7 @@ const { values } = parseArgs({
   args: process.argv.slice(3),
   options: {
     root: { type: "string" },
+    from: { type: "string" },
     "server-name": { type: "string" },
     certificate: { type: "string" },
     "certificate-key": { type: "string" },
@@ -74,9 +87,15 @@ const keep = Number(values.keep)
 if (!Number.isInteger(keep) || keep < 2)
   fail("--keep must be a whole number, 2 or more (the live release and one to roll back to)")
 
+const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
+  fail(`${from} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`)
+}
 const serverName =
   values["server-name"] ??
-  new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname
+  (from
+    ? buildInfoOf(from).serverName!
+    : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
 const certbotDir = `/etc/letsencrypt/live/${serverName}`
 const tls = values["http-only"]
   ? null
@@ -128,14 +147,17 @@ function build(): void {
 async function main() {
   const started = performance.now()
   const report: SwitchReport & { removed?: string[] } =
-    command === "release" ? await release(PROJECT_DIR, settings, build) : await rollback(settings)
+    command === "release"
+      ? await (from ? release(from, settings) : release(PROJECT_DIR, settings, build))
+      : await rollback(settings)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`
 ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
   switch (links and nginx reload): ${report.switchMs.toFixed(0)} ms
   pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
   sign-in service: ${report.authService}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
-  back to the previous one: npm run rollback -- --root ${root}${report.setup ? `\n\n${report.setup}` : ""}`)
+  back to the previous one: ${from ? `node ${path.join(root, LIVE, RELEASE_SCRIPT)} rollback` : "npm run rollback --"} --root ${root}
+  peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
 }
 
 main().catch((error: Error) => fail(`${command} stopped: ${error.message}`))

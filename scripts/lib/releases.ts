@@ -3,15 +3,18 @@
  *
  * Under the release root:
  *
- *   releases/<id>/   one release: public/ (the build, its compressed copies included), nginx.conf
- *                    (its own configuration, naming this folder), cms-auth.mjs and its systemd unit
+ *   releases/<id>/   one release: public/ (the build, its compressed copies included, and the
+ *                    stamp /release.json), nginx.conf (its own configuration, naming this folder),
+ *                    cms-auth.mjs and its systemd unit, release.cjs (the release command, when the
+ *                    release came from an artifact: `node live/release.cjs rollback` needs Node alone)
  *   live         ->  releases/<id>, the live one; nginx's configuration includes live/nginx.conf
  *   outgoing     ->  releases/<id>, the one live before it: its hashed scripts and images stay
  *                    reachable, for pages loaded from it just before the switch
  *   acme/            certbot's --webroot folder, answered on port 80 by every release
  *   history          the releases made live, one a line, in order: what a rollback goes back through
  *
- * A release is built in the project (public/ there is never served), copied under a temporary name,
+ * A release is built on the build server (`npm run artifact` packs it with this command) or in the
+ * project (public/ there is never served), copied under a temporary name,
  * checked with `nginx -t`, renamed, and only then made live: both links are replaced by a rename each
  * (atomic on one file system) and nginx reloads, so a page and the policy it carries always come from
  * the same folder. A failure at any step before the switch leaves everything live as it was.
@@ -24,6 +27,7 @@ import { HOSTING_DIR } from "../../gatsby/hosting/write"
 import { type TlsOptions, nginxMain, nginxSite } from "../../gatsby/hosting/nginx"
 import { hostingPolicy } from "../../gatsby/hosting/policy"
 import { BROTLI_MODULES, MIME_TYPES } from "./nginx"
+import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../../gatsby/hosting/release-stamp"
 
 export const RELEASES = "releases"
 export const LIVE = "live"
@@ -247,32 +251,23 @@ function restartAuthService(): string {
   return ok ? `${AUTH_UNIT} restarted if it was running` : `${AUTH_UNIT} not restarted: ${output}`
 }
 
-/** Only one release or rollback at a time: a lock folder, taken over from a process that died. */
+/**
+ * Only one release or rollback at a time. The lock is a file holding its owner's process number,
+ * written whole under a name of its own and then linked to the lock's name in one step, so there is
+ * never a lock without an owner: a release that dies at any point leaves either no lock or one naming
+ * a process that is gone, which the next release takes over, saying so.
+ */
 async function withLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   const lock = path.join(root, LOCK)
+  const mine = path.join(root, `${LOCK}.${process.pid}`)
   try {
-    fs.mkdirSync(lock)
-  } catch {
-    // A lock whose process is gone is taken over; one without a process number yet is held.
-    const pidFile = path.join(lock, "pid")
-    const holder = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").trim()) : NaN
-    let alive = true
-    if (Number.isInteger(holder) && holder > 0) {
-      try {
-        process.kill(holder, 0)
-      } catch {
-        alive = false
-      }
-    }
-    if (alive) {
-      throw new Error(
-        `another release or rollback is running (${Number.isNaN(holder) ? "starting" : `process ${holder}`}); nothing was changed`,
-      )
-    }
-    fs.rmSync(lock, { recursive: true, force: true })
-    fs.mkdirSync(lock)
+    fs.writeFileSync(mine, `${process.pid}\n`)
+    takeLock(lock, mine)
+  } catch (error) {
+    throw diskFull(error, root, 0) ?? error
+  } finally {
+    fs.rmSync(mine, { force: true })
   }
-  fs.writeFileSync(path.join(lock, "pid"), String(process.pid))
   try {
     return await work()
   } finally {
@@ -280,17 +275,141 @@ async function withLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A name for a new release: the time, then the commit when the project is a git checkout. */
-function newReleaseId(root: string, projectDir: string): string {
+/** The process number a lock names, or null when it names none (a lock left by an older release command). */
+function lockOwner(lock: string): number | null {
+  try {
+    const file = fs.statSync(lock).isDirectory() ? path.join(lock, "pid") : lock
+    const owner = Number(fs.readFileSync(file, "utf8").trim())
+    return Number.isInteger(owner) && owner > 0 ? owner : null
+  } catch {
+    return null
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: a process of another user holds that number, and is running.
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+function takeLock(lock: string, mine: string): void {
+  try {
+    fs.linkSync(mine, lock)
+    return
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+  }
+  const owner = lockOwner(lock)
+  if (owner !== null && isRunning(owner)) {
+    throw new Error(
+      `another release or rollback is running (process ${owner}, which holds ${lock}); nothing was changed`,
+    )
+  }
+  console.log(
+    `Taking over ${lock}: ${owner === null ? "it names no process (left by a release that stopped before it wrote one)" : `process ${owner}, which held it, is gone`}.`,
+  )
+  fs.rmSync(lock, { recursive: true, force: true })
+  try {
+    fs.linkSync(mine, lock)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+    throw new Error(`another release or rollback took ${lock} at the same moment; nothing was changed`)
+  }
+}
+
+const MB = 1024 * 1024
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`
+
+/** The bytes of every file under `dir`. */
+function sizeOf(dir: string): number {
+  let total = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    total += entry.isDirectory() ? sizeOf(full) : fs.statSync(full).size
+  }
+  return total
+}
+
+/** The bytes free for this process on the file system holding `dir` (or its nearest folder that exists). */
+function freeSpace(dir: string): number {
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir)
+  const stats = fs.statfsSync(dir)
+  return stats.bavail * stats.bsize
+}
+
+/**
+ * A full disk, said as an operator needs it: which folder, what was needed, what is free, and that the
+ * live release is unchanged. Null when `error` is not a full disk.
+ */
+function diskFull(error: unknown, root: string, needed: number, during = ""): Error | null {
+  const code = (error as NodeJS.ErrnoException)?.code
+  if (code !== "ENOSPC" && code !== "EDQUOT") return null
+  const live = linkedRelease(root, LIVE)
+  return new Error(
+    `the disk holding ${root} is full${during}: ${needed > 0 ? `this release needs ${megabytes(needed)} there, ` : ""}${megabytes(freeSpace(root))} are free (${(error as Error).message}). ` +
+      `The live release (${live ?? "none yet"}) is unchanged. Free some space (older releases are under ${releasesDir(root)}) and release again.`,
+  )
+}
+
+/** What a build folder says of itself (an artifact's build.json, written by `npm run artifact`). */
+export const BUILD_INFO = "build.json"
+/** The release command bundled into an artifact, copied into each release made from one. */
+export const RELEASE_SCRIPT = "release.cjs"
+export interface BuildInfo {
+  /** The commit built (full hash), null when unknown. */
+  commit: string | null
+  builtAt: string
+  /** The site's host name, from the settings the build read. */
+  serverName: string
+}
+
+/** The build's commit and time: its build.json, or else the git checkout it is in and its home page's time. */
+export function buildInfoOf(source: string): BuildInfo | Partial<BuildInfo> {
+  const file = path.join(source, BUILD_INFO)
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as BuildInfo
+  const commit = run("git", ["-C", source, "rev-parse", "HEAD"])
+  const home = path.join(source, "public", "index.html")
+  return {
+    commit: commit.ok && /^[0-9a-f]{40}$/.test(commit.output) ? commit.output : null,
+    builtAt: fs.existsSync(home) ? fs.statSync(home).mtime.toISOString() : undefined,
+  }
+}
+
+/** A name for a new release: the time, then the commit's first eight characters when known. */
+function newReleaseId(root: string, commit: string | null | undefined): string {
   const time = new Date()
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z")
-  const commit = run("git", ["-C", projectDir, "rev-parse", "--short=8", "HEAD"])
-  const base = commit.ok ? `${time}-${commit.output}` : time
+  const base = commit ? `${time}-${commit.slice(0, 8)}` : time
   let id = base
   for (let n = 2; fs.existsSync(releaseDir(root, id)); n++) id = `${base}-${n}`
   return id
+}
+
+/**
+ * Writes the release's stamp (/release.json) into its public folder, saying it is live from now: just
+ * before the switch, in a folder nginx does not serve yet (a release's own, or one rolled back to).
+ */
+function writeStamp(root: string, id: string, info: Partial<BuildInfo>): void {
+  const file = path.join(releaseDir(root, id), "public", RELEASE_STAMP_PATH)
+  const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<ReleaseStamp>) : {}
+  const stamp = {
+    commit: info.commit ?? previous.commit ?? null,
+    builtAt: info.builtAt ?? previous.builtAt ?? null,
+    liveSince: new Date().toISOString(),
+    release: id,
+  }
+  try {
+    fs.writeFileSync(`${file}.next`, `${JSON.stringify(stamp, null, 2)}\n`)
+    fs.renameSync(`${file}.next`, file)
+  } finally {
+    fs.rmSync(`${file}.next`, { force: true })
+  }
 }
 
 /** The oldest releases past `keep`, never the live or outgoing one. */
@@ -307,31 +426,47 @@ export interface ReleaseReport extends SwitchReport {
 }
 
 /**
- * `npm run release`: builds the project (`build`, which validates the content first and throws on
- * failure), copies the build into a new release, checks it, makes it live, keeps the newest `keep`.
+ * `npm run release`: makes the build in `source` (its public/ and .hosting/, as `npm run build` or
+ * `npm run artifact` leave them) a new release: copied, checked, made live; the newest `keep` kept.
+ * `build`, when given, makes that build first (and throws on failure): the project's own release.
  */
 export async function release(
-  projectDir: string,
+  source: string,
   settings: ReleaseSettings,
-  build: () => void | Promise<void>,
+  build: () => void | Promise<void> = () => {},
 ): Promise<ReleaseReport> {
   const { root } = settings
-  fs.mkdirSync(releasesDir(root), { recursive: true })
-  fs.mkdirSync(path.join(root, ACME), { recursive: true })
+  try {
+    fs.mkdirSync(releasesDir(root), { recursive: true })
+    fs.mkdirSync(path.join(root, ACME), { recursive: true })
+  } catch (error) {
+    throw diskFull(error, root, 0) ?? error
+  }
   return withLock(root, async () => {
     // What a release that died half-way left (nothing names it).
     for (const name of fs.readdirSync(releasesDir(root))) {
       if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
     }
     await build()
-    const id = newReleaseId(root, projectDir)
+    const built = path.join(source, "public")
+    if (!fs.existsSync(path.join(built, "index.html"))) {
+      throw new Error(`${built} holds no built site (no index.html): nothing was released`)
+    }
+    const info = buildInfoOf(source)
+    const id = newReleaseId(root, info.commit)
     const partial = releaseDir(root, `${id}${PARTIAL}`)
+    const needed = sizeOf(built)
+    if (freeSpace(root) < needed)
+      throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
     // A release exists under its own name only once whole and checked.
     try {
       fs.mkdirSync(partial)
-      fs.cpSync(path.join(projectDir, "public"), path.join(partial, "public"), { recursive: true })
-      fs.copyFileSync(path.join(projectDir, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
+      fs.cpSync(built, path.join(partial, "public"), { recursive: true })
+      fs.copyFileSync(path.join(source, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
       fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
+      if (fs.existsSync(path.join(source, RELEASE_SCRIPT))) {
+        fs.copyFileSync(path.join(source, RELEASE_SCRIPT), path.join(partial, RELEASE_SCRIPT))
+      }
       const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
       const site = path.join(partial, RELEASE_SITE)
       fs.writeFileSync(site, releaseConfig(settings, id, brotli, path.join(partial, "public")))
@@ -339,18 +474,29 @@ export async function release(
       fs.renameSync(partial, releaseDir(root, id))
     } catch (error) {
       fs.rmSync(partial, { recursive: true, force: true })
-      throw error
+      throw diskFull(error, root, needed) ?? error
     }
     let report: SwitchReport
     try {
+      writeStamp(root, id, info)
       report = switchTo(settings, id)
     } catch (error) {
-      // Never live: gone, so that nothing can roll back to it.
-      fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
-      throw error
+      // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.
+      if (linkedRelease(root, LIVE) !== id) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
+      throw diskFull(error, root, needed, " while switching to the new release") ?? error
     }
-    writeHistory(root, [...readHistory(root), id])
-    return { ...report, removed: prune(root, settings.keep) }
+    // Live now: what follows only tidies up, and a failure there is reported, not undone.
+    try {
+      writeHistory(root, [...readHistory(root), id])
+      return { ...report, removed: prune(root, settings.keep) }
+    } catch (error) {
+      const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
+      return {
+        ...report,
+        removed: [],
+        setup: [report.setup, `Not recorded in ${path.join(root, HISTORY)}: ${reason}`].filter(Boolean).join("\n"),
+      }
+    }
   })
 }
 
@@ -370,9 +516,14 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
       throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
     }
     checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
-    const report = switchTo(settings, target)
-    writeHistory(root, history)
-    return report
+    try {
+      writeStamp(root, target, {})
+      const report = switchTo(settings, target)
+      writeHistory(root, history)
+      return report
+    } catch (error) {
+      throw diskFull(error, root, 0, " while switching back") ?? error
+    }
   })
 }
 

@@ -121,15 +121,16 @@ describe("npm run release", () => {
 
   it("runs one at a time: a release while another runs changes nothing; a dead one's lock and copy are cleared", async () => {
     const lock = path.join(host.root, ".release-lock")
-    fs.mkdirSync(lock)
     try {
-      fs.writeFileSync(path.join(lock, "pid"), String(process.pid))
+      fs.writeFileSync(lock, String(process.pid))
       const before = snapshot(host.root)
-      await expect(host.release(PROJECT_DIR)).rejects.toThrow(/another release or rollback is running \(process \d+\)/)
+      await expect(host.release(PROJECT_DIR)).rejects.toThrow(
+        /another release or rollback is running \(process \d+, which holds .*\.release-lock\)/,
+      )
       await expect(host.rollback()).rejects.toThrow(/another release or rollback is running/)
       expect(snapshot(host.root)).toBe(before)
       // A process number no process has: the release that held it died, its copy half-made.
-      fs.writeFileSync(path.join(lock, "pid"), "4194304")
+      fs.writeFileSync(lock, "4194304")
       const halfMade = path.join(host.root, "releases", "20200101T000000Z.partial")
       fs.mkdirSync(path.join(halfMade, "public"), { recursive: true })
       const live = linkedRelease(host.root, LIVE)

@@ -1,0 +1,149 @@
+/**
+ * Build once, release that build: the build server packs the tested build (`npm run artifact`), the
+ * nginx host receives the folder and releases it with Node alone (`node release.cjs release`), never
+ * building. Here the artifact is released from a folder with no node_modules anywhere above it.
+ */
+import { spawnSync } from "node:child_process"
+import crypto from "node:crypto"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { filesUnder } from "../../gatsby/built-pages"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../gatsby/hosting/release-stamp"
+import { packArtifact } from "../../scripts/artifact"
+import { PUBLIC_DIR } from "../../scripts/lib/nginx"
+import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../../scripts/lib/release-host"
+import { BUILD_INFO, LIVE, RELEASE_SCRIPT, linkedRelease } from "../../scripts/lib/releases"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+
+/** Each file under `dir` by its path there, with its bytes' hash. */
+const hashes = (dir: string) =>
+  new Map(
+    filesUnder(dir).map((file) => [
+      path.relative(dir, file),
+      crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex"),
+    ]),
+  )
+
+/** The stamp the live site answers, once nginx's workers serve `release` (a reload takes them a moment). */
+async function servedStamp(release: string | null) {
+  for (let tries = 0; ; tries++) {
+    const served = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
+    const stamp = served.status === 200 ? readReleaseStamp(JSON.parse(served.body)) : null
+    if (stamp?.release === release || tries === 50) return { served, stamp }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+let host: ReleaseHost
+let upload: string
+
+beforeAll(async () => {
+  host = await startReleaseHost({ projectDir: PROJECT_DIR })
+  // The upload, as the build server leaves it on the host: outside any project.
+  upload = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-upload-"))
+  await packArtifact(upload)
+}, 120_000)
+
+afterAll(async () => {
+  await host?.stop()
+  if (upload) fs.rmSync(upload, { recursive: true, force: true })
+})
+
+/** The bundled command, run as the host runs it: Node alone, in the upload's folder. */
+function onHost(script: string, command: "release" | "rollback") {
+  const { settings } = host
+  const result = spawnSync(
+    process.execPath,
+    [
+      script,
+      command,
+      ...["--root", host.root, "--server-name", settings.serverName],
+      ...["--certificate", settings.tls!.certificate, "--certificate-key", settings.tls!.key],
+      ...["--https-listen", settings.httpsListen, "--http-listen", settings.httpListen],
+      ...["--nginx", settings.nginx.binary, ...["--nginx-prefix", settings.nginx.args[1]]],
+      ...["--nginx-conf", settings.nginx.args[3]],
+    ],
+    { cwd: path.dirname(script), encoding: "utf8", env: { PATH: process.env.PATH, NO_COLOR: "1" }, timeout: 60_000 },
+  )
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+describe("an uploaded artifact, released on the host", () => {
+  it("needs no node_modules and no build there", () => {
+    for (let dir = upload; ; dir = path.dirname(dir)) {
+      expect(fs.existsSync(path.join(dir, "node_modules")), dir).toBe(false)
+      if (path.dirname(dir) === dir) break
+    }
+    expect(fs.readdirSync(upload).sort()).toEqual([".hosting", BUILD_INFO, "public", RELEASE_SCRIPT].sort())
+  })
+
+  it("goes live byte for byte as tested, stamped with its commit, within 150 MB of memory", async () => {
+    const previous = linkedRelease(host.root, LIVE)
+    const { status, output } = onHost(path.join(upload, RELEASE_SCRIPT), "release")
+    expect(output).toMatch(/^Released \S+ in [\d.]+ s/m)
+    expect(status).toBe(0)
+    const live = linkedRelease(host.root, LIVE)!
+    expect(live).not.toBe(previous)
+    const tested = hashes(PUBLIC_DIR)
+    const released = hashes(path.join(host.root, LIVE, "public"))
+    const stamp = RELEASE_STAMP_PATH.slice(1)
+    expect([...released.keys()].filter((file) => !tested.has(file))).toEqual([stamp])
+    for (const [file, hash] of tested) expect(released.get(file), file).toBe(hash)
+    const memory = Number(/peak memory of this command: (\d+) MB/.exec(output)?.[1])
+    expect(memory).toBeGreaterThan(0)
+    expect(memory).toBeLessThan(150)
+    // The live site says which build it is.
+    const info = JSON.parse(fs.readFileSync(path.join(upload, BUILD_INFO), "utf8"))
+    const { served, stamp: liveStamp } = await servedStamp(live)
+    expect(served.status).toBe(200)
+    expect(served.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
+    expect(liveStamp).toMatchObject({
+      commit: info.commit,
+      builtAt: info.builtAt,
+      release: live,
+    })
+    expect((await fetchTrusting(`${host.url}/`, host.ca)).body).toBe(
+      fs.readFileSync(path.join(PUBLIC_DIR, "index.html"), "utf8"),
+    )
+  })
+
+  it("rolls back with the live release's own command, and the stamp says since when", async () => {
+    const released = linkedRelease(host.root, LIVE)
+    const before = Date.now()
+    const { status, output } = onHost(path.join(host.root, LIVE, RELEASE_SCRIPT), "rollback")
+    expect(output).toMatch(/^Rolled back to \S+/m)
+    expect(status).toBe(0)
+    expect(linkedRelease(host.root, LIVE)).not.toBe(released)
+    const { stamp } = await servedStamp(linkedRelease(host.root, LIVE))
+    expect(stamp?.release).toBe(linkedRelease(host.root, LIVE))
+    expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
+  })
+
+  it("refuses a folder that is not an artifact, changing nothing", () => {
+    const live = linkedRelease(host.root, LIVE)
+    const stray = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-not-artifact-"))
+    try {
+      fs.copyFileSync(path.join(upload, RELEASE_SCRIPT), path.join(stray, "other.cjs"))
+      const { status, output } = onHost(path.join(upload, RELEASE_SCRIPT), "release")
+      expect(status).toBe(0)
+      const refused = spawnSync(
+        process.execPath,
+        [path.join(upload, RELEASE_SCRIPT), "release", "--root", host.root, "--from", stray],
+        {
+          encoding: "utf8",
+        },
+      )
+      expect(refused.status).toBe(1)
+      expect(`${refused.stderr}`).toContain(
+        `${stray} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`,
+      )
+      expect(output).toContain("Released")
+      expect(linkedRelease(host.root, LIVE)).not.toBe(live)
+    } finally {
+      fs.rmSync(stray, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,170 @@
+/**
+ * Releases that fail part-way, as an operator meets them: a disk that fills at any write, a release
+ * killed while it holds the lock, a lock left by a release that stopped before it named its owner.
+ * Each time the live release still serves, the next release goes through, and the operator is told
+ * what happened.
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { PUBLIC_DIR } from "../../scripts/lib/nginx"
+import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../../scripts/lib/release-host"
+import { LIVE, linkedRelease } from "../../scripts/lib/releases"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+const LOCK = ".release-lock"
+const HOME = fs.readFileSync(path.join(PUBLIC_DIR, "index.html"), "utf8")
+
+/** The fs calls a release writes with: each is a step that a full disk can stop. */
+const WRITES = [
+  "writeFileSync",
+  "mkdirSync",
+  "mkdtempSync",
+  "cpSync",
+  "copyFileSync",
+  "symlinkSync",
+  "renameSync",
+  "linkSync",
+] as const
+
+/** Makes the `failAt`-th write (counting from 1) fail as a full disk does; returns the calls seen. */
+function diskFillsAt(failAt: number): string[] {
+  const calls: string[] = []
+  for (const name of WRITES) {
+    const original = fs[name] as (...args: unknown[]) => unknown
+    vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+      calls.push(`${name} ${String(args[0])}`)
+      if (calls.length === failAt) {
+        throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${String(args[0])}'`), {
+          code: "ENOSPC",
+        })
+      }
+      return original.apply(fs, args)
+    }) as never)
+  }
+  return calls
+}
+
+let host: ReleaseHost
+
+beforeAll(async () => {
+  host = await startReleaseHost({ projectDir: PROJECT_DIR })
+}, 60_000)
+
+afterAll(async () => {
+  await host?.stop()
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** The live release answers with the build's home page, and the next release goes live and leaves no lock. */
+async function liveAndReleasable() {
+  const home = await fetchTrusting(`${host.url}/`, host.ca)
+  expect(home.status).toBe(200)
+  expect(home.body).toBe(HOME)
+  const next = await host.release(PROJECT_DIR)
+  expect(linkedRelease(host.root, LIVE)).toBe(next.live)
+  expect((await fetchTrusting(`${host.url}/`, host.ca)).status).toBe(200)
+  expect(fs.existsSync(path.join(host.root, LOCK))).toBe(false)
+}
+
+describe("a disk that fills during a release", () => {
+  it("at any write: the live release serves on, the operator is told, the next release goes through", async () => {
+    const steps = diskFillsAt(0)
+    await host.release(PROJECT_DIR)
+    vi.restoreAllMocks()
+    const writes = [...steps]
+    expect(writes.length).toBeGreaterThan(8)
+    for (let failAt = 1; failAt <= writes.length; failAt++) {
+      const live = linkedRelease(host.root, LIVE)
+      diskFillsAt(failAt)
+      const outcome = await host.release(PROJECT_DIR).then(
+        (report) => ({ report, error: null }),
+        (error: Error) => ({ report: null, error }),
+      )
+      vi.restoreAllMocks()
+      const step = `write ${failAt} of ${writes.length} (${writes[failAt - 1]})`
+      if (outcome.error) {
+        expect(outcome.error.message, step).toMatch(
+          new RegExp(`^the disk holding ${host.root} is full.*: .*MB are free \\(ENOSPC`),
+        )
+        expect(outcome.error.message, step).toContain(`The live release (${live}) is unchanged`)
+        expect(linkedRelease(host.root, LIVE), step).toBe(live)
+        expect(fs.existsSync(path.join(host.root, LOCK)), step).toBe(false)
+      } else {
+        // Past the switch the release is live; what failed after it is reported.
+        expect(outcome.report!.setup, step).toMatch(/Not recorded in .*history: the disk holding/)
+      }
+      await liveAndReleasable()
+    }
+  }, 240_000)
+
+  it("when the build cannot fit: refused before any copy, with the folder, the room needed and what is free", async () => {
+    const live = linkedRelease(host.root, LIVE)
+    const statfs = fs.statfsSync(host.root)
+    vi.spyOn(fs, "statfsSync").mockReturnValue({ ...statfs, bavail: 1, bsize: 4096 } as never)
+    const refusal = host.release(PROJECT_DIR)
+    await expect(refusal).rejects.toThrow(
+      new RegExp(`^the disk holding ${host.root} is full: this release needs \\d+\\.\\d MB there, 0\\.0 MB are free`),
+    )
+    await expect(refusal).rejects.toThrow(`The live release (${live}) is unchanged`)
+    vi.restoreAllMocks()
+    expect(fs.readdirSync(path.join(host.root, "releases")).filter((name) => name.endsWith(".partial"))).toEqual([])
+    await liveAndReleasable()
+  })
+})
+
+describe("a release that dies holding the lock", () => {
+  it("killed between taking the lock and finishing: the next release takes the lock over, saying so", async () => {
+    const live = linkedRelease(host.root, LIVE)
+    // A release whose build never ends, run as the command runs it: its own process, then killed.
+    const script = path.join(os.tmpdir(), `aurelle-hung-release-${process.pid}.ts`)
+    fs.writeFileSync(
+      script,
+      `import { release } from ${JSON.stringify(path.join(PROJECT_DIR, "scripts/lib/releases"))}
+const settings = JSON.parse(process.argv[2])
+release(${JSON.stringify(PROJECT_DIR)}, settings, () => new Promise(() => setInterval(() => {}, 1000)))\n`,
+    )
+    const child = spawn(
+      process.execPath,
+      // tsx as a loader of this process, so that the process holding the lock is the one killed.
+      ["--import", "tsx", script, JSON.stringify(host.settings)],
+      { stdio: "ignore", cwd: PROJECT_DIR },
+    )
+    try {
+      const lock = path.join(host.root, LOCK)
+      for (let waited = 0; !fs.existsSync(lock); waited += 50) {
+        if (waited > 30_000) throw new Error("the release never took the lock")
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(Number(fs.readFileSync(lock, "utf8"))).toBe(child.pid)
+      await expect(host.release(PROJECT_DIR)).rejects.toThrow(
+        `another release or rollback is running (process ${child.pid}`,
+      )
+      child.kill("SIGKILL")
+      await new Promise((resolve) => child.once("exit", resolve))
+      expect(linkedRelease(host.root, LIVE)).toBe(live)
+      const said = vi.spyOn(console, "log")
+      await liveAndReleasable()
+      expect(said).toHaveBeenCalledWith(`Taking over ${lock}: process ${child.pid}, which held it, is gone.`)
+    } finally {
+      child.kill("SIGKILL")
+      fs.rmSync(script, { force: true })
+    }
+  }, 60_000)
+
+  it("a lock that names no process (a release stopped before writing its owner) is taken over, saying so", async () => {
+    // What a release command before this one left when it stopped between taking and naming the lock.
+    const lock = path.join(host.root, LOCK)
+    fs.mkdirSync(lock)
+    const said = vi.spyOn(console, "log")
+    await liveAndReleasable()
+    expect(said).toHaveBeenCalledWith(
+      `Taking over ${lock}: it names no process (left by a release that stopped before it wrote one).`,
+    )
+  })
+})
