@@ -9,6 +9,8 @@ const PORTS = e2ePorts(freePortSync)
  * its own by npm test (scripts/test.sh) so its timings are the page's, not a busy machine's.
  */
 const SCALE = ["**/scale.spec.ts"]
+/** The publish path's browser pass over the pages a content change made different (scripts/publish.ts). */
+const PUBLISH = ["**/publish-pages.spec.ts"]
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }
 
@@ -36,7 +38,12 @@ export default defineConfig({
     trace: "on-first-retry",
   },
   projects: [
-    { name: "desktop", testIgnore: SCALE, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
+    {
+      name: "desktop",
+      testIgnore: [...SCALE, ...PUBLISH],
+      use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` },
+    },
+    { name: "publish", testMatch: PUBLISH, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
     { name: "scale", testMatch: SCALE, use: desktop },
   ],
   webServer: [

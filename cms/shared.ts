@@ -30,6 +30,13 @@ export const REFUSAL_MESSAGE =
 export const PREVIEW_STATUS_CONTEXT = "site/preview"
 
 /**
+ * The commit status the build server posts on each change to main (.github/workflows/site.yml): pending
+ * while it is checked and built, failure with the first complaint, success once live. The CMS reads it
+ * to tell the editor where a published change is (cms/app/release-state.tsx).
+ */
+export const RELEASE_STATUS_CONTEXT = "site/release"
+
+/**
  * The first field of every form: the build's check of the whole entry, in every language, before it
  * is saved (cms/app/entry-check.tsx). Its value is never set, so no file holds it. Its words are here,
  * where the tests read them.

@@ -5,17 +5,17 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "../gatsby/built-pages"
 import { ADMIN_DIR } from "../cms/admin"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { gzipSize, kB, pageWeight } from "./lib/page-weight"
+import { pagesToCheck } from "./lib/pages-to-check"
 import { qualityBudgets } from "./lib/quality-budgets"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const budgets = qualityBudgets().bytes
 
-const pages = builtPages(PUBLIC)
-  .filter((page) => !page.endsWith(`${path.sep}404${path.sep}index.html`))
+const pages = pagesToCheck(PUBLIC)
+  .pages.filter((page) => !page.endsWith(`${path.sep}404${path.sep}index.html`))
   .map((page) => pageWeight(PUBLIC, page))
 
 const failures: string[] = []

@@ -1,17 +1,18 @@
 /**
- * html-validate over every page the build wrote (config in .htmlvalidate.json). Prints each error
+ * html-validate over every page the build wrote, or the publish path's (scripts/lib/pages-to-check.ts;
+ * config in .htmlvalidate.json). Prints each error
  * as `page line:column rule message` and exits 1 if there is any.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
-import { builtPages } from "../gatsby/built-pages"
+import { pagesToCheck } from "./lib/pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 
 async function main() {
   const validator = new HtmlValidate(new FileSystemConfigLoader())
-  const pages = builtPages(PUBLIC)
+  const { pages } = pagesToCheck(PUBLIC)
   let errors = 0
   for (const page of pages) {
     const report = await validator.validateString(fs.readFileSync(page, "utf8"), page)

@@ -5,7 +5,7 @@
  */
 import path from "node:path"
 import { LinkChecker, LinkState } from "linkinator"
-import { builtPages } from "../gatsby/built-pages"
+import { pagesToCheck } from "./lib/pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const LOCAL = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//
@@ -28,11 +28,13 @@ export function externalUrlProblem(link: string): string | null {
 async function main() {
   const checker = new LinkChecker()
   const external = new Set<string>()
-  const starts = builtPages(PUBLIC).map((page) => path.relative(PUBLIC, page))
+  // Every page, following links; or the publish path's pages, each link on them (anchors included).
+  const { pages, selected } = pagesToCheck(PUBLIC)
+  const starts = pages.map((page) => path.relative(PUBLIC, page))
   const result = await checker.check({
     path: starts,
     serverRoot: PUBLIC,
-    recurse: true,
+    recurse: !selected,
     checkCss: true,
     checkFragments: true,
     concurrency: 8,

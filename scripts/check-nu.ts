@@ -1,6 +1,6 @@
 /**
  * The W3C Nu Html Checker (npm vnu-jar, run by Debian's Java) over every page the build wrote, the
- * not-found pages and the CMS's page: an independent reading of the HTML, which sees what
+ * not-found pages and the CMS's page (on the publish path, the pages it changed: pages-to-check.ts): an independent reading of the HTML, which sees what
  * html-validate does not (bytes such as U+0000, a section or article without a heading). Prints each
  * error and warning as `page line:column message` and exits 1 if there is any. Its notes ("info"
  * without the warning subtype, such as the trailing slash React writes on void elements) are style,
@@ -17,10 +17,10 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "../gatsby/built-pages"
 import { parseHtml } from "../gatsby/built-html"
 import { hashSource } from "../gatsby/hosting/inline-sources"
 import { PAGE_POLICY_META } from "../gatsby/hosting/policy-meta"
+import { pagesToCheck } from "./lib/pages-to-check"
 import { ensureSystemPackage } from "./lib/system-packages"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
@@ -118,7 +118,9 @@ export function nuFaults(files: readonly string[]): NuMessage[] {
 }
 
 function main() {
-  const pages = [...builtPages(PUBLIC), path.join(PUBLIC, "admin/index.html")]
+  // The CMS's page is the code's, not the content's: the publish path leaves it to the full suite.
+  const { pages: selection, selected } = pagesToCheck(PUBLIC)
+  const pages = [...selection, ...(selected ? [] : [path.join(PUBLIC, "admin/index.html")])]
   const faults = nuFaults(pages)
   for (const fault of faults) {
     const file = fault.url ? path.relative(PUBLIC, decodeURI(new URL(fault.url).pathname)) : "(no file)"

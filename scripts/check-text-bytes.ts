@@ -9,6 +9,8 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { filesUnder } from "../gatsby/built-pages"
 import { isCompressible } from "../gatsby/hosting/compression"
+import { pageDataFileOf } from "./lib/changed-pages"
+import { pagesToCheck } from "./lib/pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 
@@ -28,10 +30,10 @@ export interface ControlCharacter {
   context: string
 }
 
-/** Every control character of the text files under `root`, compressed copies read decompressed. */
-export function controlCharacters(root: string): ControlCharacter[] {
+/** Every control character of the text files under `root` (or of `files` there), compressed copies read decompressed. */
+export function controlCharacters(root: string, files: readonly string[] = filesUnder(root)): ControlCharacter[] {
   const found: ControlCharacter[] = []
-  for (const file of filesUnder(root)) {
+  for (const file of files) {
     const decode = DECODERS[path.extname(file)]
     const textFile = decode ? file.slice(0, -path.extname(file).length) : file
     if (!isCompressible(textFile)) continue
@@ -49,8 +51,15 @@ export function controlCharacters(root: string): ControlCharacter[] {
   return found
 }
 
+/** The files of the publish path's pages: each page, its data, and their compressed copies. */
+function filesOfPages(pages: readonly string[]): string[] {
+  const texts = pages.flatMap((page) => [page, path.join(PUBLIC, pageDataFileOf(path.relative(PUBLIC, page)))])
+  return texts.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).filter((file) => fs.existsSync(file))
+}
+
 function main() {
-  const found = controlCharacters(PUBLIC)
+  const { pages, selected } = pagesToCheck(PUBLIC)
+  const found = controlCharacters(PUBLIC, selected ? filesOfPages(pages) : filesUnder(PUBLIC))
   for (const { file, offset, codePoint, context } of found)
     console.error(`${file} ${offset}: ${codePoint} in ${context}`)
   const files = new Set(found.map(({ file }) => file)).size

@@ -2,6 +2,7 @@
  * npm run release -- --root DIR [options]   builds, checks and makes a new release live
  * npm run release -- --root DIR --from PATH  makes the build in PATH (an artifact) live, no build
  * npm run rollback -- --root DIR [options]  makes the release before the live one live again
+ * node release.cjs stamp                     writes the artifact's /release.json (before a Pages upload)
  *
  * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
  * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
@@ -27,6 +28,7 @@ import {
   release,
   releasesDir,
   rollback,
+  writeStamp,
 } from "./lib/releases"
 
 const PROJECT_DIR = path.resolve(__dirname, "..")
@@ -35,6 +37,7 @@ const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname
 const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
        npm run rollback -- --root DIR [options]
        node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
+       node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
 
   --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
   --from PATH             release the build in PATH (made by npm run artifact), without building
@@ -78,9 +81,16 @@ const { values } = parseArgs({
   },
 })
 const command = process.argv[2]
-if (values.help || !["release", "rollback"].includes(command)) {
+if (values.help || !["release", "rollback", "stamp"].includes(command)) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 1)
+}
+if (command === "stamp") {
+  const artifact = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+  if (!artifact) fail(`stamp writes an artifact's release.json: run the artifact's release.cjs, or name it with --from`)
+  writeStamp(path.join(artifact, "public"), buildInfoOf(artifact))
+  console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
+  process.exit(0)
 }
 if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
 const keep = Number(values.keep)

@@ -392,17 +392,18 @@ function newReleaseId(root: string, commit: string | null | undefined): string {
 }
 
 /**
- * Writes the release's stamp (/release.json) into its public folder, saying it is live from now: just
- * before the switch, in a folder nginx does not serve yet (a release's own, or one rolled back to).
+ * Writes the stamp (/release.json) into a build's public folder, saying it is live from now: on the
+ * nginx host just before the switch, in a folder nginx does not serve yet (a release's own, or one
+ * rolled back to); for Pages, into the artifact just before its upload.
  */
-function writeStamp(root: string, id: string, info: Partial<BuildInfo>): void {
-  const file = path.join(releaseDir(root, id), "public", RELEASE_STAMP_PATH)
+export function writeStamp(publicDir: string, info: Partial<BuildInfo>, release?: string): void {
+  const file = path.join(publicDir, RELEASE_STAMP_PATH)
   const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Partial<ReleaseStamp>) : {}
   const stamp = {
     commit: info.commit ?? previous.commit ?? null,
     builtAt: info.builtAt ?? previous.builtAt ?? null,
     liveSince: new Date().toISOString(),
-    release: id,
+    ...(release ? { release } : {}),
   }
   try {
     fs.writeFileSync(`${file}.next`, `${JSON.stringify(stamp, null, 2)}\n`)
@@ -478,7 +479,7 @@ export async function release(
     }
     let report: SwitchReport
     try {
-      writeStamp(root, id, info)
+      writeStamp(path.join(releaseDir(root, id), "public"), info, id)
       report = switchTo(settings, id)
     } catch (error) {
       // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.
@@ -517,7 +518,7 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
     }
     checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
     try {
-      writeStamp(root, target, {})
+      writeStamp(path.join(releaseDir(root, target), "public"), {}, target)
       const report = switchTo(settings, target)
       writeHistory(root, history)
       return report

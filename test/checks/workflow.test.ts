@@ -6,7 +6,9 @@
 import fs from "node:fs"
 import path from "node:path"
 import { validateWorkflow } from "@action-validator/core"
+import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
+import { RELEASE_STATUS_CONTEXT } from "../../cms/shared"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
@@ -18,7 +20,7 @@ describe("the build server's workflow", () => {
   })
 
   it("is checked for real: a job that needs one that does not exist, or a misspelt key, is found", () => {
-    expect(validateWorkflow(text.replace("needs: test", "needs: tests")).errors).toEqual([
+    expect(validateWorkflow(text.replace("needs: [publish, test]", "needs: [publish, tests]")).errors).toEqual([
       expect.objectContaining({ code: "unresolved_job", path: "/jobs/release/needs" }),
     ])
     expect(validateWorkflow(text.replace("timeout-minutes: 60", "timeout-minute: 60")).errors).toEqual([
@@ -29,10 +31,44 @@ describe("the build server's workflow", () => {
   it("runs only npm scripts and files the project has", () => {
     const scripts = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts)
     const used = [...text.matchAll(/npm run ([\w:-]+)/g)].map(([, name]) => name)
-    expect(used).toEqual(expect.arrayContaining(["content:check", "build", "release"]))
+    expect(used).toEqual(
+      expect.arrayContaining(["content:check", "build", "publish:path", "publish:build", "artifact"]),
+    )
     for (const name of used) expect(scripts, `npm run ${name}`).toContain(name)
     const files = [...text.matchAll(/(?:tsx|bash) ([\w./-]+\.(?:ts|sh)|\.ci\/run)/g)].map(([, file]) => file)
     expect(files).toEqual(expect.arrayContaining(["scripts/preview-status.ts", ".ci/run"]))
     for (const file of files) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true)
+  })
+
+  const workflow = parse(text) as {
+    jobs: Record<string, { needs?: string | string[]; if?: string; steps: Array<Record<string, any>> }>
+  }
+  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+
+  it("posts the release status under the context the CMS reads, at every turn", () => {
+    const statuses = steps
+      .filter((step) => String(step.uses).startsWith("actions/github-script"))
+      .map((step) => String(step.with.script))
+    expect(statuses.length).toBeGreaterThanOrEqual(5)
+    for (const script of statuses) expect(script).toContain(`context: '${RELEASE_STATUS_CONTEXT}'`)
+    for (const state of ["pending", "failure", "success"]) {
+      expect(
+        statuses.some((script) => script.includes(`state: '${state}'`)),
+        state,
+      ).toBe(true)
+    }
+  })
+
+  it("releases the artifact that passed, hidden folders included, and never builds on the host", () => {
+    const uploads = steps.filter((step) => String(step.uses).startsWith("actions/upload-artifact"))
+    expect(uploads).toHaveLength(2)
+    for (const upload of uploads)
+      expect(upload.with).toMatchObject({ name: "site", path: ".artifact", "include-hidden-files": true })
+    const release = workflow.jobs.release
+    expect(release.needs).toEqual(["publish", "test"])
+    const commands = release.steps.map((step) => String(step.run ?? "")).join("\n")
+    expect(commands).toContain("release.cjs' release --root")
+    expect(commands).not.toMatch(/npm (ci|install|run build)/)
+    expect(workflow.jobs.test.if).toBe("needs.publish.outputs.path == 'full'")
   })
 })

@@ -122,6 +122,17 @@ describe("an uploaded artifact, released on the host", () => {
     expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
   })
 
+  it("stamps itself for a CDN upload: the commit it was built from, live from now", () => {
+    const before = Date.now()
+    const result = spawnSync(process.execPath, [path.join(upload, RELEASE_SCRIPT), "stamp"], { encoding: "utf8" })
+    expect(result.status).toBe(0)
+    const info = JSON.parse(fs.readFileSync(path.join(upload, BUILD_INFO), "utf8"))
+    const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(upload, "public", RELEASE_STAMP_PATH), "utf8")))
+    expect(stamp).toMatchObject({ commit: info.commit, builtAt: info.builtAt })
+    expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
+    fs.rmSync(path.join(upload, "public", RELEASE_STAMP_PATH))
+  })
+
   it("refuses a folder that is not an artifact, changing nothing", () => {
     const live = linkedRelease(host.root, LIVE)
     const stray = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-not-artifact-"))

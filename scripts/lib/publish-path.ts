@@ -1,0 +1,37 @@
+/**
+ * Which way a change to `main` goes live (README, "Deploying"): an editor's publish, which changes
+ * only content, takes the publish path (the content check, a build with Gatsby's cache, the gates
+ * content can break on the pages it changed, the release); any other change takes the full suite
+ * first. Content is what the CMS writes: the files under content/ and their media, never the
+ * JSON Schemas written from the code (content/schemas/).
+ */
+export type DeployPath = "publish" | "full"
+
+const CONTENT = /^content\//
+/** Written from the schemas in model/ (npm run content:schemas): code, though it lives in content/. */
+const FROM_CODE = /^content\/schemas\//
+
+export interface PathDecision {
+  path: DeployPath
+  /** In a sentence, for the build server's log. */
+  reason: string
+}
+
+/** The path a change takes, from the files it changed (paths from the repository's root). */
+export function deployPath(changed: readonly string[]): PathDecision {
+  if (changed.length === 0) {
+    return { path: "full", reason: "no changed files could be listed: every gate runs" }
+  }
+  const code = changed.filter((file) => !CONTENT.test(file) || FROM_CODE.test(file))
+  if (code.length > 0) {
+    const named = code.slice(0, 5).join(", ") + (code.length > 5 ? `, and ${code.length - 5} more` : "")
+    return {
+      path: "full",
+      reason: `${code.length} changed file${code.length === 1 ? " is" : "s are"} not content (${named}): every gate runs`,
+    }
+  }
+  return {
+    path: "publish",
+    reason: `content only (${changed.length} file${changed.length === 1 ? "" : "s"}): the content's gates on the pages it changes`,
+  }
+}
