@@ -28,6 +28,7 @@ export default tseslint.config(
       "public/**",
       ".cache/**",
       ".tmp/**",
+      ".artifact/**",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
