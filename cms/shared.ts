@@ -36,6 +36,21 @@ export const PREVIEW_STATUS_CONTEXT = "site/preview"
  */
 export const RELEASE_STATUS_CONTEXT = "site/release"
 
+/** What the top of a saved entry's form says of where its last published change is (cms/release-state.ts). */
+export const RELEASE_STATE = {
+  label: "On the site",
+  /** Each followed by the time it says ("14:02"). */
+  live: "Live on the site since",
+  publishing: "Publishing: being checked and built since",
+  waiting: "Publishing: waiting for the build server since",
+  refused: "Not live: the build server refused it",
+  refusedRun: "What the build server said",
+  rolledBack: "Not live: the site was rolled back to a release made before this change",
+  unknown: "Whether this entry's last change is live cannot be told now",
+  local:
+    "This is the local site (npm run cms): it has no releases. Saving writes the file in content/ on this computer; visitors see it once it is committed to main and published.",
+} as const
+
 /**
  * The first field of every form: the build's check of the whole entry, in every language, before it
  * is saved (cms/app/entry-check.tsx). Its value is never set, so no file holds it. Its words are here,

@@ -3,7 +3,8 @@
  * its content/ is a copy): decap-server writes there, and the site runs in development mode. The
  * development site opens cleanly; the CMS refuses what the build would refuse on the French side as
  * on the English one, leaving the file as it was; a study saved a moment ago previews in French;
- * deleting a study other entries point to names them first; team photos show in their fields; and no
+ * deleting a study other entries point to names them first; team photos show in their fields; the
+ * form says the local site has no releases (a deployed one says whether the entry is live); and no
  * journey leaves an error in the console. The buttons pressed and messages read here are the ones
  * the README's editing section names (test/checks/readme-editing.test.ts).
  */
@@ -11,7 +12,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
-import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../cms/shared"
+import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
 import { validateContent } from "../gatsby/content/validate"
 import { freePort } from "../scripts/lib/free-port"
 import { projectCopy } from "../scripts/lib/project-copy"
@@ -99,6 +100,8 @@ test("an emptied French text is refused before saving, named on the French side,
   const errors = collectErrors(page)
   const before = fileText(WINE)
   await openCaseStudy(page, fileData(WINE).en.title, origin)
+  // Where a deployed admin says whether the entry is live, the local one says it has no releases.
+  await expect(page.getByRole("status", { name: RELEASE_STATE.label })).toHaveText(RELEASE_STATE.local)
   await fieldNamed(page, "Task", "fr").fill("")
   await publishRefused(page, WINE, before)
   const french = refusalList(page, "French")

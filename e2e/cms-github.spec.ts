@@ -17,7 +17,9 @@ import path from "node:path"
 import { type BrowserContext, type ConsoleMessage, type Page, expect, test } from "@playwright/test"
 import { authService } from "../auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
-import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../cms/shared"
+import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE, RELEASE_STATUS_CONTEXT } from "../cms/shared"
+import { formatSince } from "../cms/release-state"
+import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../gatsby/hosting/release-stamp"
 import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../gatsby/hosting/policy"
 import { PUBLIC_DIR, startNginx } from "../scripts/lib/nginx"
 import { startPagesHost } from "../scripts/lib/pages-host"
@@ -86,6 +88,9 @@ test.beforeAll(async () => {
     login: "camille",
     canPush: true,
   })
+  const shipped = github.git("rev-parse", "main")
+  const at = new Date().toISOString()
+  liveStamp = { commit: shipped, builtAt: at, liveSince: at }
 })
 
 test.afterAll(async () => {
@@ -94,8 +99,17 @@ test.afterAll(async () => {
   await github?.close()
 })
 
-/** The browser reaches GitHub's API and status page as it would deployed; both lead to the stand-in. */
+/** What the live site says it is built from (/release.json), as each release writes it: set by the tests. */
+let liveStamp: ReleaseStamp
+
+/**
+ * The browser reaches GitHub's API and status page as it would deployed; both lead to the stand-in.
+ * The site's release stamp is the one the test sets.
+ */
 async function routeGitHub(context: BrowserContext) {
+  await context.route(`**${RELEASE_STAMP_PATH}`, (route) =>
+    route.fulfill({ json: liveStamp, headers: { "Cache-Control": "public, max-age=0, must-revalidate" } }),
+  )
   await context.route(`${GITHUB_API_ORIGIN}/**`, async (route) => {
     const url = route.request().url().replace(GITHUB_API_ORIGIN, github.apiUrl)
     try {
@@ -313,3 +327,64 @@ for (const host of HOSTS) {
     })
   })
 }
+
+test.describe("where a published change is, at the top of its form", () => {
+  // The editor's clock, and the one the test reads the times with.
+  const TIME_ZONE = "Europe/Zurich"
+  test.use({ timezoneId: TIME_ZONE })
+  let site: string
+  test.beforeAll(async () => {
+    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: github.url })
+  })
+
+  /** The build server's release status on a commit, as the workflow posts it; returns what GitHub keeps. */
+  async function postReleaseStatus(sha: string, state: string, description: string, targetUrl?: string) {
+    const response = await fetch(`${github.apiUrl}/repos/${CMS_REPOSITORY}/statuses/${sha}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${github.issueToken()}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ state, context: RELEASE_STATUS_CONTEXT, description, target_url: targetUrl }),
+    })
+    expect(response.status).toBe(201)
+    return (await response.json()) as { created_at: string }
+  }
+
+  test("being checked and built, then refused with the build server's words, then live since the release", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    const shipped = liveStamp
+    // An editor's publish reached main; the build server has begun on it.
+    const study = JSON.parse(mainFile(CASE_FILE)) as { en: { title: string } }
+    const edited = mainFile(CASE_FILE).replace(study.en.title, `${study.en.title}, again`)
+    const published = github.commitToMain(CASE_FILE, edited, "Content: update case study “wine”")
+    const begun = await postReleaseStatus(published, "pending", "Being checked and built")
+
+    await signIn(page, site, "Authorize")
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText(`${study.en.title}, again`).first().click()
+    const note = page.getByRole("status", { name: RELEASE_STATE.label })
+    const at = (iso: string) => formatSince(iso, new Date(), TIME_ZONE)
+    await expect(note).toHaveText(`${RELEASE_STATE.publishing} ${at(begun.created_at)}`, { timeout: 45_000 })
+    await expect(note.locator("time")).toHaveAttribute("datetime", begun.created_at)
+
+    // The build server refuses it: the note says so in its words, with the run a click away.
+    const complaint = "content check: content/case-studies/wine.json: en.title: must be at most 70 characters"
+    const run = "https://github.com/aurelle-intelligence/site/actions/runs/4242"
+    await postReleaseStatus(published, "failure", complaint, run)
+    await expect(note).toContainText(RELEASE_STATE.refused, { timeout: 20_000 })
+    await expect(note).toContainText(complaint)
+    await expect(note.getByRole("link", { name: RELEASE_STATE.refusedRun })).toHaveAttribute("href", run)
+    expect(liveStamp).toBe(shipped)
+
+    // Put right and released: the site's stamp names a commit that contains the change.
+    await postReleaseStatus(published, "success", "Live")
+    liveStamp = { commit: published, builtAt: new Date().toISOString(), liveSince: new Date().toISOString() }
+    await expect(note).toHaveText(`${RELEASE_STATE.live} ${at(liveStamp.liveSince)}`, { timeout: 20_000 })
+
+    expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
+})

@@ -40,6 +40,8 @@ export interface GitHubStandIn {
   setCanPush(canPush: boolean): void
   /** A token with write access, as GitHub Actions gives a workflow (GITHUB_TOKEN). */
   issueToken(): string
+  /** A commit on main that writes `text` into `file` (as a publish that reached main would); returns its sha. */
+  commitToMain(file: string, text: string, message: string): string
   close(): Promise<void>
 }
 
@@ -532,6 +534,14 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     pulls: () => pulls.map(pullHead),
     setCanPush: (value) => {
       canPush = value
+    },
+    commitToMain: (file, text, message) => {
+      const blob = git(["hash-object", "-w", "--stdin"], text).toString().trim()
+      const head = resolve("refs/heads/main")
+      const tree = createTree({ base_tree: head, tree: [{ path: file, mode: "100644", sha: blob }] })
+      const commit = createCommit({ message, tree: tree.sha, parents: [head] })
+      git(["update-ref", "refs/heads/main", commit.sha, head])
+      return commit.sha
     },
     issueToken: () => {
       const token = crypto.randomBytes(20).toString("hex")

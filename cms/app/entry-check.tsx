@@ -22,6 +22,7 @@ import { contentFileText, withoutCheckField } from "../format"
 import { CMS_PLACES, fieldTrail, fieldTrailParts } from "../places"
 import { ENTRY_CHECK } from "../shared"
 import { plain } from "./decap"
+import { type BackendConfig, ReleaseStateNote } from "./release-state"
 import { type SavedContentState, readSavedContent, recordSave, savedContentNow, useSavedContent } from "./saved-content"
 
 /** An entry as Decap holds it (Immutable.js): its data, its other languages', where it is saved. */
@@ -31,7 +32,7 @@ interface DecapDraft {
 }
 
 /** Decap's configuration, as far as reading every entry needs it (a plain object in Decap 3). */
-interface DecapConfig {
+interface DecapConfig extends BackendConfig {
   collections: Array<{ name: string; folder?: string; identifier_field?: string; files?: Array<{ name: string }> }>
 }
 
@@ -507,8 +508,12 @@ export class EntryCheckControl extends Component<ControlProps> {
 
   render() {
     this.drawn = this.draft
+    const saved = this.drawn.get("path")
     return (
       <div id={this.props.forID} data-entry-check={this.side}>
+        {this.side === DEFAULT_LOCALE && typeof saved === "string" && saved && this.drawn.get("newRecord") !== true ? (
+          <ReleaseStateNote config={this.props.config} path={saved} />
+        ) : null}
         <SavedCheck
           side={this.side}
           draft={this.drawn}

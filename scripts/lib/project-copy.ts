@@ -26,6 +26,11 @@ const PROJECT_FILES = [
   "content",
   "static",
   "scripts",
+  // What the publish path's gates read (npm run publish:build, in npm run bench:publish's copies).
+  "e2e",
+  "playwright.config.ts",
+  ".htmlvalidate.json",
+  "quality-budgets.json",
 ]
 export const BUILD_TIMEOUT_MS = 300_000
 /** How a copy is built: as on CI, no telemetry, plain output. */

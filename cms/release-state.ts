@@ -1,0 +1,58 @@
+/**
+ * Where an entry's last published change is, from what the site and GitHub say (no browser, no
+ * Node: the admin's form shows it, the unit tests read it): the live site's stamp (/release.json,
+ * the commit it was built from), the last commit on main that changed the entry's file, whether the
+ * live commit contains it, and the build server's "site/release" statuses on the commits of main from
+ * that change on.
+ */
+import type { ReleaseStamp } from "../gatsby/hosting/release-stamp"
+
+export interface CommitStatus {
+  state: "pending" | "success" | "failure" | "error"
+  description: string | null
+  target_url: string | null
+  created_at: string
+}
+
+export interface ReleaseFacts {
+  /** The last commit on main that changed the entry's file; null when main has none (never published). */
+  lastChange: { sha: string; date: string } | null
+  /** What the live site says it is built from; null when it says nothing. */
+  stamp: ReleaseStamp | null
+  /** Whether the live site's commit contains `lastChange`. */
+  liveContainsChange: boolean
+  /** The build server's release statuses on main from `lastChange` on, of the newest commit that has any, newest first. */
+  statuses: CommitStatus[]
+}
+
+export type ReleaseState =
+  | { kind: "live"; since: string }
+  | { kind: "publishing"; since: string }
+  | { kind: "waiting"; since: string }
+  | { kind: "refused"; reason: string; run: string | null }
+  | { kind: "rolledBack" }
+  | { kind: "unpublished" }
+
+export function releaseStateOf({ lastChange, stamp, liveContainsChange, statuses }: ReleaseFacts): ReleaseState {
+  if (!lastChange) return { kind: "unpublished" }
+  if (stamp && liveContainsChange) return { kind: "live", since: stamp.liveSince }
+  const [latest] = statuses
+  if (!latest) return { kind: "waiting", since: lastChange.date }
+  if (latest.state === "pending") return { kind: "publishing", since: latest.created_at }
+  if (latest.state === "success") return stamp ? { kind: "rolledBack" } : { kind: "live", since: latest.created_at }
+  return { kind: "refused", reason: latest.description ?? "", run: latest.target_url }
+}
+
+/** A time as the editor reads it: "14:02" today, "25 Nov, 14:02" another day (24-hour clock, their time zone unless given). */
+export function formatSince(iso: string, now = new Date(), timeZone?: string): string {
+  const time = new Date(iso)
+  const day = (date: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeZone }).format(date)
+  const clock = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(time)
+  if (day(time) === day(now)) return clock
+  return `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone }).format(time)}, ${clock}`
+}
