@@ -9,6 +9,7 @@
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
+import { CMS_REPOSITORY, CONTENT_FOLDER, PUBLISHED_BRANCH } from "./config"
 import type { DocumentTree } from "./format"
 
 export const ADMIN_SCRIPT = "cms.js"
@@ -76,6 +77,11 @@ export async function buildAdminScript(target: string, publicPath: string, docum
       "process.env.NODE_ENV": JSON.stringify("production"),
       global: "globalThis",
       CMS_DOCUMENTS: JSON.stringify(documents),
+      CMS_REPOSITORY_CONTENT: JSON.stringify({
+        repo: CMS_REPOSITORY,
+        branch: PUBLISHED_BRANCH,
+        folder: CONTENT_FOLDER,
+      }),
     },
     loader: { ".woff2": "file", ".wasm": "file" },
     assetNames: "fonts/[name]-[hash]",

@@ -128,7 +128,7 @@ const COLLECTION_LABELS: Record<string, string> = {
 /** What a collapsed list item shows: its title or name if it has one. */
 const SUMMARY_FIELDS = ["title", "name", "heading", "label", "value", "section"]
 
-const CONTENT_FOLDER = path.basename(CONTENT_DIR)
+export const CONTENT_FOLDER = path.basename(CONTENT_DIR)
 
 /** The content type's JSON Schema with each check's message kept beside its pattern. */
 function schemaWithMessages(type: ContentType): JsonSchema {

@@ -16,7 +16,7 @@ export interface CommitStatus {
 
 export interface ReleaseFacts {
   /** The last commit on main that changed the entry's file; null when main has none (never published). */
-  lastChange: { sha: string; date: string } | null
+  lastChange: { sha: string; date: string; message?: string } | null
   /** What the live site says it is built from; null when it says nothing. */
   stamp: ReleaseStamp | null
   /** Whether the live site's commit contains `lastChange`. */

@@ -39,6 +39,9 @@ export const RELEASE_STATUS_CONTEXT = "site/release"
 /** What the top of a saved entry's form says of where its last published change is (cms/release-state.ts). */
 export const RELEASE_STATE = {
   label: "On the site",
+  /** The corner of every admin screen: the latest change to the content on main, whatever it was. */
+  siteLabel: "The site",
+  latestChange: "Latest change:",
   /** Each followed by the time it says ("14:02"). */
   live: "Live on the site since",
   publishing: "Publishing: being checked and built since",

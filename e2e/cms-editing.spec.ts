@@ -101,7 +101,7 @@ test("an emptied French text is refused before saving, named on the French side,
   const before = fileText(WINE)
   await openCaseStudy(page, fileData(WINE).en.title, origin)
   // Where a deployed admin says whether the entry is live, the local one says it has no releases.
-  await expect(page.getByRole("status", { name: RELEASE_STATE.label })).toHaveText(RELEASE_STATE.local)
+  await expect(page.getByRole("status", { name: RELEASE_STATE.label, exact: true })).toHaveText(RELEASE_STATE.local)
   await fieldNamed(page, "Task", "fr").fill("")
   await publishRefused(page, WINE, before)
   const french = refusalList(page, "French")

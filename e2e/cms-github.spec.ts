@@ -365,7 +365,7 @@ test.describe("where a published change is, at the top of its form", () => {
     await signIn(page, site, "Authorize")
     await page.getByRole("link", { name: "Case studies" }).first().click()
     await page.getByText(`${study.en.title}, again`).first().click()
-    const note = page.getByRole("status", { name: RELEASE_STATE.label })
+    const note = page.getByRole("status", { name: RELEASE_STATE.label, exact: true })
     const at = (iso: string) => formatSince(iso, new Date(), TIME_ZONE)
     await expect(note).toHaveText(`${RELEASE_STATE.publishing} ${at(begun.created_at)}`, { timeout: 45_000 })
     await expect(note.locator("time")).toHaveAttribute("datetime", begun.created_at)
@@ -384,6 +384,56 @@ test.describe("where a published change is, at the top of its form", () => {
     liveStamp = { commit: published, builtAt: new Date().toISOString(), liveSince: new Date().toISOString() }
     await expect(note).toHaveText(`${RELEASE_STATE.live} ${at(liveStamp.liveSince)}`, { timeout: 20_000 })
 
+    expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  test("a deletion, which has no form: the corner of every screen says where the latest change is", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    await signIn(page, site, "Authorize")
+    const corner = page.getByRole("status", { name: RELEASE_STATE.siteLabel, exact: true })
+    // What is live contains main's latest change to the content.
+    liveStamp = {
+      commit: github.git("rev-parse", "main"),
+      builtAt: liveStamp.builtAt,
+      liveSince: new Date().toISOString(),
+    }
+    await expect(corner).toContainText(
+      `${RELEASE_STATE.live} ${formatSince(liveStamp.liveSince, new Date(), TIME_ZONE)}`,
+      {
+        timeout: 30_000,
+      },
+    )
+
+    // A study is deleted and published (from another tab, say): the corner names it and follows it.
+    const deleted = github.commitToMain("content/case-studies/retail.json", null, "Content: delete case study “retail”")
+    const begun = await postReleaseStatus(deleted, "pending", "Being checked and built")
+    await page.reload()
+    await expect(corner).toContainText(`${RELEASE_STATE.latestChange} Content: delete case study “retail”`, {
+      timeout: 30_000,
+    })
+    await expect(corner).toContainText(
+      `${RELEASE_STATE.publishing} ${formatSince(begun.created_at, new Date(), TIME_ZONE)}`,
+    )
+    const complaint = "content check: content/home/industries.json: en.cards[0].caseSlug: no case study “retail”"
+    await postReleaseStatus(
+      deleted,
+      "failure",
+      complaint,
+      "https://github.com/aurelle-intelligence/site/actions/runs/4243",
+    )
+    await expect(corner).toContainText(RELEASE_STATE.refused, { timeout: 20_000 })
+    await expect(corner).toContainText(complaint)
+    // An entry's form says where that entry is, in its own note; the corner stands aside.
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText("Tracing Allocations").first().click()
+    await expect(page.getByRole("status", { name: RELEASE_STATE.label })).toBeVisible({ timeout: 45_000 })
+    await expect(corner).toHaveCount(0)
     expect(github.unhandled).toEqual([])
     expect(errors).toEqual([])
   })

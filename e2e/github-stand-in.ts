@@ -40,8 +40,8 @@ export interface GitHubStandIn {
   setCanPush(canPush: boolean): void
   /** A token with write access, as GitHub Actions gives a workflow (GITHUB_TOKEN). */
   issueToken(): string
-  /** A commit on main that writes `text` into `file` (as a publish that reached main would); returns its sha. */
-  commitToMain(file: string, text: string, message: string): string
+  /** A commit on main that writes `text` into `file`, or deletes it (null), as a publish that reached main would; returns its sha. */
+  commitToMain(file: string, text: string | null, message: string): string
   close(): Promise<void>
 }
 
@@ -536,7 +536,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       canPush = value
     },
     commitToMain: (file, text, message) => {
-      const blob = git(["hash-object", "-w", "--stdin"], text).toString().trim()
+      const blob = text === null ? null : git(["hash-object", "-w", "--stdin"], text).toString().trim()
       const head = resolve("refs/heads/main")
       const tree = createTree({ base_tree: head, tree: [{ path: file, mode: "100644", sha: blob }] })
       const commit = createCommit({ message, tree: tree.sha, parents: [head] })

@@ -7,6 +7,7 @@
 import CMS from "./decap-cms"
 import { en } from "decap-cms-locales"
 import type { ComponentType } from "react"
+import { createRoot } from "react-dom/client"
 import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
@@ -15,6 +16,7 @@ import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHAN
 import { entryCheckWidget, recordDecapSave } from "./entry-check"
 import { iconChoiceWidget } from "./icon-choice"
 import { previewComponent } from "./preview-pane"
+import { SiteReleaseCorner } from "./release-state"
 import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
@@ -63,3 +65,8 @@ CMS.init({
     local_backend: { url: new URL(LOCAL_CMS_BACKEND.path, location.origin).href },
   } as never,
 })
+// Where the latest change to the content is on the site, in a corner of every screen (the form of an
+// entry says it of that entry): deletions and photos included, which have no form to show it.
+const corner = document.createElement("div")
+document.body.append(corner)
+createRoot(corner).render(<SiteReleaseCorner {...CMS_REPOSITORY_CONTENT} />)

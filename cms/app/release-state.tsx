@@ -5,7 +5,7 @@
  * for the entry's last commit on main and the build server's "site/release" statuses, again every
  * ten seconds while the change is on its way (every minute once live), while the tab is shown.
  */
-import { useEffect, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../gatsby/hosting/release-stamp"
 import { type CommitStatus, type ReleaseFacts, type ReleaseState, formatSince, releaseStateOf } from "../release-state"
@@ -21,7 +21,7 @@ const AGAIN_ON_THE_WAY_MS = 10_000
 const AGAIN_LIVE_MS = 60_000
 
 async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
-  const token = (JSON.parse(localStorage.getItem(DECAP_USER) ?? "null") as { token?: string } | null)?.token
+  const token = readUser()?.token
   const root = backend.api_root ?? "https://api.github.com"
   // "no-cache": GitHub's answers may be kept a minute; asked again with their ETag, an unchanged one is free.
   const response = await fetch(`${root}/repos/${backend.repo}${route}`, {
@@ -41,7 +41,7 @@ interface Compared {
 export async function readReleaseFacts(config: BackendConfig, path: string): Promise<ReleaseFacts> {
   const branch = config.backend.branch ?? "main"
   const [commits, stamp] = await Promise.all([
-    fromGitHub<Array<{ sha: string; commit: { committer: { date: string } } }>>(
+    fromGitHub<Array<{ sha: string; commit: { message: string; committer: { date: string } } }>>(
       config,
       `/commits?sha=${encodeURIComponent(branch)}&path=${encodeURIComponent(path)}&per_page=1`,
     ),
@@ -51,7 +51,7 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
   ])
   const [last] = commits
   if (!last) return { lastChange: null, stamp, liveContainsChange: false, statuses: [] }
-  const lastChange = { sha: last.sha, date: last.commit.committer.date }
+  const lastChange = { sha: last.sha, date: last.commit.committer.date, message: last.commit.message }
   const compare = (head: string) =>
     fromGitHub<Compared>(config, `/compare/${lastChange.sha}...${encodeURIComponent(head)}`)
   // A live commit GitHub does not know (another repository's build) does not contain the change.
@@ -95,6 +95,12 @@ const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet" }>`
 
   strong {
     font-weight: 600;
+  }
+
+  a {
+    color: #1f4fae;
+    text-decoration: underline;
+    text-underline-offset: 2px;
   }
 
   a:focus-visible {
@@ -157,22 +163,27 @@ const TONES: Record<Shown["kind"], "live" | "busy" | "problem" | "quiet"> = {
   unknown: "quiet",
 }
 
-/** The note itself, for the entry saved at `path`; nothing for an entry main has never had. */
-export function ReleaseStateNote({ config, path }: { config: BackendConfig; path: string }) {
-  const [shown, setShown] = useState<Shown | undefined>(config.backend.name === "proxy" ? { kind: "local" } : undefined)
+/**
+ * Where the last change to `path` (a file, or a folder) on main is, asked again while the component
+ * is on screen; the local backend has no releases. Null config: nothing to ask.
+ */
+function useReleaseState(config: BackendConfig | null, path: string): { shown?: Shown; message?: string } {
+  const [state, setState] = useState<{ shown?: Shown; message?: string }>({})
+  const local = config?.backend.name === "proxy"
   useEffect(() => {
-    if (config.backend.name === "proxy") return
+    if (!config || local) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const look = async () => {
       let next = AGAIN_ON_THE_WAY_MS
       if (!document.hidden) {
         try {
-          const state = releaseStateOf(await readReleaseFacts(config, path))
-          if (state.kind === "live") next = AGAIN_LIVE_MS
-          if (!stopped) setShown(state)
+          const facts = await readReleaseFacts(config, path)
+          const shown = releaseStateOf(facts)
+          if (shown.kind === "live") next = AGAIN_LIVE_MS
+          if (!stopped) setState({ shown, message: facts.lastChange?.message })
         } catch (error) {
-          if (!stopped) setShown({ kind: "unknown", reason: (error as Error).message })
+          if (!stopped) setState({ shown: { kind: "unknown", reason: (error as Error).message } })
         }
       }
       if (!stopped) timer = setTimeout(() => void look(), next)
@@ -182,11 +193,77 @@ export function ReleaseStateNote({ config, path }: { config: BackendConfig; path
       stopped = true
       clearTimeout(timer)
     }
-  }, [config, path])
+  }, [config, local, path])
+  return local ? { shown: { kind: "local" } } : state
+}
+
+/** The note at the top of a form, for the entry saved at `path`; nothing for an entry main has never had. */
+export function ReleaseStateNote({ config, path }: { config: BackendConfig; path: string }) {
+  const { shown } = useReleaseState(config, path)
   if (!shown || shown.kind === "unpublished") return null
   return (
     <Note $tone={TONES[shown.kind]} aria-label={RELEASE_STATE.label} role="status">
       <Said shown={shown} />
     </Note>
+  )
+}
+
+/** Decap's signed-in editor, as it keeps them: which backend, and the token. */
+interface DecapUser {
+  backendName?: string
+  token?: string
+}
+
+const readUser = (): DecapUser | null => JSON.parse(localStorage.getItem(DECAP_USER) ?? "null") as DecapUser | null
+
+/** Decap's address of an entry's form (its routes are in the hash): "#/collections/<name>/entries/<slug>", ".../new". */
+const ENTRY_FORM = /^#\/collections\/[^/]+\/(entries\/|new)/
+
+/**
+ * The signed-in editor's backend, and whether an entry's form is open (whose own note says where the
+ * entry is, and which the corner would cover), looked at twice a second: Decap signs in and out, and
+ * moves between its screens (history.pushState), without an event that says so.
+ */
+function useAdminScreen(): { backend: string | null; formOpen: boolean } {
+  const read = () => ({ backend: readUser()?.backendName ?? null, formOpen: ENTRY_FORM.test(location.hash) })
+  const [screen, setScreen] = useState(read)
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = read()
+      setScreen((before) => (before.backend === now.backend && before.formOpen === now.formOpen ? before : now))
+    }, 500)
+    return () => clearInterval(timer)
+  }, [])
+  return screen
+}
+
+const Corner = styled(Note)`
+  position: fixed;
+  right: 16px;
+  bottom: 16px;
+  z-index: 400;
+  max-width: min(440px, calc(100vw - 32px));
+  margin: 0;
+  box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
+`
+
+/**
+ * In a corner of every screen of the admin but an entry's form, once signed in with GitHub: where the
+ * latest change to the content on main is, whatever it was (a deletion, a photo, an entry published
+ * from another tab).
+ */
+export function SiteReleaseCorner({ repo, branch, folder }: { repo: string; branch: string; folder: string }) {
+  const { backend: signedIn, formOpen } = useAdminScreen()
+  const config = useMemo(
+    () => (signedIn && signedIn !== "proxy" ? { backend: { name: signedIn, repo, branch } } : null),
+    [signedIn, repo, branch],
+  )
+  const { shown, message } = useReleaseState(formOpen ? null : config, folder)
+  if (formOpen || !config || !shown || shown.kind === "unpublished") return null
+  return (
+    <Corner $tone={TONES[shown.kind]} aria-label={RELEASE_STATE.siteLabel} role="status">
+      {message ? <p>{`${RELEASE_STATE.latestChange} ${message.split("\n")[0]}`}</p> : null}
+      <Said shown={shown} />
+    </Corner>
   )
 }
