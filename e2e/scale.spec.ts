@@ -7,6 +7,7 @@
  * and typing stays instant on a slow phone. `npm run bench:scale` runs the same checks on 500
  * (SCALE_BUILD names a copy it has built). Needs `npm run build` first (the six-study build compared).
  */
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import type { Page } from "@playwright/test"
@@ -74,6 +75,21 @@ test(`${STUDIES} studies: the hosting policy is the six-study build's, rule for 
   expect(fs.readFileSync(built("case-studies/page/2/index.html"), "utf8")).toMatch(
     /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-/,
   )
+})
+
+test(`${STUDIES} studies: every page passes html-validate and the Nu Html Checker, the paged list's states included`, () => {
+  // A list past one page has what six studies never render (its "Show more results" button hidden
+  // from the start): the validators read every page of the grown site, as the publish path would.
+  test.setTimeout(180_000)
+  for (const gate of ["scripts/check-html.ts", "scripts/check-nu.ts"]) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", gate, path.join(dir, "public")], {
+      cwd: path.resolve(__dirname, ".."),
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    expect(`${run.stdout}${run.stderr}`, gate).toMatch(/ 0 errors/)
+    expect(run.status, `${gate}:\n${run.stderr}`).toBe(0)
+  }
 })
 
 test("a visitor browses the list by industry and page by page", async ({ page }) => {

@@ -24,6 +24,7 @@ import { fetchTrusting, startReleaseHost } from "./lib/release-host"
 import { RELEASE_SCRIPT } from "./lib/releases"
 import { addCaseStudies } from "./lib/scale-content"
 import { writeReadmeBlock } from "./lib/readme-block"
+import { PUBLISH_STEPS } from "./publish"
 
 const DEFAULT_COUNTS = [6, 500]
 const STUDY = "content/case-studies/wine.json"
@@ -153,18 +154,7 @@ async function main() {
   for (const studies of counts.length ? counts : DEFAULT_COUNTS) {
     for (const cache of ["warm", "cold"] as const) results.push(await scenario(studies, cache))
   }
-  const names = [
-    "path",
-    "content check",
-    "build",
-    "changed pages",
-    "gates",
-    "browser",
-    "artifact",
-    "upload",
-    "release",
-    "live answers",
-  ]
+  const names = ["path", ...PUBLISH_STEPS, "upload", "release", "live answers"]
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0].model.trim()}, Node ${process.version}, dependencies installed: one study's title changed and committed, until the live site answers with it.`,
     "",

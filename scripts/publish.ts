@@ -27,6 +27,10 @@ const PAGES_FILE = path.join(PUBLISH_DIR, "pages.txt")
 export const REFUSAL_FILE = path.join(PUBLISH_DIR, "refusal.txt")
 export const STEPS_FILE = path.join(PUBLISH_DIR, "steps.json")
 
+/** The publish path's steps, in order (a step with no changed page to check is left out). */
+export const PUBLISH_STEPS = ["content check", "build", "changed pages", "gates", "browser", "artifact"] as const
+type StepName = (typeof PUBLISH_STEPS)[number]
+
 class StepFailed extends Error {}
 
 /** Runs a command, its output shown as it comes; resolves with its first complaint, or null when it passed. */
@@ -61,7 +65,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 const tsx = (script: string, env?: Record<string, string>) => run("npx", ["tsx", script], env)
 
 interface Step {
-  name: string
+  name: StepName
   seconds: number
   note?: string
 }
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
   fs.rmSync(PUBLISH_DIR, { recursive: true, force: true })
   fs.mkdirSync(PUBLISH_DIR, { recursive: true })
   const steps: Step[] = []
-  const step = async (name: string, work: () => Promise<string | null | void>, note?: () => string) => {
+  const step = async (name: StepName, work: () => Promise<string | null | void>, note?: () => string) => {
     console.log(`\n==> publish: ${name}`)
     const started = performance.now()
     const complaint = await work()
@@ -131,7 +135,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error)
-  process.exit(1)
-})
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
