@@ -9,7 +9,7 @@ import { DEFAULT_AUTH_PORT } from "./node-service"
 
 export const AUTH_SCRIPT = "cms-auth.mjs"
 export const AUTH_UNIT = "cms-auth.service"
-/** Where the unit reads GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (README, "Editors on the live site"). */
+/** Where the unit reads GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET (docs/deploying.md, "Editors on the live site"). */
 export const AUTH_ENVIRONMENT_FILE = "/etc/aurelle/cms-auth.env"
 export const AUTH_UPSTREAM = `http://127.0.0.1:${DEFAULT_AUTH_PORT}`
 

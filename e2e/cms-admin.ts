@@ -1,7 +1,7 @@
 /**
  * How the browser tests work the CMS as an editor does, by the names the admin shows: signing in
  * locally, opening an entry, a field on the English or the French side, Publish, the preview. The
- * README's editing section names the same buttons (e2e/cms-editing.spec.ts checks it does).
+ * docs/editing.md names the same buttons (e2e/cms-editing.spec.ts checks it does).
  */
 import { type Page, expect } from "@playwright/test"
 

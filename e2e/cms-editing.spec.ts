@@ -1,12 +1,12 @@
 /**
- * An editor's day in `npm run cms`, run as the README says to run it, in a copy of the project (so
+ * An editor's day in `npm run cms`, run as docs/editing.md says to run it, in a copy of the project (so
  * its content/ is a copy): decap-server writes there, and the site runs in development mode. The
  * development site opens cleanly; the CMS refuses what the build would refuse on the French side as
  * on the English one, leaving the file as it was; a study saved a moment ago previews in French;
  * deleting a study other entries point to names them first; team photos show in their fields; the
  * form says the local site has no releases (a deployed one says whether the entry is live); and no
  * journey leaves an error in the console. The buttons pressed and messages read here are the ones
- * the README's editing section names (test/checks/readme-editing.test.ts).
+ * docs/editing.md names (test/checks/editing-doc.test.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"

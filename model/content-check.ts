@@ -150,7 +150,7 @@ function readContentFile(
   const file = `${label}/${relative}`
   const type = contentTypeOf(relative)
   if (!type) {
-    return { problems: [{ file, path: "", message: "not a known content file (see README: Editing content)" }] }
+    return { problems: [{ file, path: "", message: "not a known content file (see docs/editing.md)" }] }
   }
   if (source.startsWith(BYTE_ORDER_MARK)) {
     const message =

@@ -4,8 +4,8 @@
  * compressing every response anew (the configuration before those copies, for comparison), and by
  * `gatsby serve`: autocannon with 50 connections for 10 s per server and page (the home page and a
  * case page), asking for compressed responses as browsers do. Prints requests per second, bytes per
- * response, p99 latency and errors (failed requests, time-outs, non-2xx answers); `--readme` writes
- * the table into README.md. Fails if requests failed (twice: see measure), or if nginx misses its
+ * response, p99 latency and errors (failed requests, time-outs, non-2xx answers); `--write` writes
+ * the table into docs/deploying.md. Fails if requests failed (twice: see measure), or if nginx misses its
  * budgets against the other two (twice: see measurePage). A gate of `npm test`.
  */
 import autocannon from "autocannon"
@@ -13,7 +13,7 @@ import os from "node:os"
 import { startNginx } from "./lib/nginx"
 import { startGatsbyServe } from "./lib/gatsby-serve"
 import { qualityBudgets } from "./lib/quality-budgets"
-import { writeReadmeBlock } from "./lib/readme-block"
+import { writeDocBlock } from "./lib/doc-block"
 
 const CONNECTIONS = 50
 const DURATION_S = 10
@@ -164,9 +164,9 @@ async function main() {
     ),
   ].join("\n")
   console.log(`\n${table}\n`)
-  if (process.argv.includes("--readme")) {
-    writeReadmeBlock("load", table)
-    console.log("README.md load table updated.")
+  if (process.argv.includes("--write")) {
+    writeDocBlock("deploying.md", "load", table)
+    console.log("docs/deploying.md load table updated.")
   }
   if (rows.some((row) => row.errors > 0)) {
     console.error("Some requests failed under load (see the Errors column).")

@@ -1,6 +1,6 @@
 /**
  * npm run bench:publish: an editor's publish, timed from the commit to the live site answering with
- * it, through the publish path as the build server runs it (README, "Deploying"), step by step, on
+ * it, through the publish path as the build server runs it (docs/deploying.md), step by step, on
  * this machine: in a copy of the project with 6 and 500 case studies (scripts/lib/scale-content.ts),
  * with Gatsby's cache warm (kept from the last build) and cold (lost), and the release command's peak
  * memory on the host. Each scenario:
@@ -12,7 +12,7 @@
  *      Node alone (`node release.cjs release`), as the host does
  *   5. polled until the live site's /release.json names the commit and the study's page has the title
  *
- * Usage: tsx scripts/bench-publish.ts [--readme] [count...]   (--readme writes the table into README.md)
+ * Usage: tsx scripts/bench-publish.ts [--write] [count...]   (--write writes the table into docs/deploying.md)
  */
 import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -23,7 +23,7 @@ import { buildCopy, editJson, projectCopy } from "./lib/project-copy"
 import { fetchTrusting, startReleaseHost } from "./lib/release-host"
 import { RELEASE_SCRIPT } from "./lib/releases"
 import { addCaseStudies } from "./lib/scale-content"
-import { writeReadmeBlock } from "./lib/readme-block"
+import { writeDocBlock } from "./lib/doc-block"
 import { PUBLISH_STEPS } from "./publish"
 
 const DEFAULT_COUNTS = [6, 500]
@@ -168,7 +168,7 @@ async function main() {
     ),
   ].join("\n")
   console.log(`\n${table}`)
-  if (process.argv.includes("--readme")) writeReadmeBlock("publish", table)
+  if (process.argv.includes("--write")) writeDocBlock("deploying.md", "publish", table)
 }
 
 main().catch((error: Error) => {

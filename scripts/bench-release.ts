@@ -3,11 +3,11 @@
  * way (scripts/lib/release-watch.ts: a browser visiting pages and moving inside the site, a client
  * fetching the home page and every script it names): the procedure before releases (nginx serving the
  * build's public/, the next build written over it), and `npm run release`/`npm run rollback`. Prints
- * both; `--readme` writes the table into README.md. The second is a test of `npm test`
+ * both; `--write` writes the table into docs/deploying.md. The second is a test of `npm test`
  * (test/with-build/release-load.test.ts).
  */
 import os from "node:os"
-import { writeReadmeBlock } from "./lib/readme-block"
+import { writeDocBlock } from "./lib/doc-block"
 import { type UnderLoad, describeWatched, inPlaceBuildUnderLoad, releasesUnderLoad } from "./lib/release-watch"
 
 const row = (procedure: string, { watched, switches }: UnderLoad) =>
@@ -27,7 +27,7 @@ async function main() {
     row("`npm run release` ×5, `npm run rollback`", releases),
   ].join("\n")
   console.log(`\n${table}`)
-  if (process.argv.includes("--readme")) writeReadmeBlock("release", table)
+  if (process.argv.includes("--write")) writeDocBlock("deploying.md", "release", table)
 }
 
 main().catch((error: Error) => {

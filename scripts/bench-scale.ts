@@ -12,8 +12,8 @@
  * the copy's public/), the checks a visitor would notice: the browser tests of e2e/scale.spec.ts
  * (policy, weights, browsing, search, the slowest keystroke at 4x CPU), and Lighthouse's mobile audit
  * of the list's pages (scripts/lighthouse-ci.mjs, its budgets).
- * A build that stops says why in the last column. `--readme` writes the table into README.md.
- * Usage: tsx scripts/bench-scale.ts [--readme] [count...]
+ * A build that stops says why in the last column. `--write` writes the table into docs/performance.md.
+ * Usage: tsx scripts/bench-scale.ts [--write] [count...]
  */
 import { spawn } from "node:child_process"
 import fs from "node:fs"
@@ -24,7 +24,7 @@ import { addCaseStudies } from "./lib/scale-content"
 import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { pageWeight } from "./lib/page-weight"
 import { COPY_BUILD_ENV, projectCopy } from "./lib/project-copy"
-import { writeReadmeBlock } from "./lib/readme-block"
+import { writeDocBlock } from "./lib/doc-block"
 
 const ROOT = path.resolve(__dirname, "..")
 const GATSBY_CLI = path.join(ROOT, "node_modules/gatsby/cli.js")
@@ -256,7 +256,7 @@ async function main() {
   }
   const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); weights are a first visit's bytes, gzip level 9 (scripts/lib/page-weight.ts).`
   console.log(`\n${text}`)
-  if (args.includes("--readme")) writeReadmeBlock("bench-scale", text)
+  if (args.includes("--write")) writeDocBlock("performance.md", "bench-scale", text)
 }
 
 main().catch((error) => {

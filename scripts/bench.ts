@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: one table of how fast the site is. Times a cold and a warm `gatsby build`, runs
  * Lighthouse (scripts/lighthouse-ci.mjs: every route, mobile and desktop, as many runs as
- * quality-budgets.json says; each value's median is reported) and adds the exact byte weights of each page. With `--readme` the table replaces the Performance
- * section's table in README.md, dated and with the machine it ran on.
+ * quality-budgets.json says; each value's median is reported) and adds the exact byte weights of each page. With `--write` the table replaces the Performance
+ * table in docs/performance.md, dated and with the machine it ran on.
  */
 import { execSync, spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -10,7 +10,7 @@ import os from "node:os"
 import path from "node:path"
 import { builtPages } from "../gatsby/built-pages"
 import { qualityBudgets } from "./lib/quality-budgets"
-import { writeReadmeBlock } from "./lib/readme-block"
+import { writeDocBlock } from "./lib/doc-block"
 import { kB, pageWeight, routeOf } from "./lib/page-weight"
 
 const ROOT = path.resolve(__dirname, "..")
@@ -81,9 +81,9 @@ function main() {
   ].join("\n")
   console.log(`\n${table}\n`)
 
-  if (process.argv.includes("--readme")) {
-    writeReadmeBlock("bench", table)
-    console.log("README.md Performance table updated.")
+  if (process.argv.includes("--write")) {
+    writeDocBlock("performance.md", "bench", table)
+    console.log("docs/performance.md table updated.")
   }
   if (lighthouse.status !== 0) {
     console.error("Lighthouse budgets failed (the table above shows where).")

@@ -1,5 +1,5 @@
 /**
- * npm run publish:build: the publish path (README, "Deploying"), which an editor's publish takes when
+ * npm run publish:build: the publish path (docs/deploying.md), which an editor's publish takes when
  * it changed content alone (scripts/lib/publish-path.ts). Each step timed, in order:
  *
  *   content check   every content rule, each problem with its file and JSON path

@@ -7,7 +7,7 @@
  * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
  * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
  *
- * README, "On one server (nginx)", says what each step does and what the operator sees;
+ * docs/deploying.md, "On one server (nginx)", says what each step does and what the operator sees;
  * scripts/lib/releases.ts does it.
  */
 import { spawnSync } from "node:child_process"

@@ -11,7 +11,7 @@ import type { HostingPolicy } from "./policy"
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
  * and 1.3, forward-secret AEAD ciphers for 1.2 (1.3 has only such), the client's order, a shared
- * session cache and no session tickets. No OCSP stapling: Let's Encrypt, which the README's certbot
+ * session cache and no session tickets. No OCSP stapling: Let's Encrypt, which docs/deploying.md's certbot
  * step uses, stopped running OCSP in 2025, and nginx warns on every start that it has no responder.
  */
 export const TLS_INTERMEDIATE = {

@@ -1,5 +1,5 @@
 /**
- * Which way a change to `main` goes live (README, "Deploying"): an editor's publish, which changes
+ * Which way a change to `main` goes live (docs/deploying.md): an editor's publish, which changes
  * only content, takes the publish path (the content check, a build with Gatsby's cache, the gates
  * content can break on the pages it changed, the release); any other change takes the full suite
  * first. Content is what the CMS writes: the files under content/ and their media, never the

@@ -1,5 +1,5 @@
 /**
- * An nginx host set up as the README's "On one server" says, on this machine's loopback, for the
+ * An nginx host set up as docs/deploying.md ("On one server") says, on this machine's loopback, for the
  * release tests and the release bench: a release root, a self-signed certificate for `localhost`,
  * and nginx running with a configuration whose http block has the operator's one line, the include
  * of the live release's configuration. Releases and rollbacks go through scripts/lib/releases.ts, as
@@ -82,7 +82,7 @@ export async function startReleaseHost({
   const [httpsPort, httpPort] = [await freePort(), await freePort()]
   const nginxConf = path.join(prefix, "nginx.conf")
   const control = nginxControl(binary, ["-p", prefix, "-c", nginxConf])
-  // The operator's one line (README, "On one server"): the live release's configuration.
+  // The operator's one line (docs/deploying.md, "On one server"): the live release's configuration.
   const http = `include ${path.join(root, LIVE, RELEASE_SITE)};`
   fs.writeFileSync(nginxConf, nginxMain({ prefix, mimeTypes: MIME_TYPES, modules: control.modules, http }))
   const settings: ReleaseSettings = {

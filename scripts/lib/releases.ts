@@ -1,5 +1,5 @@
 /**
- * Releases on the nginx host (`npm run release`, `npm run rollback`; README, "On one server").
+ * Releases on the nginx host (`npm run release`, `npm run rollback`; docs/deploying.md, "On one server").
  *
  * Under the release root:
  *

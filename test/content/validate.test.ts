@@ -164,7 +164,7 @@ describe("content validation", () => {
     fixture.write("home/servics.json", {})
     expect((await errorsOf(fixture.root))).toEqual([
       "content/pages/book-demo.json: file is missing",
-      "content/home/servics.json: not a known content file (see README: Editing content)",
+      "content/home/servics.json: not a known content file (see docs/editing.md)",
     ])
   })
 

@@ -1,5 +1,5 @@
 /**
- * `npm run release` and `npm run rollback` on an nginx host set up as the README says (a release
+ * `npm run release` and `npm run rollback` on an nginx host set up as docs/deploying.md says (a release
  * root, nginx including the live release's configuration, a self-signed certificate), with the build
  * in public/: what goes live, what a failure leaves, what HTTPS answers and how the Observatory grades
  * the configuration by itself.

@@ -1,6 +1,6 @@
 /**
  * Cloudflare Pages Function for GET /api/auth: the sign-in's start (auth/github-oauth.ts). The two
- * secrets are the project's environment variables (README, "Editors on the live site").
+ * secrets are the project's environment variables (docs/deploying.md, "Editors on the live site").
  */
 import { type AuthEnvironment, handleAuth } from "../../../auth/github-oauth"
 

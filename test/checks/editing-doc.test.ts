@@ -1,18 +1,18 @@
 /**
- * The README's editing section speaks the admin's words: the buttons the CMS's browser tests press
+ * The editors' document (docs/editing.md) speaks the admin's words: the buttons the CMS's browser tests press
  * and the messages they read (e2e/cms-admin.ts, e2e/cms-editing.spec.ts), as an editor finds them.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE } from "../../cms/shared"
+import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE, RELEASE_STATE } from "../../cms/shared"
 import { ADMIN_WORDS } from "../../e2e/cms-admin"
 
-const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8")
-/** The section, its line breaks read as spaces (Prettier wraps the prose). */
-const editing = readme.slice(readme.indexOf("## Editing content"), readme.indexOf("### The files")).replace(/\s+/g, " ")
+const document = fs.readFileSync(path.resolve(__dirname, "../../docs/editing.md"), "utf8")
+/** Its part on the CMS, its line breaks read as spaces (Prettier wraps the prose). */
+const editing = document.slice(document.indexOf("## In the CMS"), document.indexOf("## The files")).replace(/\s+/g, " ")
 
-describe("the README's editing section", () => {
+describe("the editors' document on the CMS", () => {
   it.each([
     ["the sign-in button", `**${ADMIN_WORDS.login}**`],
     ["the local save, a menu under Publish", `**${ADMIN_WORDS.publish} ▸ ${ADMIN_WORDS.publishNow}**`],
@@ -23,6 +23,9 @@ describe("the README's editing section", () => {
     ["the form's first field", `"${ENTRY_CHECK.label}"`],
     ["the list of entries linking here", `"${ENTRY_CHECK.linkedHeading}"`],
     ["the refusal notice, word for word", REFUSAL_MESSAGE],
+    ["a change live", `**${RELEASE_STATE.live} 14:02**`],
+    ["a change on its way", `**${RELEASE_STATE.publishing} 14:00**`],
+    ["a change refused", `**${RELEASE_STATE.refused}**`],
   ])("names %s as the admin shows it", (_what, words) => {
     expect(editing).toContain(words)
   })
