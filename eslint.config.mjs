@@ -7,20 +7,21 @@ import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
 
-/** Everything that builds, hosts, edits or tests the site. */
-const TOOLING = [
-  "./auth",
-  "./functions",
+/** What builds, ships and edits the site: it runs in the build, on the build server, on a host or in the admin. */
+const SHIPPING = [
   "./gatsby",
   "./cms",
-  "./scripts",
-  "./test",
-  "./e2e",
+  "./deploy",
+  "./functions",
   "./gatsby-config.ts",
   "./gatsby-node.ts",
   "./gatsby-browser.tsx",
   "./gatsby-ssr.tsx",
 ]
+/** What checks, measures and helps work on the site: the developers' commands, the tests and their harnesses. */
+const DEVELOPING = ["./scripts", "./test", "./e2e", "./playwright.config.ts", "./vitest.config.ts"]
+/** Everything above the site. */
+const TOOLING = [...SHIPPING, ...DEVELOPING]
 
 export default tseslint.config(
   {
@@ -65,8 +66,9 @@ export default tseslint.config(
     },
   },
   {
-    // Three layers, imports one way only (docs/architecture.md): the content model (model/) <- the
-    // site (src/) <- the tooling (gatsby/, cms/, scripts/, the gatsby-* hooks, tests). No cycles.
+    // Layers, imports one way only (docs/architecture.md): the content model (model/) <- the site
+    // (src/) <- what ships it (gatsby/, cms/, deploy/, functions/, the gatsby-* hooks) <- what
+    // develops it (scripts/, test/, e2e/). The browser tests are imported by nothing. No cycles.
     files: ["**/*.{ts,tsx,mjs,cjs}"],
     plugins: { "import-x": importX },
     settings: {
@@ -89,6 +91,25 @@ export default tseslint.config(
               target: "./src",
               from: TOOLING,
               message: "The site imports the content model only; the tooling imports the site, never the reverse.",
+            },
+            {
+              target: SHIPPING,
+              from: DEVELOPING,
+              message:
+                "What ships the site never imports the developers' tools, tests or harnesses: move what both need to the shipping side.",
+            },
+            {
+              target: [
+                "./model",
+                "./src",
+                ...SHIPPING,
+                "./scripts",
+                "./test",
+                "./playwright.config.ts",
+                "./vitest.config.ts",
+              ],
+              from: "./e2e",
+              message: "Nothing imports the browser tests: what they share with others lives in test/support/.",
             },
           ],
         },

@@ -8,7 +8,7 @@ import { theme } from "./src/styles/theme"
 import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
-import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./gatsby/hosting/policy-meta"
+import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./deploy/hosting/policy-meta"
 
 /** The favicon's version (gatsby/manifest-head.ts), set by gatsby-node.ts for the pages' render. */
 declare const __ICON_VERSION__: string
@@ -21,7 +21,7 @@ const helmetTagsOf = new Map<string, ReactElement[]>()
 
 /**
  * The page's own Content-Security-Policy goes here, ahead of all its inline code; the build writes it
- * once the page is final (gatsby/hosting/page-policy.ts). Built pages only: `gatsby develop` runs
+ * once the page is final (deploy/hosting/page-policy.ts). Built pages only: `gatsby develop` runs
  * code of its own that no policy of the build's would know.
  */
 const pagePolicy = () =>
@@ -104,7 +104,7 @@ const PAGE_PATH_SCRIPT_ID = "gatsby-script-loader"
  * visitor to /fr/404.html, or the site would need client-only routes, whose every page Gatsby then
  * lists in the bundle all pages load (7.9 kB more per page with 500 case studies). Left out through
  * Gatsby's documented onPreRenderHTML; if Gatsby writes it otherwise, the hosting step stops the
- * build on an inline script it does not know (gatsby/hosting/known-inline.ts).
+ * build on an inline script it does not know (deploy/hosting/known-inline.ts).
  */
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getPostBodyComponents, replacePostBodyComponents }) => {
   replacePostBodyComponents(

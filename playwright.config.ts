@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test"
-import { CHROMIUM_ARGS, chromiumPath, e2ePorts } from "./e2e/browser"
+import { CHROMIUM_ARGS, chromiumPath, e2ePorts } from "./test/support/browser"
 import { freePortSync } from "./scripts/lib/free-port"
 
 const PORTS = e2ePorts(freePortSync)
@@ -9,7 +9,7 @@ const PORTS = e2ePorts(freePortSync)
  * its own by npm test (scripts/test.sh) so its timings are the page's, not a busy machine's.
  */
 const SCALE = ["**/scale.spec.ts"]
-/** The publish path's browser pass over the pages a content change made different (scripts/publish.ts). */
+/** The publish path's browser pass over the pages a content change made different (deploy/publish/publish.ts). */
 const PUBLISH = ["**/publish-pages.spec.ts"]
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }

@@ -4,11 +4,11 @@
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.
  */
-import { AUTH_PATH } from "../auth/github-oauth"
+import { AUTH_PATH } from "../deploy/auth/github-oauth"
 import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
 import { CONTENT_FORMAT, ENTRY_CHECK, PREVIEW_STATUS_CONTEXT } from "./shared"
-import { cmsPlaceOf, labelOf, listLabels, singular } from "./places"
+import { cmsCollectionOf, labelOf, listLabels, singular } from "./collections"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {
   CMS_WIDGET_META,
@@ -248,7 +248,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
   const relation = schema[RELATION_META] as Relation | undefined
   if (relation) {
     const target = relationTarget(relation)
-    const place = cmsPlaceOf(target.location)
+    const place = cmsCollectionOf(target.location)
     return {
       ...field,
       widget: "relation",
@@ -309,7 +309,7 @@ function typeFields(type: ContentType): CmsField[] {
 export function cmsConfig(siteUrl: string): CmsConfig {
   const collections = new Map<string, CmsCollection>()
   for (const type of CONTENT_TYPES) {
-    const place = cmsPlaceOf(type.location)
+    const place = cmsCollectionOf(type.location)
     if (type.kind === "folder") {
       collections.set(place.collection, {
         name: place.collection,
@@ -348,7 +348,7 @@ export function cmsConfig(siteUrl: string): CmsConfig {
     collections.set(place.collection, collection)
   }
   return {
-    // Signed in through the site's own /api/auth (auth/github-oauth.ts); the admin names its origin
+    // Signed in through the site's own /api/auth (deploy/auth/github-oauth.ts); the admin names its origin
     // as Decap's base_url at start-up (cms/app/index.tsx), so each host signs in on itself.
     backend: {
       name: "github",

@@ -24,7 +24,7 @@ export const REFUSAL_MESSAGE =
 
 /**
  * The commit status the build server posts on a draft's pull request with the address of its preview
- * (scripts/preview-status.ts); Decap's github backend reads the status of this context
+ * (deploy/publish/preview-status.ts); Decap's github backend reads the status of this context
  * (`preview_context`) and shows "View Preview" on the draft with its address.
  */
 export const PREVIEW_STATUS_CONTEXT = "site/preview"

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { caseStudies, readContent, settings, SPEC_METRICS } from "./content"
+import { caseStudies, readContent, settings, SPEC_METRICS } from "../test/support/content"
 import { documentTitle } from "../src/seo/title"
 
 const listPage = readContent("pages/case-studies.json")

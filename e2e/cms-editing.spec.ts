@@ -15,9 +15,17 @@ import { type Page, expect, test } from "@playwright/test"
 import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
 import { validateContent } from "../gatsby/content/validate"
 import { freePort } from "../scripts/lib/free-port"
-import { projectCopy } from "../scripts/lib/project-copy"
+import { projectCopy } from "../test/support/project-copy"
 import { waitForServer } from "../scripts/lib/wait-for-server"
-import { ADMIN_WORDS, fieldNamed, openCaseStudy, openFile, openPreview, publish, writeIn } from "./cms-admin"
+import {
+  ADMIN_WORDS,
+  fieldNamed,
+  openCaseStudy,
+  openFile,
+  openPreview,
+  publish,
+  writeIn,
+} from "../test/support/cms-admin"
 import { collectErrors } from "./page-errors"
 
 const SITE_ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]

@@ -3,8 +3,8 @@
  * (github-stand-in.ts) behind the sign-in and the API (which the browser reaches as
  * https://api.github.com):
  * - nginx with the shipped configuration, /api/auth passed to the shipped Node service
- *   (auth/node-service.ts);
- * - the build as Cloudflare Pages serves it (scripts/lib/pages-host.ts: `_headers`, `_redirects`,
+ *   (deploy/auth/node-service.ts);
+ * - the build as Cloudflare Pages serves it (test/support/pages-host.ts: `_headers`, `_redirects`,
  *   404 pages), /api/auth answered by the Pages Functions in functions/.
  * On each, an editor signs in through the real /admin/, edits a case study, sends it to review and
  * publishes it; `main` changes only at Publish, by exactly the edited line. An invalid save, an
@@ -15,18 +15,18 @@ import type { AddressInfo } from "node:net"
 import http from "node:http"
 import path from "node:path"
 import { type BrowserContext, type ConsoleMessage, type Page, expect, test } from "@playwright/test"
-import { authService } from "../auth/node-service"
+import { authService } from "../deploy/auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
 import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE, RELEASE_STATUS_CONTEXT } from "../cms/shared"
 import { formatSince } from "../cms/release-state"
-import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../gatsby/hosting/release-stamp"
-import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../gatsby/hosting/policy"
-import { PUBLIC_DIR, startNginx } from "../scripts/lib/nginx"
-import { startPagesHost } from "../scripts/lib/pages-host"
-import type { AuthEnvironment } from "../auth/github-oauth"
-import { type GitHubStandIn, startGitHubStandIn } from "./github-stand-in"
+import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../deploy/hosting/release-stamp"
+import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../deploy/hosting/policy"
+import { PUBLIC_DIR, startNginx } from "../test/support/nginx-server"
+import { startPagesHost } from "../test/support/pages-host"
+import type { AuthEnvironment } from "../deploy/auth/github-oauth"
+import { type GitHubStandIn, startGitHubStandIn } from "../test/support/github-stand-in"
 import { collectErrors } from "./page-errors"
-import { postPreviewStatus } from "../scripts/preview-status"
+import { postPreviewStatus } from "../deploy/publish/preview-status"
 
 const ROOT = path.resolve(__dirname, "..")
 const CASE_FILE = "content/case-studies/wine.json"
@@ -207,7 +207,7 @@ for (const host of HOSTS) {
       expect(github.git("show", `${draft.head.sha}:${CASE_FILE}`)).toBe(before.replace(study.title, edited))
 
       // The build server builds the draft, publishes its preview and says where it is with the commit
-      // status the CMS reads (.github/workflows/site.yml, scripts/preview-status.ts): until then the
+      // status the CMS reads (.github/workflows/site.yml, deploy/publish/preview-status.ts): until then the
       // toolbar can only check; then "View Preview" opens the draft's page on the preview.
       const viewPreview = page.getByRole("link", { name: "View Preview" })
       await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()

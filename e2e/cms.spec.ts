@@ -15,7 +15,16 @@ import { deferredBundles } from "../gatsby/hydrate-after-paint"
 import { waitForServer } from "../scripts/lib/wait-for-server"
 import { REFUSAL_MESSAGE } from "../cms/shared"
 import { collectErrors } from "./page-errors"
-import { openAdmin, fieldNamed, openCaseStudy, openFile, openPreview, previewOf, publish, writeIn } from "./cms-admin"
+import {
+  openAdmin,
+  fieldNamed,
+  openCaseStudy,
+  openFile,
+  openPreview,
+  previewOf,
+  publish,
+  writeIn,
+} from "../test/support/cms-admin"
 
 const ROOT = path.resolve(__dirname, "..")
 /** decap-server's port, behind the nginx of the browser tests (playwright.config.ts). */

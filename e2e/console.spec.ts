@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { ROUTES } from "./content"
+import { ROUTES } from "../test/support/content"
 
 const UNKNOWN = ["/no-such-page/", "/case-studies/not-a-case/", "/fr/no-such-page/", "/fr/case-studies/not-a-case/"]
 

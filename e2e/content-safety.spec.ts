@@ -8,8 +8,8 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Page } from "@playwright/test"
-import { type RunningNginx, startNginx } from "../scripts/lib/nginx"
-import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../scripts/lib/project-copy"
+import { type RunningNginx, startNginx } from "../test/support/nginx-server"
+import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../test/support/project-copy"
 import { expect, test } from "./fixtures"
 
 const HOSTILE = {

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { readContent, settings } from "./content"
+import { readContent, settings } from "../test/support/content"
 
 const hero = readContent("home/hero.json")
 const listPage = readContent("pages/case-studies.json")

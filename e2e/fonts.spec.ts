@@ -3,7 +3,7 @@
  * @font-face fetch is wasted, and no other font file is requested.
  */
 import { expect, test } from "./fixtures"
-import { ROUTES } from "./content"
+import { ROUTES } from "../test/support/content"
 
 for (const route of ROUTES) {
   test(`${route} loads only the font files it uses`, async ({ page }) => {

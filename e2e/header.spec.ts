@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { settings } from "./content"
+import { settings } from "../test/support/content"
 
 const header = (page: Page) => page.getByRole("banner")
 const mainNav = (page: Page) => page.getByRole("navigation", { name: settings.labels.mainNavigation })

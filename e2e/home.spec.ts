@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { readContent, settings } from "./content"
+import { readContent, settings } from "../test/support/content"
 
 const industries = readContent("home/industries.json")
 const services = readContent("home/services.json")

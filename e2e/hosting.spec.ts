@@ -4,7 +4,7 @@
  * hydrates and runs with no policy violation and no console error; styles survive hydration.
  */
 import { expect, test } from "./fixtures"
-import { ROUTES } from "./content"
+import { ROUTES } from "../test/support/content"
 
 /** Pages that answer 404 on purpose: Chromium logs the document's own status as a failed load. */
 const NOT_FOUND = ["/no-such-page/", "/case-studies/not-a-case/", "/fr/no-such-page/", "/fr/case-studies/not-a-case/"]

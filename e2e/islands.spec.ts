@@ -5,7 +5,7 @@
  */
 import type { Page, Route } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { readContent } from "./content"
+import { readContent } from "../test/support/content"
 
 const settings = readContent("site/settings.json")
 const hero = readContent("home/hero.json")

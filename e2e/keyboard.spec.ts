@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { ROUTES, settings } from "./content"
+import { ROUTES, settings } from "../test/support/content"
 
 type Stop = {
   name: string

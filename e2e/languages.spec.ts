@@ -4,7 +4,7 @@
  * rows, and no redirect by the browser's language.
  */
 import { expect, test } from "./fixtures"
-import { readContent, settingsIn } from "./content"
+import { readContent, settingsIn } from "../test/support/content"
 
 const fr = {
   settings: settingsIn("fr"),

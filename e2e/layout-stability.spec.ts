@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { CHROMIUM_ARGS, chromiumPath } from "./browser"
+import { CHROMIUM_ARGS, chromiumPath } from "../test/support/browser"
 
 // Playwright's headless Chromium hides scrollbars; a visitor's desktop browser shows them.
 test.use({

@@ -4,7 +4,7 @@
  */
 import { parseHtml } from "../gatsby/built-html"
 import { expect, test } from "./fixtures"
-import { ROUTES } from "./content"
+import { ROUTES } from "../test/support/content"
 
 const BUNDLE = /\/(webpack-runtime|framework|app)-[0-9a-f]+\.js$/
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { readContent, ROUTES, settings } from "./content"
+import { readContent, ROUTES, settings } from "../test/support/content"
 
 const hero = readContent("home/hero.json")
 const industries = readContent("home/industries.json")

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { caseStudies, readContent, settings } from "./content"
+import { caseStudies, readContent, settings } from "../test/support/content"
 
 const demo = readContent("pages/book-demo.json")
 const privacy = readContent("pages/privacy-policy.json")

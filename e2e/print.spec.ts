@@ -13,7 +13,7 @@ import path from "node:path"
 import type { Page } from "@playwright/test"
 import { ensureSystemPackage } from "../scripts/lib/system-packages"
 import { duration, figure } from "../src/i18n/format"
-import { type Locale, caseStudies, localePath, readContent, settingsIn } from "./content"
+import { type Locale, caseStudies, localePath, readContent, settingsIn } from "../test/support/content"
 import { expect, test } from "./fixtures"
 
 /** A4 in PostScript points, and the margins the stylesheet asks for (20 mm top, 18 mm sides, 22 mm foot). */

@@ -1,7 +1,7 @@
 /**
  * The site as it grows: a copy of the project holding SCALE_STUDIES case studies in both languages
  * (60 by default, past the 31 at which the per-page hosting policy stopped every build; the shipped
- * six and generated ones, scripts/lib/scale-content.ts), built and served by nginx with its own
+ * six and generated ones, test/support/scale-content.ts), built and served by nginx with its own
  * hosting files. Its policy is the six-study build's, rule for rule; home and a case page weigh what
  * they weigh with six; the list is paged and browsable by industry, its search covers every study,
  * and typing stays instant on a slow phone. `npm run bench:scale` runs the same checks on 500
@@ -11,11 +11,11 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import type { Page } from "@playwright/test"
-import { CDN_LIMITS } from "../gatsby/hosting/cdn"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../scripts/lib/nginx"
+import { CDN_LIMITS } from "../deploy/hosting/cdn"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../test/support/nginx-server"
 import { pageWeight } from "../scripts/lib/page-weight"
-import { BUILD_TIMEOUT_MS, buildCopy, projectCopy } from "../scripts/lib/project-copy"
-import { addCaseStudies } from "../scripts/lib/scale-content"
+import { BUILD_TIMEOUT_MS, buildCopy, projectCopy } from "../test/support/project-copy"
+import { addCaseStudies } from "../test/support/scale-content"
 import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { ADMIN_DIR } from "../cms/shared"

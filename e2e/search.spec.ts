@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { caseStudies, readContent } from "./content"
+import { caseStudies, readContent } from "../test/support/content"
 
 const listPage = readContent("pages/case-studies.json")
 const cards = (page: import("@playwright/test").Page) => page.locator("main article")

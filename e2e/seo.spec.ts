@@ -11,7 +11,7 @@ import {
   routeOf,
   settings,
   settingsIn,
-} from "./content"
+} from "../test/support/content"
 
 interface Head {
   title: string

@@ -8,7 +8,7 @@ import path from "node:path"
 import { ADMIN_DIR } from "../cms/admin"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { gzipSize, kB, pageWeight } from "./lib/page-weight"
-import { pagesToCheck } from "./lib/pages-to-check"
+import { pagesToCheck } from "../deploy/publish/pages-to-check"
 import { qualityBudgets } from "./lib/quality-budgets"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")

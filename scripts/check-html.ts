@@ -1,12 +1,12 @@
 /**
- * html-validate over every page the build wrote, or the publish path's (scripts/lib/pages-to-check.ts;
+ * html-validate over every page the build wrote, or the publish path's (deploy/publish/pages-to-check.ts;
  * config in .htmlvalidate.json). Prints each error
  * as `page line:column rule message` and exits 1 if there is any.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
-import { pagesToCheck } from "./lib/pages-to-check"
+import { pagesToCheck } from "../deploy/publish/pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 

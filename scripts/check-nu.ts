@@ -18,9 +18,9 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { parseHtml } from "../gatsby/built-html"
-import { hashSource } from "../gatsby/hosting/inline-sources"
-import { PAGE_POLICY_META } from "../gatsby/hosting/policy-meta"
-import { pagesToCheck } from "./lib/pages-to-check"
+import { hashSource } from "../deploy/hosting/inline-sources"
+import { PAGE_POLICY_META } from "../deploy/hosting/policy-meta"
+import { pagesToCheck } from "../deploy/publish/pages-to-check"
 import { ensureSystemPackage } from "./lib/system-packages"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")

@@ -8,9 +8,9 @@ import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
 import { filesUnder } from "../gatsby/built-pages"
-import { isCompressible } from "../gatsby/hosting/compression"
-import { pageDataFileOf } from "./lib/changed-pages"
-import { pagesToCheck } from "./lib/pages-to-check"
+import { isCompressible } from "../deploy/hosting/compression"
+import { pageDataFileOf } from "../deploy/publish/changed-pages"
+import { pagesToCheck } from "../deploy/publish/pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 

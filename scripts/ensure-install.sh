@@ -5,7 +5,7 @@
 # insists on finding in the lockfile; `npm install` honours the lockfile and skips them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# A copy of the project (scripts/lib/project-copy.ts) links the project's own node_modules: that
+# A copy of the project (test/support/project-copy.ts) links the project's own node_modules: that
 # installation is the project's to keep, not the copy's to redo.
 if [ -L node_modules ]; then exit 0; fi
 stamp=node_modules/.install-stamp

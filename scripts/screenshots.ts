@@ -5,9 +5,9 @@
  */
 import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
-import { CHROMIUM_ARGS, chromiumPath } from "../e2e/browser"
+import { CHROMIUM_ARGS, chromiumPath } from "../test/support/browser"
 import { execFileSync } from "node:child_process"
-import { startNginx } from "./lib/nginx"
+import { startNginx } from "../test/support/nginx-server"
 import { ensureSystemPackage } from "./lib/system-packages"
 import { breakpoints } from "../src/styles/theme"
 

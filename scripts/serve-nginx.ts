@@ -6,7 +6,7 @@
  * NGINX_PUBLIC_DIR serves another build (a copy's, for npm run bench:scale).
  */
 import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "../cms/shared"
-import { startNginx } from "./lib/nginx"
+import { startNginx } from "../test/support/nginx-server"
 
 const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 9000)
 const cmsBackend = { ...LOCAL_CMS_BACKEND, url: localCmsBackendUrl(process.env.DECAP_PORT) }

@@ -65,10 +65,10 @@ step "Scale: a copy with 60 case studies built and served (its policy, weights, 
 gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
-gate "load" npx tsx scripts/bench-load.ts
+gate "load" npx tsx test/bench/bench-load.ts
 
 step "Lighthouse: every route in both languages, desktop, then mobile (median of five runs in rounds)"
-gate "lighthouse" node scripts/lighthouse-ci.mjs
+gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json

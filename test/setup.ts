@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest"
 import { vi } from "vitest"
 import { provideSiteData } from "../cms/app/stand-ins/gatsby"
-import { readContent } from "../scripts/lib/content-files"
+import { readContent } from "../gatsby/content/files"
 import { LOCALES } from "../model/locales"
 
 // Components read the site settings and the footer's case-study links through Gatsby's static query: the stand-in

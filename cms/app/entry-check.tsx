@@ -19,7 +19,7 @@ import { type ContentProblem, pathSegments } from "../../model/problems"
 import { contentTypeOf } from "../../model/registry"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../entry-problems"
 import { contentFileText, withoutCheckField } from "../format"
-import { CMS_PLACES, fieldTrail, fieldTrailParts } from "../places"
+import { CMS_COLLECTIONS, fieldTrail, fieldTrailParts } from "../collections"
 import { ENTRY_CHECK } from "../shared"
 import { plain } from "./decap"
 import { type BackendConfig, ReleaseStateNote } from "./release-state"
@@ -62,7 +62,7 @@ interface ControlProps {
 }
 
 /** How often a form's field looks for edits elsewhere in the entry (Decap redraws a field only for its own). */
-const FOLLOW_MS = 300
+const POLL_MS = 300
 
 /** How long Decap's Publish menu takes to close and give the focus back to its button. */
 const FOCUS_AFTER_MENU_MS = 100
@@ -209,7 +209,7 @@ export interface ShownProblem {
 /** Another entry, as the CMS lists it: "Industries", "Case studies › wine". */
 function entryName(relative: string): string {
   const type = contentTypeOf(relative)
-  const place = type && CMS_PLACES[type.location]
+  const place = type && CMS_COLLECTIONS[type.location]
   if (!place) return `${CONTENT_LABEL}/${relative}`
   return type.kind === "folder"
     ? `${place.label} › ${relative.slice(relative.lastIndexOf("/") + 1, -".json".length)}`
@@ -318,11 +318,11 @@ const inLanguage = (problem: ShownProblem, side: Locale) =>
 function ProblemList({
   problems,
   side,
-  places,
+  whereOnly,
 }: {
   problems: readonly ShownProblem[]
   side: Locale
-  places?: boolean
+  whereOnly?: boolean
 }) {
   return (
     <ul>
@@ -339,7 +339,7 @@ function ProblemList({
               {problem.where}
             </strong>
           )}
-          {places ? null : `: ${problem.message}`}
+          {whereOnly ? null : `: ${problem.message}`}
         </li>
       ))}
     </ul>
@@ -396,7 +396,7 @@ function CheckView({ side, saved, draft, folder, entryKey }: CheckViewProps): Re
         <Panel key="links" $tone="note" aria-labelledby={`${entryKey}-links`}>
           <h2 id={`${entryKey}-links`}>{ENTRY_CHECK.linkedHeading}</h2>
           <p>{ENTRY_CHECK.linkedNote}</p>
-          <ProblemList problems={links} side={side} places />
+          <ProblemList problems={links} side={side} whereOnly />
         </Panel>,
       )
     }
@@ -431,7 +431,7 @@ export class EntryCheckControl extends Component<ControlProps> {
     this.following = setInterval(() => {
       if (this.draft !== this.drawn) this.forceUpdate()
       if (this.side !== DEFAULT_LOCALE) this.keepEditsCounted()
-    }, FOLLOW_MS)
+    }, POLL_MS)
     sidesShown.set(this.side, (sidesShown.get(this.side) ?? 0) + 1)
     // Each form reads the saved content afresh (the default side's field does, once per form).
     if (this.side === DEFAULT_LOCALE) void readSavedContent(decapLoader(this.props)).catch(() => undefined)

@@ -11,7 +11,7 @@ import { createRoot } from "react-dom/client"
 import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
-import { cmsPlaceOf } from "../places"
+import { cmsCollectionOf } from "../collections"
 import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../shared"
 import { entryCheckWidget, recordDecapSave } from "./entry-check"
 import { iconChoiceWidget } from "./icon-choice"
@@ -54,7 +54,7 @@ CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).
   const preview = previewComponent(template) as ComponentType<never> as DecapPreview
-  CMS.registerPreviewTemplate(cmsPlaceOf(location).name, preview)
+  CMS.registerPreviewTemplate(cmsCollectionOf(location).name, preview)
 }
 // Decap wants its local backend as a full URL, and the origin is only known here: the one the admin
 // was loaded from, which passes decap-server's API on (cms/shared.ts). The same origin answers the

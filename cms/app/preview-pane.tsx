@@ -6,7 +6,7 @@
 import type { ReactNode } from "react"
 import styled, { StyleSheetManager } from "styled-components"
 import type { z } from "zod"
-import { fieldTrail } from "../places"
+import { fieldTrail } from "../collections"
 import { withoutCheckField } from "../format"
 import { type SchemaIssue, schemaIssues } from "../../model/schema-issues"
 import { theme } from "../../src/styles/theme"

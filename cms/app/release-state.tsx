@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
-import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../gatsby/hosting/release-stamp"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../deploy/hosting/release-stamp"
 import { type CommitStatus, type ReleaseFacts, type ReleaseState, formatSince, releaseStateOf } from "../release-state"
 import { RELEASE_STATE, RELEASE_STATUS_CONTEXT } from "../shared"
 

@@ -8,7 +8,7 @@
 import { useMemo } from "react"
 import type { z } from "zod"
 import { inCaseOrder } from "../../model/case-order"
-import { SHARED_PREVIEW_CONTENT } from "../places"
+import { SHARED_PREVIEW_CONTENT } from "../collections"
 import { jsonPath } from "../../model/problems"
 import { schemaIssues } from "../../model/schema-issues"
 import { caseStudiesPageSchema, caseStudySchema, industriesSchema, siteSettingsSchema } from "../../model/schemas"

@@ -1,6 +1,8 @@
 /**
- * The three layers import one way (docs/architecture.md): `npm run lint` refuses a wrong-way import,
- * Node, React or Gatsby in the content model, and any import cycle; and the tree has none of them.
+ * The layers import one way (docs/architecture.md): `npm run lint` refuses a wrong-way import (the
+ * site importing what ships it, what ships it importing the developers' tools and tests, anything
+ * importing the browser tests), Node, React or Gatsby in the content model, and any import cycle;
+ * and the tree has none of them.
  */
 import { ESLint } from "eslint"
 import path from "node:path"
@@ -45,6 +47,31 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(found.filter((line) => line.startsWith("no-restricted-imports"))).toHaveLength(2)
   })
 
+  it("refuses what ships the site importing a developer's tool, a test or its harness", async () => {
+    // The release command using the tests' nginx starter, the admin the tests' words.
+    expect(
+      await complaints(
+        "deploy/release/planted.ts",
+        'import { startNginx } from "../../test/support/nginx-server"\nexport const start = startNginx\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports the developers' tools/)])
+    expect(
+      await complaints(
+        "cms/planted.ts",
+        'import { freePort } from "../scripts/lib/free-port"\nexport const f = freePort\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports the developers' tools/)])
+  })
+
+  it("refuses anything importing the browser tests", async () => {
+    for (const file of ["test/support/planted.ts", "scripts/planted.ts", "deploy/publish/planted.ts"]) {
+      const code = `import { test } from "${path.relative(path.dirname(file), "e2e/fixtures")}"\nexport const t = test\n`
+      expect(await complaints(file, code), file).toContainEqual(
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*Nothing imports the browser tests/),
+      )
+    }
+  })
+
   it("refuses an import cycle", async () => {
     // menu-toggle.tsx is imported by mobile-menu.tsx; importing it back closes a cycle.
     const code = 'import { MobileMenu } from "./mobile-menu"\nexport const menu = MobileMenu\n'
@@ -58,11 +85,14 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
       "model",
       "src",
       "cms",
-      "auth",
+      "deploy",
       "functions",
       "gatsby",
       "scripts",
+      "test",
+      "e2e",
       "gatsby-node.ts",
+      "playwright.config.ts",
     ])
     const found = results.flatMap((result) =>
       result.messages

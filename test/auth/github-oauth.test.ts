@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto"
 import type http from "node:http"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { HANDOFF_SCRIPT, STATE_COOKIE, handleAuth } from "../../auth/github-oauth"
-import { requestOf } from "../../auth/node-service"
+import { HANDOFF_SCRIPT, STATE_COOKIE, handleAuth } from "../../deploy/auth/github-oauth"
+import { requestOf } from "../../deploy/auth/node-service"
 
 const SITE = "https://www.example.ch"
 const SECRETS = { GITHUB_CLIENT_ID: "client-1", GITHUB_CLIENT_SECRET: "secret-value-1", GITHUB_URL: "https://gh.test" }

@@ -1,12 +1,12 @@
 /**
  * The editors' document (docs/editing.md) speaks the admin's words: the buttons the CMS's browser tests press
- * and the messages they read (e2e/cms-admin.ts, e2e/cms-editing.spec.ts), as an editor finds them.
+ * and the messages they read (test/support/cms-admin.ts, e2e/cms-editing.spec.ts), as an editor finds them.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE, RELEASE_STATE } from "../../cms/shared"
-import { ADMIN_WORDS } from "../../e2e/cms-admin"
+import { ADMIN_WORDS } from "../support/cms-admin"
 
 const document = fs.readFileSync(path.resolve(__dirname, "../../docs/editing.md"), "utf8")
 /** Its part on the CMS, its line breaks read as spaces (Prettier wraps the prose). */

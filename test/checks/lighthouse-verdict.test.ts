@@ -5,7 +5,7 @@ import {
   longestReactTaskMs,
   performanceWithoutHostTiming,
   summarize,
-} from "../../scripts/lib/lighthouse-verdict.mjs"
+} from "../lighthouse/verdict.mjs"
 
 const BUDGETS = {
   categories: { performance: 1, accessibility: 1, "best-practices": 1, seo: 1 },

@@ -1,13 +1,13 @@
 /**
- * The build server's preview status (scripts/preview-status.ts) against the stand-in for GitHub: what
+ * The build server's preview status (deploy/publish/preview-status.ts) against the stand-in for GitHub: what
  * it posts is the status of the context the CMS's configuration names (`preview_context`), which
  * Decap's github backend reads; e2e/cms-github.spec.ts shows "View Preview" appearing in the admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import path from "node:path"
 import { cmsConfig, CMS_REPOSITORY } from "../../cms/config"
-import { type GitHubStandIn, startGitHubStandIn } from "../../e2e/github-stand-in"
-import { postPreviewStatus } from "../../scripts/preview-status"
+import { type GitHubStandIn, startGitHubStandIn } from "../support/github-stand-in"
+import { postPreviewStatus } from "../../deploy/publish/preview-status"
 
 const [OWNER, NAME] = CMS_REPOSITORY.split("/")
 let github: GitHubStandIn

@@ -1,11 +1,11 @@
 /**
- * Which path a push to main takes (scripts/lib/publish-path.ts): an editor's content goes through the
+ * Which path a push to main takes (deploy/publish/path.ts): an editor's content goes through the
  * publish path; anything that is code, the build server's workflow or a dependency runs every gate.
  */
 import { spawnSync } from "node:child_process"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { deployPath } from "../../scripts/lib/publish-path"
+import { deployPath } from "../../deploy/publish/path"
 
 describe("the path a change takes", () => {
   it("content only: the publish path", () => {
@@ -50,7 +50,7 @@ describe("the path a change takes", () => {
 
   it("is what npm run publish:path says of two commits", () => {
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/publish-path.ts", ...args], {
+      spawnSync(process.execPath, ["--import", "tsx", "deploy/publish/path.ts", ...args], {
         cwd: path.resolve(__dirname, "../.."),
         encoding: "utf8",
         env: { ...process.env, GITHUB_OUTPUT: "" },

@@ -8,7 +8,7 @@ import os from "node:os"
 import path from "node:path"
 import { validateContent } from "../../gatsby/content/validate"
 import { TEXT_LIMITS } from "../../model/schemas"
-import { addCaseStudies, numberedTitle } from "../../scripts/lib/scale-content"
+import { addCaseStudies, numberedTitle } from "../support/scale-content"
 
 const ROOT = path.resolve(__dirname, "../..")
 

@@ -5,7 +5,7 @@ import zlib from "node:zlib"
 import { describe, expect, it } from "vitest"
 import { controlCharacters } from "../../scripts/check-text-bytes"
 import { isFault, nuFaults, nuMessages } from "../../scripts/check-nu"
-import { hashSource } from "../../gatsby/hosting/inline-sources"
+import { hashSource } from "../../deploy/hosting/inline-sources"
 
 function folder(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"))

@@ -36,7 +36,7 @@ describe("the build server's workflow", () => {
     )
     for (const name of used) expect(scripts, `npm run ${name}`).toContain(name)
     const files = [...text.matchAll(/(?:tsx|bash) ([\w./-]+\.(?:ts|sh)|\.ci\/run)/g)].map(([, file]) => file)
-    expect(files).toEqual(expect.arrayContaining(["scripts/preview-status.ts", ".ci/run"]))
+    expect(files).toEqual(expect.arrayContaining(["deploy/publish/preview-status.ts", ".ci/run"]))
     for (const file of files) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true)
   })
 

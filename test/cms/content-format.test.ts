@@ -13,7 +13,7 @@ import { cmsConfig } from "../../cms/config"
 import { type DocumentTree, contentJsonFormat, fieldTrees } from "../../cms/format"
 import { CONTENT_TYPES } from "../../model/registry"
 import { CONTENT_DIR } from "../../gatsby/paths"
-import { caseStudyFiles } from "../../scripts/lib/content-files"
+import { caseStudyFiles } from "../../gatsby/content/files"
 import { configuredFields } from "./decap-props"
 
 const config = cmsConfig("https://example.com")

@@ -5,10 +5,10 @@
  */
 import path from "node:path"
 import { type CmsField, cmsConfig } from "../../cms/config"
-import { CMS_PLACES } from "../../cms/places"
+import { CMS_COLLECTIONS } from "../../cms/collections"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
-import { caseStudyFiles, readContent, readContentFile } from "../../scripts/lib/content-files"
+import { caseStudyFiles, readContent, readContentFile } from "../../gatsby/content/files"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { readSavedContent, resetSavedContent } from "../../cms/app/saved-content"
 
@@ -23,7 +23,7 @@ function fieldList(fields: readonly CmsField[]) {
 
 /** The configured fields of the entry at a content location. */
 export function configuredFields(location: string): readonly CmsField[] {
-  const place = CMS_PLACES[location]
+  const place = CMS_COLLECTIONS[location]
   const collection = cmsConfig("https://example.com").collections.find(
     (candidate) => candidate.name === place.collection,
   )!
@@ -71,7 +71,7 @@ export function decapProps(
   fileName?: string,
   locale: Locale = DEFAULT_LOCALE,
 ): PreviewTemplateProps {
-  const place = CMS_PLACES[location]
+  const place = CMS_COLLECTIONS[location]
   const isFile = CONTENT_TYPES.some((type) => type.location === location && type.kind === "single")
   const slug = fileName ?? (isFile ? place.name : undefined)
   const entry = { data, slug, path: slug ? `content/${isFile ? location : `${location}/${slug}.json`}` : undefined }
@@ -93,4 +93,4 @@ export function decapProps(
 
 /** A location's saved content; for the case studies folder, the wine study. */
 export const savedEntry = (location: string) =>
-  readContent(location === CMS_PLACES["case-studies"].collection ? "case-studies/wine.json" : location)
+  readContent(location === CMS_COLLECTIONS["case-studies"].collection ? "case-studies/wine.json" : location)

@@ -7,12 +7,12 @@
 import { render, screen, within } from "@testing-library/react"
 import { beforeAll, describe, expect, it } from "vitest"
 import { cmsConfig } from "../../cms/config"
-import { CMS_PLACES, cmsPlaceOf } from "../../cms/places"
+import { CMS_COLLECTIONS, cmsCollectionOf } from "../../cms/collections"
 import { CONTENT_TYPES } from "../../model/registry"
 import { previewComponent } from "../../cms/app/preview-pane"
 import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
 import { provideSiteData } from "../../cms/app/stand-ins/gatsby"
-import { readContent, readContentFile } from "../../scripts/lib/content-files"
+import { readContent, readContentFile } from "../../gatsby/content/files"
 import { decapProps, savedEntry } from "./decap-props"
 
 // In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts);
@@ -70,7 +70,7 @@ describe("preview templates", () => {
     const configNames = config.collections.flatMap((collection) =>
       collection.files ? collection.files.map((file) => file.name) : [collection.name],
     )
-    const templateNames = Object.keys(PREVIEW_TEMPLATES).map((location) => cmsPlaceOf(location).name)
+    const templateNames = Object.keys(PREVIEW_TEMPLATES).map((location) => cmsCollectionOf(location).name)
     expect(new Set(templateNames).size).toBe(templateNames.length)
     expect(templateNames.sort()).toEqual(configNames.sort())
   })
@@ -208,7 +208,7 @@ describe("the about and team preview", () => {
 function cmsConfigPhotoFolder() {
   const home = cmsConfig("https://example.com").collections.find((collection) => collection.name === "home")!
   const members = home
-    .files!.find((file) => file.name === CMS_PLACES["home/about.json"].name)!
+    .files!.find((file) => file.name === CMS_COLLECTIONS["home/about.json"].name)!
     .fields.find((field) => field.name === "members")!
   return members.fields!.find((field) => field.name === "photo")!.media_folder
 }

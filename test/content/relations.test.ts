@@ -7,7 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import type { CmsField } from "../../cms/config"
-import { cmsPlaceOf } from "../../cms/places"
+import { cmsCollectionOf } from "../../cms/collections"
 import { type PathSegment, jsonPath } from "../../model/problems"
 import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
 import { validateContent } from "../../gatsby/content/validate"
@@ -58,7 +58,7 @@ describe("relations declared in the schemas", () => {
         cmsField = fields.find((candidate) => candidate.name === name)
         fields = cmsField?.fields ?? cmsField?.field?.fields ?? []
       }
-      const target = cmsPlaceOf(relationTarget(field.to).location)
+      const target = cmsCollectionOf(relationTarget(field.to).location)
       expect(cmsField, field.path).toMatchObject({
         widget: "relation",
         collection: target.collection,

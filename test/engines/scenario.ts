@@ -7,8 +7,8 @@
  * rotation pauses and plays. Needs `npm run build` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { LOCALES, ROUTES, localePath, settingsIn } from "../../e2e/content"
-import { type RunningNginx, startNginx } from "../../scripts/lib/nginx"
+import { LOCALES, ROUTES, localePath, settingsIn } from "../support/content"
+import { type RunningNginx, startNginx } from "../support/nginx-server"
 import { type Engine, type EngineName, type Tab, launchEngine } from "./engines"
 
 const WIDTHS = [375, 1440]

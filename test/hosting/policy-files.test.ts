@@ -7,11 +7,11 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/hosting/cdn"
-import { type KnownInlineCode, inlineSources } from "../../gatsby/hosting/inline-sources"
-import { withPagePolicy } from "../../gatsby/hosting/page-policy"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, SITE_CSP, pageCsp } from "../../gatsby/hosting/policy"
-import { UNFINISHED_PAGE_POLICY } from "../../gatsby/hosting/policy-meta"
+import { CDN_LIMITS, headersFile, redirectsFile } from "../../deploy/hosting/cdn"
+import { type KnownInlineCode, inlineSources } from "../../deploy/hosting/inline-sources"
+import { withPagePolicy } from "../../deploy/hosting/page-policy"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, SITE_CSP, pageCsp } from "../../deploy/hosting/policy"
+import { UNFINISHED_PAGE_POLICY } from "../../deploy/hosting/policy-meta"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
 

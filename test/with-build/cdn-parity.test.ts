@@ -2,15 +2,15 @@
  * The CDN files the build writes (public/_headers, public/_redirects, the 404 pages) and the nginx
  * configuration say the same thing: for every kind of address, the answer a CDN reading those files
  * would give (status, redirect target, each header of the policy) is the answer nginx gives.
- * The CDN is read as Cloudflare Pages documents it (scripts/lib/pages-host.ts). Needs `npm run build`
+ * The CDN is read as Cloudflare Pages documents it (test/support/pages-host.ts). Needs `npm run build`
  * first.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../gatsby/hosting/policy"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
-import { nearestNotFound, pagesAnswer, readHeaderRules } from "../../scripts/lib/pages-host"
+import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../deploy/hosting/policy"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
+import { nearestNotFound, pagesAnswer, readHeaderRules } from "../support/pages-host"
 
 interface Answer {
   status: number

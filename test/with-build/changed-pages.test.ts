@@ -1,5 +1,5 @@
 /**
- * The pages a content change makes different (scripts/lib/changed-pages.ts), read from the build's
+ * The pages a content change makes different (deploy/publish/changed-pages.ts), read from the build's
  * page data: every page of the build is known by its HTML file, a page whose data changes is found,
  * and a change to a static query every page uses finds every page.
  */
@@ -8,8 +8,14 @@ import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { builtPages } from "../../gatsby/built-pages"
-import { addressOf, changedPages, htmlFileOf, pageDataFileOf, pageFingerprints } from "../../scripts/lib/changed-pages"
-import { PUBLIC_DIR } from "../../scripts/lib/nginx"
+import {
+  addressOf,
+  changedPages,
+  htmlFileOf,
+  pageDataFileOf,
+  pageFingerprints,
+} from "../../deploy/publish/changed-pages"
+import { PUBLIC_DIR } from "../support/nginx-server"
 
 let copy: string
 

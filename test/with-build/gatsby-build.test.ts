@@ -5,7 +5,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { BUILD_TIMEOUT_MS, buildCopy as build, editJson, projectCopy as newCopy } from "../../scripts/lib/project-copy"
+import { BUILD_TIMEOUT_MS, buildCopy as build, editJson, projectCopy as newCopy } from "../support/project-copy"
 
 const copies: string[] = []
 

@@ -1,14 +1,14 @@
 /**
- * The inline code the hosting policy may allow (gatsby/hosting/known-inline.ts), read from the real
+ * The inline code the hosting policy may allow (deploy/hosting/known-inline.ts), read from the real
  * build in public/: every inline script and style of the built pages is recognised, and code added to
  * them is not.
  */
 import path from "node:path"
 import fs from "node:fs"
 import { describe, expect, it } from "vitest"
-import { inlineSources } from "../../gatsby/hosting/inline-sources"
-import { knownInlineCode } from "../../gatsby/hosting/known-inline"
-import { PUBLIC_DIR } from "../../scripts/lib/nginx"
+import { inlineSources } from "../../deploy/hosting/inline-sources"
+import { knownInlineCode } from "../../deploy/hosting/known-inline"
+import { PUBLIC_DIR } from "../support/nginx-server"
 
 describe("the inline code the build knows", () => {
   it("recognises every inline script and style of the built pages, and nothing added", () => {

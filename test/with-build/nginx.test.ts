@@ -17,16 +17,16 @@ import {
   SITE_CSP,
   hostingPolicy,
   pageCsp,
-} from "../../gatsby/hosting/policy"
-import { knownInlineCode } from "../../gatsby/hosting/known-inline"
-import { PAGE_POLICY_META } from "../../gatsby/hosting/policy-meta"
+} from "../../deploy/hosting/policy"
+import { knownInlineCode } from "../../deploy/hosting/known-inline"
+import { PAGE_POLICY_META } from "../../deploy/hosting/policy-meta"
 import { builtPages } from "../../gatsby/built-pages"
 import { parseHtml } from "../../gatsby/built-html"
-import { compressibleFiles } from "../../gatsby/hosting/compression"
-import { readContent } from "../../scripts/lib/content-files"
+import { compressibleFiles } from "../../deploy/hosting/compression"
+import { readContent } from "../../gatsby/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
 
 let nginx: RunningNginx
 let policy: HostingPolicy

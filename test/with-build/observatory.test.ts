@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net"
 import type http from "node:http"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { authService } from "../../auth/node-service"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../scripts/lib/nginx"
-import { type RunningPagesHost, startPagesHost } from "../../scripts/lib/pages-host"
+import { authService } from "../../deploy/auth/node-service"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
+import { type RunningPagesHost, startPagesHost } from "../support/pages-host"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 
 let nginx: RunningNginx
@@ -43,7 +43,7 @@ const hostUrl = (host: "nginx" | "CDN") => (host === "nginx" ? nginx.url : pages
 const HOSTS = ["nginx", "CDN"] as const
 
 describe("Mozilla Observatory's rules", () => {
-  // The pages' default-src is their own origin, not 'none' (gatsby/hosting/policy.ts: prefetches and
+  // The pages' default-src is their own origin, not 'none' (deploy/hosting/policy.ts: prefetches and
   // the manifest fall under it), which forgoes the 10 points of extra credit 'none' earns; A+ holds.
   it.each(["/", "/case-studies/wine/", "/book-demo/", "/no-such-page/"])(
     "grade %s A+, a policy without anything unsafe",

@@ -1,5 +1,5 @@
 /**
- * The publish path as the build server runs it (`npm run publish:build`, scripts/publish.ts), in a
+ * The publish path as the build server runs it (`npm run publish:build`, deploy/publish/publish.ts), in a
  * copy of the project: a change the content check refuses stops there, its first complaint kept for
  * the commit's status and nothing packed; a study's new title goes through every step, the pages it
  * changed (its page and the list showing it) named and checked, and the artifact packed.
@@ -8,9 +8,9 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BUILD_INFO, RELEASE_SCRIPT } from "../../scripts/lib/releases"
-import { PUBLISH_STEPS } from "../../scripts/publish"
-import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../../scripts/lib/project-copy"
+import { BUILD_INFO, RELEASE_SCRIPT } from "../../deploy/release/releases"
+import { PUBLISH_STEPS } from "../../deploy/publish/publish"
+import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../support/project-copy"
 
 const WINE = "content/case-studies/wine.json"
 let copy: string
@@ -18,7 +18,7 @@ let copy: string
 /** npm run publish:build in the copy, as the build server runs it. */
 function publish(): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/publish.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "deploy/publish/publish.ts"], {
       cwd: copy,
       env: { ...process.env, CI: "true", NO_COLOR: "1", CHECK_PAGES: "" },
     })

@@ -9,9 +9,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { PUBLIC_DIR } from "../../scripts/lib/nginx"
-import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../../scripts/lib/release-host"
-import { LIVE, linkedRelease } from "../../scripts/lib/releases"
+import { PUBLIC_DIR } from "../support/nginx-server"
+import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
+import { LIVE, linkedRelease } from "../../deploy/release/releases"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const LOCK = ".release-lock"
@@ -125,7 +125,7 @@ describe("a release that dies holding the lock", () => {
     const script = path.join(os.tmpdir(), `aurelle-hung-release-${process.pid}.ts`)
     fs.writeFileSync(
       script,
-      `import { release } from ${JSON.stringify(path.join(PROJECT_DIR, "scripts/lib/releases"))}
+      `import { release } from ${JSON.stringify(path.join(PROJECT_DIR, "deploy/release/releases"))}
 const settings = JSON.parse(process.argv[2])
 release(${JSON.stringify(PROJECT_DIR)}, settings, () => new Promise(() => setInterval(() => {}, 1000)))\n`,
     )

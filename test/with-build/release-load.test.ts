@@ -1,5 +1,5 @@
 /**
- * Releases and a rollback while visitors keep coming (scripts/lib/release-watch.ts): a browser visiting
+ * Releases and a rollback while visitors keep coming (test/support/release-watch.ts): a browser visiting
  * pages and moving inside the site, a client fetching the home page and every script it names. Two
  * builds take turns: public/ and a copy with other texts and other code (so other script names), the
  * copy built by a release while the visitors browse. Nothing a visitor meets may fail: no request,
@@ -7,8 +7,8 @@
  * releases, measured the same way (npm run bench:release), fails each.
  */
 import { expect, it } from "vitest"
-import { BUILD_TIMEOUT_MS } from "../../scripts/lib/project-copy"
-import { describeWatched, releasesUnderLoad } from "../../scripts/lib/release-watch"
+import { BUILD_TIMEOUT_MS } from "../support/project-copy"
+import { describeWatched, releasesUnderLoad } from "../support/release-watch"
 
 it(
   "releases and rolls back while visitors browse: no failed request, no refused code, no page of two builds",

@@ -11,11 +11,11 @@ import os from "node:os"
 import path from "node:path"
 import tls from "node:tls"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { TLS_INTERMEDIATE } from "../../gatsby/hosting/nginx"
-import { PUBLIC_DIR } from "../../scripts/lib/nginx"
-import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../../scripts/lib/project-copy"
-import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from "../../scripts/lib/release-host"
-import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases, release } from "../../scripts/lib/releases"
+import { TLS_INTERMEDIATE } from "../../deploy/hosting/nginx-config"
+import { PUBLIC_DIR } from "../support/nginx-server"
+import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy"
+import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from "../support/release-host"
+import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases, release } from "../../deploy/release/releases"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -81,7 +81,7 @@ describe("npm run release", () => {
           process.execPath,
           [
             path.join(PROJECT_DIR, "node_modules/tsx/dist/cli.mjs"),
-            path.join(copy, "scripts/release.ts"),
+            path.join(copy, "deploy/release/cli.ts"),
             "release",
             ...["--root", host.root, "--server-name", host.settings.serverName, "--http-only"],
             ...["--http-listen", host.settings.httpListen, "--nginx", control.binary],

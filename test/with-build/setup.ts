@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { PUBLIC_DIR } from "../../scripts/lib/nginx"
+import { PUBLIC_DIR } from "../support/nginx-server"
 
 // This suite reads the built site in public/ and serves it with nginx: it needs `npm run build` first.
 if (!fs.existsSync(path.join(PUBLIC_DIR, "index.html"))) {

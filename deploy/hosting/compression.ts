@@ -1,0 +1,105 @@
+/**
+ * Compression, decided once for every host: which files are text worth compressing, and their copies
+ * compressed ahead of time. The build writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip,
+ * level 9) beside every such file in public/, so nginx sends them as they are (`brotli_static`,
+ * `gzip_static`) instead of compressing each response again at a lower level; anything else it
+ * still compresses on the fly. A CDN compresses by itself and never asks for the copies.
+ */
+import type { BuildArgs } from "gatsby"
+import fs from "node:fs"
+import path from "node:path"
+import { promisify } from "node:util"
+import zlib from "node:zlib"
+import { filesUnder } from "../../gatsby/built-pages"
+
+/** The text types compressed by extension, as nginx's mime.types names them (plus the two it lacks). */
+export const COMPRESSIBLE_EXTENSIONS: Readonly<Record<string, string>> = {
+  html: "text/html",
+  css: "text/css",
+  js: "application/javascript",
+  json: "application/json",
+  webmanifest: "application/manifest+json",
+  xml: "text/xml",
+  txt: "text/plain",
+  svg: "image/svg+xml",
+  yml: "text/yaml",
+}
+
+/** Types nginx compresses on the fly too (a type with no file of its own extension above included). */
+export const COMPRESSIBLE_TYPES = [...new Set([...Object.values(COMPRESSIBLE_EXTENSIONS), "application/xml"])]
+
+/** Below this, compression costs more than it saves (nginx's `gzip_min_length` says the same). */
+export const MIN_COMPRESSED_LENGTH = 256
+
+export const ENCODINGS = [
+  {
+    extension: ".br",
+    compress: promisify(zlib.brotliCompress),
+    options: (size: number): zlib.BrotliOptions => ({
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    }),
+  },
+  {
+    extension: ".gz",
+    compress: promisify(zlib.gzip),
+    options: (): zlib.ZlibOptions => ({ level: zlib.constants.Z_BEST_COMPRESSION }),
+  },
+] as const
+
+const COPY = new RegExp(`(${ENCODINGS.map(({ extension }) => `\\${extension}`).join("|")})$`)
+
+export const isCompressible = (file: string): boolean =>
+  Object.hasOwn(COMPRESSIBLE_EXTENSIONS, path.extname(file).slice(1))
+
+/** The files of `publicDir` that get copies: text worth compressing, and long enough to gain. */
+export const compressibleFiles = (publicDir: string): string[] =>
+  filesUnder(publicDir).filter((file) => isCompressible(file) && fs.statSync(file).size >= MIN_COMPRESSED_LENGTH)
+
+/**
+ * Writes both copies beside every compressible file of `publicDir` (each copy only if smaller than
+ * the file) and removes copies whose file is gone or no longer needs one, so what nginx may send is
+ * always this build's. Returns how many files have copies, and their bytes before and after brotli.
+ */
+export async function precompress(publicDir: string): Promise<{ files: number; bytes: number; brotli: number }> {
+  const sources = compressibleFiles(publicDir)
+  const written = new Set<string>()
+  let bytes = 0
+  let brotli = 0
+  // The encoders run on libuv's thread pool: every core works, and the build's event loop stays free.
+  await Promise.all(
+    sources.map(async (source) => {
+      const content = fs.readFileSync(source)
+      const { mtime } = fs.statSync(source)
+      for (const { extension, compress, options } of ENCODINGS) {
+        const compressed = await compress(content, options(content.length))
+        if (compressed.length >= content.length) continue
+        const copy = source + extension
+        fs.writeFileSync(copy, compressed)
+        // The copy carries its file's date, so Last-Modified is the same whichever is sent.
+        fs.utimesSync(copy, mtime, mtime)
+        written.add(copy)
+        if (extension === ".br") {
+          bytes += content.length
+          brotli += compressed.length
+        }
+      }
+    }),
+  )
+  const staleCopy = (file: string) => COPY.test(file) && isCompressible(file.replace(COPY, "")) && !written.has(file)
+  for (const file of filesUnder(publicDir).filter(staleCopy)) fs.rmSync(file)
+  return { files: sources.length, bytes, brotli }
+}
+
+/** The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change). */
+export async function writePrecompressedCopies({ store, reporter }: BuildArgs): Promise<void> {
+  const { program } = store.getState() as { program: { directory: string } }
+  const started = Date.now()
+  const { files, bytes, brotli } = await precompress(path.join(program.directory, "public"))
+  reporter.info(
+    `Precompressed ${files} files (.br, .gz): ${(bytes / 1000).toFixed(0)} kB -> ${(brotli / 1000).toFixed(0)} kB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
+}

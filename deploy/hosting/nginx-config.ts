@@ -1,0 +1,341 @@
+/**
+ * The hosting policy (policy.ts) as an nginx server block. Headers are chosen per response by `map`s,
+ * so one `add_header` per header at server level covers every location, error pages included (nginx
+ * drops server-level add_header in any location that sets its own). Headers of a prefix follow the
+ * address asked for, as a CDN's path rules do; Cache-Control follows the file served, so a 404 page
+ * is never cached as a hashed file would be.
+ */
+import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "./compression"
+import type { HostingPolicy } from "./policy"
+
+/**
+ * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
+ * and 1.3, forward-secret AEAD ciphers for 1.2 (1.3 has only such), the client's order, a shared
+ * session cache and no session tickets. No OCSP stapling: Let's Encrypt, which docs/deploying.md's certbot
+ * step uses, stopped running OCSP in 2025, and nginx warns on every start that it has no responder.
+ */
+/** Debian's nginx: its MIME types, and its brotli modules (compression on the fly, and sending the build's .br copies). */
+export const MIME_TYPES = "/etc/nginx/mime.types"
+export const BROTLI_MODULES = ["filter", "static"].map(
+  (kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`,
+)
+
+export const TLS_INTERMEDIATE = {
+  protocols: "TLSv1.2 TLSv1.3",
+  ciphers: [
+    "ECDHE-ECDSA-AES128-GCM-SHA256",
+    "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384",
+    "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305",
+    "ECDHE-RSA-CHACHA20-POLY1305",
+  ].join(":"),
+  curves: "X25519:prime256v1:secp384r1",
+}
+
+/** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
+export const ACME_CHALLENGE_PREFIX = "/.well-known/acme-challenge/"
+
+export interface TlsOptions {
+  /** The certificate with its intermediates (certbot's fullchain.pem) and its key (privkey.pem). */
+  certificate: string
+  key: string
+  /** What the plain-HTTP server's `listen` says: it answers ACME challenges and redirects the rest. */
+  httpListen: string
+  /** nginx 1.25.1 and later turn HTTP/2 on with `http2 on;`; earlier ones with `listen … http2`. */
+  http2Directive: boolean
+}
+
+export interface NginxOptions {
+  /** Absolute path of the built site (public/). */
+  root: string
+  /** What `listen` says: a port, or address:port (the HTTPS one with `tls`). */
+  listen: string
+  /** The host names the server answers (`_`, any, by default). */
+  serverName?: string
+  /** HTTPS on `listen`, HTTP/2 included, plain HTTP only for ACME challenges and a redirect. */
+  tls?: TlsOptions
+  /** The folder certbot --webroot writes to (ACME_CHALLENGE_PREFIX is answered from it over HTTP). */
+  acmeRoot?: string
+  /**
+   * Another build whose hashed files (scripts, /static/) are served when this one has no file of that
+   * name: a page loaded just before a release still finds its own scripts after it.
+   */
+  fallbackRoot?: string
+  /**
+   * Brotli too, sending the build's `.br` copies and compressing the rest (Debian's
+   * libnginx-mod-http-brotli-static and libnginx-mod-http-brotli-filter).
+   */
+  brotli: boolean
+  /** Send the build's precompressed copies (compression.ts); `false` compresses every response anew. */
+  precompressed?: boolean
+  /** Further `location` blocks, for a server that does more than serve the site. */
+  locations?: string[]
+  /** Where the CMS sign-in service listens (deploy/auth/node-service.ts), e.g. http://127.0.0.1:8787. */
+  authService?: string
+}
+
+/** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
+const compressedTypes = COMPRESSIBLE_TYPES.filter((type) => type !== "text/html").join(" ")
+
+const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`
+const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * The immutable files as regular expressions over a path (`$uri`) or an address (`$request_uri`,
+ * which may go on with a query): the hashed scripts anywhere but under the folders excepted, and
+ * the immutable folders. As many whatever the number of pages and files.
+ */
+function immutableRegexes({ immutable }: HostingPolicy, end: string): string[] {
+  const except = immutable.scripts.except.map((prefix) => escapeRegex(prefix.slice(1))).join("|")
+  return [
+    `^/(?!${except})[^?]*${escapeRegex(immutable.scripts.suffix)}${end}`,
+    ...immutable.prefixes.map((prefix) => `^${escapeRegex(prefix)}`),
+  ]
+}
+
+/** The same as `map` keys. */
+const immutablePatterns = (policy: HostingPolicy, end: string) =>
+  immutableRegexes(policy, end).map((regex) => `"~${regex}"`)
+
+/**
+ * The `map` blocks (http level): every header by the address asked for (a prefix's own value, nothing
+ * under a service's prefix, none of the document headers on an immutable file, else the site's);
+ * Cache-Control by the file served.
+ */
+export function nginxMaps(policy: HostingPolicy): string {
+  // Immutable files carry no document headers (policy.documentOnlyHeaders).
+  const assets = immutablePatterns(policy, "(?:\\?|$)").map((pattern) => `  ${pattern} "";`)
+  const maps: string[] = []
+  // An empty value adds no header: a service's answers keep the headers it sent, and only those.
+  const services = policy.servicePrefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`)
+  for (const header of headerNames(policy)) {
+    const lines = [
+      `  default ${quote(policy.headers[header] ?? "")};`,
+      ...services,
+      ...(policy.documentOnlyHeaders.includes(header) ? assets : []),
+    ]
+    for (const { prefix, headers } of policy.prefixHeaders) {
+      if (headers[header] !== undefined) lines.push(`  ~^${escapeRegex(prefix)} ${quote(headers[header])};`)
+    }
+    maps.push(`map $request_uri ${variableOf(header)} {\n${lines.join("\n")}\n}`)
+  }
+  const cache = [
+    `  default ${quote(policy.cacheControl.revalidate)};`,
+    ...services,
+    ...immutablePatterns(policy, "$").map((pattern) => `  ${pattern} ${quote(policy.cacheControl.immutable)};`),
+  ]
+  maps.push(`map $uri $hosting_cache_control {\n${cache.join("\n")}\n}`)
+  // The types add to mime.types (which lacks these two) at http level; a server-level block would replace it.
+  return [`types {\n  application/manifest+json webmanifest;\n  text/yaml yml;\n}`, ...maps].join("\n\n")
+}
+
+const headerNames = (policy: HostingPolicy) => [
+  ...new Set([...Object.keys(policy.headers), ...policy.prefixHeaders.flatMap(({ headers }) => Object.keys(headers))]),
+]
+
+/**
+ * The CMS sign-in service behind the site's origin: it learns the address the editor used from Host
+ * and X-Forwarded-Proto, and answers with its own headers (the maps above add none there).
+ */
+const authLocation = (policy: HostingPolicy, upstream: string) =>
+  policy.servicePrefixes
+    .map((prefix) =>
+      [
+        `  location ^~ ${prefix} {`,
+        `    proxy_pass ${upstream};`,
+        `    proxy_set_header Host $http_host;`,
+        `    proxy_set_header X-Forwarded-Proto $scheme;`,
+        `  }`,
+      ].join("\n"),
+    )
+    .join("\n")
+
+const compression = (brotli: boolean, precompressed: boolean) =>
+  [
+    ...(precompressed ? ["gzip_static on;", ...(brotli ? ["brotli_static on;"] : [])] : []),
+    "gzip on;",
+    "gzip_vary on;",
+    "gzip_comp_level 6;",
+    `gzip_min_length ${MIN_COMPRESSED_LENGTH};`,
+    `gzip_types ${compressedTypes};`,
+    ...(brotli
+      ? [
+          "brotli on;",
+          "brotli_comp_level 6;",
+          `brotli_min_length ${MIN_COMPRESSED_LENGTH};`,
+          `brotli_types ${compressedTypes};`,
+        ]
+      : []),
+  ]
+    .map((line) => `  ${line}`)
+    .join("\n")
+
+/** Mozilla's intermediate TLS settings (TLS_INTERMEDIATE), with the site's certificate. */
+const tlsSettings = ({ certificate, key }: TlsOptions) =>
+  [
+    `ssl_certificate ${certificate};`,
+    `ssl_certificate_key ${key};`,
+    "ssl_session_timeout 1d;",
+    "ssl_session_cache shared:AurelleTLS:10m;",
+    "ssl_session_tickets off;",
+    `ssl_protocols ${TLS_INTERMEDIATE.protocols};`,
+    `ssl_ecdh_curve ${TLS_INTERMEDIATE.curves};`,
+    `ssl_ciphers ${TLS_INTERMEDIATE.ciphers};`,
+    "ssl_prefer_server_ciphers off;",
+  ]
+    .map((line) => `  ${line}`)
+    .join("\n")
+
+const acmeLocation = (acmeRoot: string) =>
+  `  location ^~ ${ACME_CHALLENGE_PREFIX} {\n    root ${acmeRoot};\n    default_type text/plain;\n  }`
+
+/**
+ * Plain HTTP beside HTTPS: the ACME challenges certbot renews the certificate with, and a permanent
+ * redirect of everything else to the same address over HTTPS. It adds no header: a browser keeps
+ * Strict-Transport-Security only from HTTPS answers.
+ */
+function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOptions & { tls: TlsOptions }): string {
+  const port = /(?:^|:)(\d+)$/.exec(listen)?.[1]
+  const target = port && port !== "443" ? `https://$host:${port}$request_uri` : "https://$host$request_uri"
+  return `server {
+  listen ${tls.httpListen};
+  server_name ${serverName};
+  server_tokens off;
+${acmeRoot ? `${acmeLocation(acmeRoot)}\n` : ""}  location / {
+    return 301 ${target};
+  }
+}
+`
+}
+
+/**
+ * The hashed files of another build, for a page loaded from it: its scripts and /static/ files are
+ * found by name here when this build has none of that name (their names carry their content's hash,
+ * so a name means one content). Anything else, pages and page data included, is this build's alone.
+ */
+const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
+  [
+    ...immutableRegexes(policy, "$").map(
+      (regex) => `  location ~ "${regex}" {\n    try_files $uri @previous_release;\n  }`,
+    ),
+    `  location @previous_release {\n    root ${fallbackRoot};\n  }`,
+  ].join("\n")
+
+export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
+  const { root, listen, serverName = "_", tls, acmeRoot, fallbackRoot } = options
+  const { brotli, precompressed = true, locations = [], authService } = options
+  const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
+  const redirects = policy.pages
+    .filter((page) => page !== "/")
+    .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
+  // A folder is a page only with its index.html ("/static/" answers 404, as on a CDN, not 403), and
+  // "${uri}index.html" keeps the served URI free of double slashes, which the policy maps key on.
+  const notFound = policy.notFound.map(({ prefix, file }) =>
+    [`  location ${prefix} {`, `    try_files $uri \${uri}index.html =404;`, `    error_page 404 ${file};`, `  }`].join(
+      "\n",
+    ),
+  )
+  const listenLine = tls
+    ? `  listen ${listen} ssl${tls.http2Directive ? "" : " http2"};${tls.http2Directive ? "\n  http2 on;" : ""}`
+    : `  listen ${listen};`
+  const site = `server {
+${listenLine}
+  server_name ${serverName};
+  root ${root};
+  charset utf-8;
+  server_tokens off;
+  # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
+  absolute_redirect off;
+${tls ? `\n  # Mozilla's "intermediate" TLS (deploy/hosting/nginx-config.ts, TLS_INTERMEDIATE).\n${tlsSettings(tls)}\n` : ""}
+  # The build's .br and .gz copies where they exist (written once at the highest levels), else
+  # compression on the fly at a level cheap enough to do per response.
+${compression(brotli, precompressed)}
+${addHeaders.join("\n")}
+  add_header Cache-Control $hosting_cache_control always;
+
+  error_page 404 ${policy.notFound[policy.notFound.length - 1].file};
+
+  # Instructions for CDNs, not content.
+${policy.hostFiles.map((file) => `  location = ${file} { return 404; }`).join("\n")}
+
+  # Every page has one address, with its trailing slash.
+${redirects.join("\n")}
+
+  # A path that is no page: the nearest 404 page, with status 404.
+${notFound.join("\n")}
+${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
+`
+  return tls ? `${redirectServer({ ...options, tls })}\n${site}` : site
+}
+
+/** What goes in nginx's http block for the site: the header maps and the server blocks. */
+export function nginxSite(policy: HostingPolicy, options: NginxOptions, heading: string): string {
+  return `# ${heading}\n${nginxMaps(policy)}\n\n${nginxServer(policy, options)}`
+}
+
+/**
+ * A whole nginx configuration serving the site on its own (npm run serve, the tests), with the
+ * CMS's local backend (decap-server) on the site's origin for editing against it.
+ */
+export function nginxStandalone(
+  policy: HostingPolicy,
+  options: NginxOptions & {
+    prefix: string
+    mimeTypes: string
+    /** The brotli modules to load (a standalone nginx loads no modules of its own). */
+    brotliModules?: readonly string[]
+    /** decap-server, for editing locally; without it the CMS signs in with GitHub. */
+    cmsBackend?: { path: string; url: string }
+  },
+): string {
+  const cmsBackend = options.cmsBackend
+    ? [`  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`]
+    : []
+  const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), ...cmsBackend] })
+  return nginxMain({
+    prefix: options.prefix,
+    mimeTypes: options.mimeTypes,
+    modules: options.brotliModules,
+    http: `${nginxMaps(policy)}\n\n${server}`,
+  })
+}
+
+/**
+ * The main configuration of an nginx of its own: its prefix folder holds its pid, its log and its
+ * temporary files; `modules` are loaded by their full paths; `http` goes in its http block.
+ */
+export function nginxMain({
+  prefix,
+  mimeTypes,
+  modules = [],
+  http,
+}: {
+  prefix: string
+  mimeTypes: string
+  modules?: readonly string[]
+  http: string
+}): string {
+  const temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`)
+    .join("\n")
+  return `${modules.map((module) => `load_module ${module};\n`).join("")}worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events {
+  worker_connections 1024;
+}
+http {
+  include ${mimeTypes};
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+${temporary}
+
+${http.trimEnd()}
+}
+`
+}

@@ -1,0 +1,274 @@
+/**
+ * How the built site is served, decided once: which addresses are pages, what answers a path that is
+ * no page, and which headers every response carries. deploy/hosting/nginx-config.ts and cdn.ts write this
+ * policy in their hosts' own languages, so a server and a CDN behave the same; it is read from the
+ * build (its pages, its hashed files, what its HTML carries inline), so it is always the build's own.
+ */
+import path from "node:path"
+import { builtPages, filesUnder } from "../../gatsby/built-pages"
+import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
+import { AUTH_PATH } from "../auth/github-oauth"
+import { LOCALES, type Locale } from "../../model/locales"
+import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
+
+export const ADMIN_PREFIX = "/admin/"
+/**
+ * The editors' sign-in (deploy/auth/github-oauth.ts): a service, not files, that sends its own strict
+ * headers; a host adds none of its own there (nginx) or cannot (a CDN's rules skip its Functions).
+ */
+export const SERVICE_PREFIXES = [AUTH_PATH]
+
+/** A path that is no page is answered, with status 404, by the nearest of these pages. */
+export interface NotFoundPage {
+  /** Paths under this prefix... */
+  prefix: string
+  /** ...get this file (a copy of the page that handles them). */
+  file: string
+}
+
+/** Scripts cached for a year: every `.js` file, save those under the folders that hold unhashed ones. */
+export interface ImmutableScripts {
+  /** The file name ending that marks them, matched anywhere in the site (a CDN's `/*.js`). */
+  suffix: string
+  /** Folders whose scripts keep their name from build to build, and so revalidate. */
+  except: string[]
+}
+
+export interface HostingPolicy {
+  /** Every page's one address, with its trailing slash; the address without it redirects (301). */
+  pages: string[]
+  /** Nearest first, the last one for `/`. */
+  notFound: NotFoundPage[]
+  /**
+   * Sent with every response, the same whatever the number of pages. Its Content-Security-Policy holds
+   * what applies to every page (SITE_CSP); each page's own, with the hashes of its inline code, is in
+   * its HTML (page-policy.ts).
+   */
+  headers: Record<string, string>
+  /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
+  prefixHeaders: Array<{ prefix: string; headers: Record<string, string> }>
+  /** Addresses answered by a service with headers of its own, to which the host adds none. */
+  servicePrefixes: string[]
+  /** Files whose names carry their content's hash: cached for a year, never revalidated. */
+  immutable: {
+    prefixes: string[]
+    scripts: ImmutableScripts
+    /** The hashed bundles of this build, which `scripts` covers (for reports and tests, not rules). */
+    bundles: string[]
+  }
+  /**
+   * Headers that govern a document (what it may load, embed, open), sent with pages and left off the
+   * immutable files: on a font they would only add bytes, and 1.7 kB of them pushed the display face
+   * past the ten segments a new connection delivers in its first round trip (mobile LCP +140 ms).
+   */
+  documentOnlyHeaders: string[]
+  cacheControl: { immutable: string; revalidate: string }
+  /** Files in the build that are instructions for a host, never served. */
+  hostFiles: string[]
+}
+
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
+export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
+
+/**
+ * In each language (English at the root, French under /fr/): the unknown-case file answers unknown
+ * slugs, and the not-found file any other address that is no page, nearest prefix first. Both are
+ * pages of src/pages/404.tsx, built where hosts look for them (gatsby/create-pages.ts, Gatsby's /404.html).
+ */
+const inLanguage = (route: string, locale: Locale) => localePath(route, locale)
+export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: UNKNOWN_CASE_FILE }
+export const SITE_NOT_FOUND: NotFoundPage = { prefix: "/", file: "/404.html" }
+const notFoundIn = (locale: Locale): NotFoundPage[] =>
+  [CASE_NOT_FOUND, SITE_NOT_FOUND].map(({ prefix, file }) => ({
+    prefix: inLanguage(prefix, locale),
+    file: inLanguage(file, locale),
+  }))
+/** Every language's not-found pages, the longest prefix first. */
+export const NOT_FOUND_PAGES: NotFoundPage[] = LOCALES.flatMap(notFoundIn).sort(
+  (a, b) => b.prefix.length - a.prefix.length,
+)
+
+export const HOST_FILES = ["/_headers", "/_redirects"]
+
+const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Permissions-Policy",
+  "X-Frame-Options",
+  "Cross-Origin-Opener-Policy",
+]
+
+/** webpack's chunks and Gatsby's bundles at the root of the build: name-<20 hex>.js */
+const HASHED_BUNDLE = /^[\w.-]+-[0-9a-f]{20}\.js$/
+
+const PERMISSIONS_DENIED = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+
+const policyText = (directives: Record<string, readonly string[]>) =>
+  Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(" "))
+    .join("; ")
+
+/** What the site loads and refuses, the same on every page: sources other than inline code. */
+const SITE_DIRECTIVES = {
+  "img-src": ["'self'", "data:"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "frame-src": ["'none'"],
+  "worker-src": ["'none'"],
+  "media-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+  "object-src": ["'none'"],
+}
+
+/**
+ * The Content-Security-Policy header of every response: what applies to every page, and
+ * `frame-ancestors`, which a policy in the page cannot carry. It names no script or style sources, so
+ * it lets each page's own policy (pageCsp, in its HTML) decide which inline code runs; a browser
+ * enforces both, so a page's document can do only what each allows.
+ */
+export const SITE_CSP = policyText({ ...SITE_DIRECTIVES, "frame-ancestors": ["'none'"] })
+
+/**
+ * A page's Content-Security-Policy, carried in its HTML (page-policy.ts): its own origin for scripts,
+ * styles, fonts, images and data; the inline scripts and styles of the build by hash (styled-components
+ * adds rules to an empty style element at run time, whose hash is that of nothing); no frames, workers,
+ * media or plugins. External links (the scheduler, the profiles) are navigations, which a policy does
+ * not restrict. `htmlFiles` are the pages served with it: one, or copies of one.
+ *
+ * `default-src` is the site's own origin, not 'none': it is the directive that governs what no other
+ * names, and two of those the site needs. A `<link rel="prefetch">` (Gatsby's prefetching of the
+ * pages a visitor's links lead to) is checked against `default-src` (CSP 3; Firefox enforces it, and
+ * with 'none' refused every prefetch on every page); and the web manifest would be `manifest-src`,
+ * which WebKit does not know (it logs "Unrecognized Content-Security-Policy directive" on every page),
+ * so it is left to `default-src` too. Every fetch directive the site has no use for says 'none'.
+ */
+export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode, read?: ReadHtml): string {
+  const inline = inlineSources(htmlFiles, known, read)
+  // Never allow what the build did not write: content that became code, or a tool that changed.
+  if (inline.foreign.length > 0) {
+    throw new Error(
+      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee deploy/hosting/known-inline.ts for the writers it knows.`,
+    )
+  }
+  return policyText({
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...inline.scripts],
+    "style-src": ["'self'", hashSource(""), ...inline.styles],
+    "style-src-attr": ["'unsafe-hashes'", ...inline.styleAttributes],
+    ...SITE_DIRECTIVES,
+  })
+}
+
+/** Where Decap's github backend reads and writes the content: GitHub's REST API, nothing else. */
+export const GITHUB_API_ORIGIN = "https://api.github.com"
+/** Where Decap checks GitHub's health every few minutes, to warn editors when GitHub is down. */
+export const GITHUB_STATUS_ORIGIN = "https://www.githubstatus.com"
+/** Where GitHub serves the signed-in editor's picture, shown in the CMS's header. */
+export const GITHUB_AVATARS_ORIGIN = "https://avatars.githubusercontent.com"
+
+/**
+ * The CMS's policy (/admin/), apart from the site's: Decap checks its configuration with ajv, which
+ * compiles its checks with `new Function` (so this page, and only this one, allows eval); it styles
+ * itself inline at run time and draws the preview in a frame written from the page, and reads uploads
+ * as blobs. It talks to GitHub's API deployed and to decap-server (its own origin) locally; the
+ * sign-in window is a page of its own origin (/api/auth).
+ */
+export const ADMIN_CSP = policyText({
+  "default-src": ["'self'"],
+  "script-src": ["'self'", "'unsafe-eval'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:", "blob:", GITHUB_AVATARS_ORIGIN],
+  "font-src": ["'self'", "data:"],
+  "connect-src": ["'self'", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
+  "frame-src": ["'self'", "blob:"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+  "object-src": ["'none'"],
+})
+
+/** Not pages of their own: each language's 404 page's folder copy. */
+const NOT_PAGES = new Set(LOCALES.map((locale) => inLanguage(NOT_FOUND_ROUTE, locale)))
+
+const IMMUTABLE_SCRIPTS: ImmutableScripts = { suffix: ".js", except: [ADMIN_PREFIX, "/~partytown/"] }
+
+/**
+ * The hashed bundles of the build, checked against IMMUTABLE_SCRIPTS: a script outside its exceptions
+ * whose name carries no hash would be cached for a year and never seen to change, so it stops the build.
+ */
+function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
+  const files = filesUnder(publicDir)
+    .map((file) => `/${path.relative(publicDir, file).split(path.sep).join("/")}`)
+    .filter((file) => file.endsWith(scripts.suffix) && !scripts.except.some((prefix) => file.startsWith(prefix)))
+  const unhashed = files.filter((file) => !HASHED_BUNDLE.test(file.slice(1)))
+  if (unhashed.length > 0) {
+    throw new Error(
+      `deploy/hosting/policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
+    )
+  }
+  return files.sort()
+}
+
+export function hostingPolicy(publicDir: string): HostingPolicy {
+  const pages = builtPages(publicDir)
+    .map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
+    .filter((file) => file.endsWith("/index.html") || file === "index.html")
+    .map((file) => `/${file.slice(0, -"index.html".length)}`)
+    .filter((page) => !NOT_PAGES.has(page))
+    .sort()
+  return {
+    pages,
+    notFound: NOT_FOUND_PAGES,
+    headers: {
+      "Content-Security-Policy": SITE_CSP,
+      "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": PERMISSIONS_DENIED.map((feature) => `${feature}=()`).join(", "),
+      // No Cross-Origin-Opener-Policy on the pages: it made each arrival change browsing context group
+      // and commit in a fresh renderer, whose start-up Lighthouse counts as blocking time (mobile runs
+      // over 65 ms: 12 of 80 with it, 0 of 80 without). The pages keep nothing of a visitor's for an
+      // opener to reach, and refuse framing; the CMS, which holds a GitHub token, keeps its own below.
+    },
+    prefixHeaders: [
+      {
+        prefix: ADMIN_PREFIX,
+        headers: {
+          "Content-Security-Policy": ADMIN_CSP,
+          "X-Robots-Tag": "noindex, nofollow",
+          // The sign-in window it opens must keep it as its opener through GitHub's pages.
+          "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+        },
+      },
+    ],
+    servicePrefixes: SERVICE_PREFIXES,
+    immutable: {
+      prefixes: ["/static/", `${ADMIN_PREFIX}fonts/`],
+      scripts: IMMUTABLE_SCRIPTS,
+      bundles: hashedBundles(publicDir, IMMUTABLE_SCRIPTS),
+    },
+    cacheControl: { immutable: CACHE_IMMUTABLE, revalidate: CACHE_REVALIDATE },
+    documentOnlyHeaders: DOCUMENT_ONLY_HEADERS,
+    hostFiles: HOST_FILES,
+  }
+}

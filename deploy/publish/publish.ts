@@ -1,0 +1,143 @@
+/**
+ * npm run publish:build: the publish path (docs/deploying.md), which an editor's publish takes when
+ * it changed content alone (deploy/publish/path.ts). Each step timed, in order:
+ *
+ *   content check   every content rule, each problem with its file and JSON path
+ *   build           gatsby build, with Gatsby's cache (.cache/, public/) kept from the last build
+ *   changed pages   the pages whose data the change made different, and the pages listing them
+ *   gates           html-validate, the Nu Html Checker, control characters, links, byte budgets, on those
+ *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console
+ *   artifact        the build packed for release (deploy/release/artifact.ts)
+ *
+ * Timing gates (Lighthouse, load) are the full suite's: they never stand between an editor's text and
+ * the site. On a failure the step's first complaint is written to .tmp/publish/refusal.txt, which the
+ * build server posts as the commit's status, for the CMS to show the editor.
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { ARTIFACT_DIR, packArtifact } from "../release/artifact"
+import { changedPages, pageFingerprints } from "./changed-pages"
+import { CHECK_PAGES } from "./pages-to-check"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
+export const PUBLISH_DIR = path.join(PROJECT_DIR, ".tmp/publish")
+const PAGES_FILE = path.join(PUBLISH_DIR, "pages.txt")
+export const REFUSAL_FILE = path.join(PUBLISH_DIR, "refusal.txt")
+export const STEPS_FILE = path.join(PUBLISH_DIR, "steps.json")
+
+/** The publish path's steps, in order (a step with no changed page to check is left out). */
+export const PUBLISH_STEPS = ["content check", "build", "changed pages", "gates", "browser", "artifact"] as const
+type StepName = (typeof PUBLISH_STEPS)[number]
+
+class StepFailed extends Error {}
+
+/** Runs a command, its output shown as it comes; resolves with its first complaint, or null when it passed. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: PROJECT_DIR,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let complaint: string | null = null
+    const read = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream, isComplaint: (line: string) => boolean) => {
+      let rest = ""
+      stream.on("data", (chunk: Buffer) => {
+        out.write(chunk)
+        const lines = (rest + chunk.toString("utf8")).split("\n")
+        rest = lines.pop()!
+        // eslint-disable-next-line no-control-regex
+        for (const line of lines.map((text) => text.replace(/\u001b\[[\d;]*m/g, "").trim())) {
+          if (!complaint && line && isComplaint(line)) complaint = line
+        }
+      })
+    }
+    read(child.stderr!, process.stderr, (line) => !/^(npm warn|warning|>)/i.test(line))
+    read(child.stdout!, process.stdout, (line) => /^(error\b|Error:|ERROR #)/.test(line))
+    child.on("close", (code) =>
+      resolve(code === 0 ? null : (complaint ?? `${command} ${args.join(" ")} failed (exit ${code})`)),
+    )
+  })
+}
+
+const tsx = (script: string, env?: Record<string, string>) => run("npx", ["tsx", script], env)
+
+interface Step {
+  name: StepName
+  seconds: number
+  note?: string
+}
+
+async function main(): Promise<void> {
+  fs.rmSync(PUBLISH_DIR, { recursive: true, force: true })
+  fs.mkdirSync(PUBLISH_DIR, { recursive: true })
+  const steps: Step[] = []
+  const step = async (name: StepName, work: () => Promise<string | null | void>, note?: () => string) => {
+    console.log(`\n==> publish: ${name}`)
+    const started = performance.now()
+    const complaint = await work()
+    steps.push({ name, seconds: (performance.now() - started) / 1000, note: note?.() })
+    if (complaint) {
+      fs.writeFileSync(REFUSAL_FILE, `${name}: ${complaint}\n`)
+      throw new StepFailed(`${name}: ${complaint}`)
+    }
+  }
+  const started = performance.now()
+  try {
+    await step("content check", () => tsx("scripts/check-content.ts"))
+    const before = pageFingerprints(PUBLIC_DIR)
+    await step(
+      "build",
+      () => run("npm", ["run", "build"]),
+      () => (before.size ? "Gatsby's cache kept" : "no cache: a cold build"),
+    )
+    let pages: string[] = []
+    await step(
+      "changed pages",
+      async () => {
+        pages = changedPages(before, pageFingerprints(PUBLIC_DIR))
+        fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
+        console.log(pages.length ? pages.join("\n") : "(none)")
+      },
+      () => `${pages.length} of ${pageFingerprints(PUBLIC_DIR).size}`,
+    )
+    const only = { [CHECK_PAGES]: PAGES_FILE }
+    if (pages.length > 0) {
+      await step("gates", async () => {
+        const results = await Promise.all([
+          tsx("scripts/check-html.ts", only),
+          tsx("scripts/check-nu.ts", only),
+          tsx("scripts/check-text-bytes.ts", only),
+          tsx("scripts/check-links.ts", only),
+          tsx("scripts/budgets.ts", only),
+        ])
+        return results.find(Boolean) ?? null
+      })
+      await step("browser", () =>
+        run("npx", ["playwright", "test", "--project", "publish", "--workers", "2", "--reporter", "line"], {
+          ...only,
+          E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
+        }),
+      )
+    }
+    await step("artifact", async () => void (await packArtifact(ARTIFACT_DIR)))
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error
+    console.error(`\nPublish path refused: ${error.message}\nNothing was released.`)
+    process.exitCode = 1
+  } finally {
+    fs.writeFileSync(STEPS_FILE, `${JSON.stringify(steps, null, 2)}\n`)
+    console.log(`\nPublish path, ${((performance.now() - started) / 1000).toFixed(1)} s:`)
+    for (const { name, seconds, note } of steps)
+      console.log(`  ${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ""}`)
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

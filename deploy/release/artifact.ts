@@ -1,0 +1,70 @@
+/**
+ * npm run artifact [-- --out DIR]: packs the build in public/ (and .hosting/) into one folder that
+ * the nginx host releases with Node alone: the build's files as they are, build.json (the commit,
+ * the time, the site's host name) and release.cjs, the release command bundled with everything it
+ * needs (`node release.cjs release --root DIR`). The build server uploads this folder; the host never
+ * builds. Default folder: .artifact/.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { parseArgs } from "node:util"
+import { build } from "esbuild"
+import { AUTH_SCRIPT } from "../auth/service-files"
+import { HOSTING_DIR } from "../hosting/write"
+import { readContentFile } from "../../gatsby/content/files"
+import { BUILD_INFO, type BuildInfo, RELEASE_SCRIPT } from "./releases"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
+
+/** The commit built: the build server's (GITHUB_SHA), or the checkout's. */
+function builtCommit(): string | null {
+  if (process.env.GITHUB_SHA && /^[0-9a-f]{40}$/.test(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
+  const head = spawnSync("git", ["-C", PROJECT_DIR, "rev-parse", "HEAD"], { encoding: "utf8" })
+  return head.status === 0 ? head.stdout.trim() : null
+}
+
+/** Packs the project's build into `out` (replaced whole); returns what build.json says. */
+export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: string = PROJECT_DIR): Promise<BuildInfo> {
+  const publicDir = path.join(projectDir, "public")
+  const auth = path.join(projectDir, HOSTING_DIR, AUTH_SCRIPT)
+  for (const needed of [path.join(publicDir, "index.html"), auth]) {
+    if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run npm run build first`)
+  }
+  fs.rmSync(out, { recursive: true, force: true })
+  fs.mkdirSync(path.join(out, HOSTING_DIR), { recursive: true })
+  fs.cpSync(publicDir, path.join(out, "public"), { recursive: true })
+  fs.copyFileSync(auth, path.join(out, HOSTING_DIR, AUTH_SCRIPT))
+  await build({
+    entryPoints: [path.join(PROJECT_DIR, "deploy/release/cli.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile: path.join(out, RELEASE_SCRIPT),
+    // Only the build writes the sign-in service with esbuild; the release command never does.
+    external: ["esbuild"],
+    logLevel: "warning",
+  })
+  const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(projectDir, "content"))
+  const info: BuildInfo = {
+    commit: builtCommit(),
+    builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
+    serverName: new URL(settings.en.siteUrl).hostname,
+  }
+  fs.writeFileSync(path.join(out, BUILD_INFO), `${JSON.stringify(info, null, 2)}\n`)
+  return info
+}
+
+if (require.main === module) {
+  const { values } = parseArgs({ options: { out: { type: "string" } } })
+  const out = path.resolve(values.out ?? ARTIFACT_DIR)
+  packArtifact(out).then(
+    (info) => console.log(`Packed the build of ${info.commit ?? "an unknown commit"} into ${out}`),
+    (error: Error) => {
+      console.error(error.message)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,173 @@
+/**
+ * npm run release -- --root DIR [options]   builds, checks and makes a new release live
+ * npm run release -- --root DIR --from PATH  makes the build in PATH (an artifact) live, no build
+ * npm run rollback -- --root DIR [options]  makes the release before the live one live again
+ * node release.cjs stamp                     writes the artifact's /release.json (before a Pages upload)
+ *
+ * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
+ * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
+ *
+ * docs/deploying.md, "On one server (nginx)", says what each step does and what the operator sees;
+ * deploy/release/releases.ts does it.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import path from "node:path"
+import { parseArgs } from "node:util"
+import { readContentFile } from "../../gatsby/content/files"
+import { AUTH_UPSTREAM } from "../auth/service-files"
+import {
+  BUILD_INFO,
+  KEEP,
+  LIVE,
+  RELEASE_SCRIPT,
+  type ReleaseSettings,
+  type SwitchReport,
+  buildInfoOf,
+  nginxControl,
+  release,
+  releasesDir,
+  rollback,
+  writeStamp,
+} from "./releases"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+/** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
+const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname : null
+const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
+       npm run rollback -- --root DIR [options]
+       node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
+       node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
+
+  --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
+  --from PATH             release the build in PATH (made by npm run artifact), without building
+                          (the default for an artifact's own release.cjs: its own folder)
+  --server-name NAME      the site's host name (default: the host of the settings' site URL)
+  --certificate FILE      the certificate with its chain (default: certbot's
+                          /etc/letsencrypt/live/NAME/fullchain.pem)
+  --certificate-key FILE  its private key (default: .../NAME/privkey.pem)
+  --http-only             no HTTPS: plain HTTP on --http-listen (behind a TLS proxy, or to
+                          answer certbot before the first certificate exists)
+  --https-listen ADDR     what the HTTPS server listens on (default: 443)
+  --http-listen ADDR      what the plain HTTP server listens on (default: 80)
+  --auth-service URL      where the CMS sign-in service listens (default: ${AUTH_UPSTREAM})
+  --nginx PROGRAM         the nginx program (default: nginx)
+  --nginx-prefix DIR      its -p, for an nginx started with one
+  --nginx-conf FILE       its -c, for an nginx started with one
+  --keep N                releases kept on disk, the live one included (default: ${KEEP})`
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`)
+  process.exit(1)
+}
+
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    root: { type: "string" },
+    from: { type: "string" },
+    "server-name": { type: "string" },
+    certificate: { type: "string" },
+    "certificate-key": { type: "string" },
+    "http-only": { type: "boolean", default: false },
+    "https-listen": { type: "string", default: "443" },
+    "http-listen": { type: "string", default: "80" },
+    "auth-service": { type: "string", default: AUTH_UPSTREAM },
+    nginx: { type: "string", default: "nginx" },
+    "nginx-prefix": { type: "string" },
+    "nginx-conf": { type: "string" },
+    keep: { type: "string", default: String(KEEP) },
+    help: { type: "boolean", default: false },
+  },
+})
+const command = process.argv[2]
+if (values.help || !["release", "rollback", "stamp"].includes(command)) {
+  console.log(USAGE)
+  process.exit(values.help ? 0 : 1)
+}
+if (command === "stamp") {
+  const artifact = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+  if (!artifact) fail(`stamp writes an artifact's release.json: run the artifact's release.cjs, or name it with --from`)
+  writeStamp(path.join(artifact, "public"), buildInfoOf(artifact))
+  console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
+  process.exit(0)
+}
+if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
+const keep = Number(values.keep)
+if (!Number.isInteger(keep) || keep < 2)
+  fail("--keep must be a whole number, 2 or more (the live release and one to roll back to)")
+
+const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
+  fail(`${from} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`)
+}
+const serverName =
+  values["server-name"] ??
+  (from
+    ? buildInfoOf(from).serverName!
+    : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
+const certbotDir = `/etc/letsencrypt/live/${serverName}`
+const tls = values["http-only"]
+  ? null
+  : {
+      certificate: path.resolve(values.certificate ?? `${certbotDir}/fullchain.pem`),
+      key: path.resolve(values["certificate-key"] ?? `${certbotDir}/privkey.pem`),
+    }
+const root = path.resolve(values.root)
+const nginxArgs = [
+  ...(values["nginx-prefix"] ? ["-p", path.resolve(values["nginx-prefix"])] : []),
+  ...(values["nginx-conf"] ? ["-c", path.resolve(values["nginx-conf"])] : []),
+]
+const settings: ReleaseSettings = {
+  root,
+  serverName,
+  tls,
+  httpsListen: values["https-listen"]!,
+  httpListen: values["http-listen"]!,
+  authService: values["auth-service"]!,
+  nginx: nginxControl(values.nginx!, nginxArgs),
+  keep,
+}
+
+for (const file of tls && command === "release" ? [tls.certificate, tls.key] : []) {
+  if (!fs.existsSync(file)) {
+    fail(`No certificate file at ${file}; nothing was changed.
+Get one with certbot, which proves the name over plain HTTP through ${path.join(root, "acme")}:
+  npm run release -- --root ${root} --http-only     (once, if nothing answers on port 80 yet)
+  certbot certonly --webroot -w ${path.join(root, "acme")} -d ${serverName}
+then release again without --http-only. Or name the files with --certificate and --certificate-key.`)
+  }
+}
+
+/** The build in the project, as `npm run build`: its output goes to the operator's terminal. */
+function build(): void {
+  console.log(`Building the site in ${PROJECT_DIR} (the live release is not touched)…`)
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: PROJECT_DIR,
+    stdio: "inherit",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  })
+  if (result.status !== 0) {
+    throw new Error(
+      `the build failed (exit ${result.status ?? result.signal}), see above: nothing was released and the live release is unchanged`,
+    )
+  }
+}
+
+async function main() {
+  const started = performance.now()
+  const report: SwitchReport & { removed?: string[] } =
+    command === "release"
+      ? await (from ? release(from, settings) : release(PROJECT_DIR, settings, build))
+      : await rollback(settings)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`
+${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
+  switch (links and nginx reload): ${report.switchMs.toFixed(0)} ms
+  pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
+  sign-in service: ${report.authService}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
+  back to the previous one: ${from ? `node ${path.join(root, LIVE, RELEASE_SCRIPT)} rollback` : "npm run rollback --"} --root ${root}
+  peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
+}
+
+main().catch((error: Error) => fail(`${command} stopped: ${error.message}`))

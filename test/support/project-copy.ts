@@ -1,0 +1,82 @@
+/**
+ * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
+ * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
+ * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
+ */
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
+
+const ROOT = path.resolve(__dirname, "../..")
+const PROJECT_FILES = [
+  "package.json",
+  "package-lock.json",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "tsconfig.json",
+  "model",
+  "src",
+  "gatsby",
+  "cms",
+  "auth",
+  "content",
+  "static",
+  "scripts",
+  // What the publish path's gates read (npm run publish:build, in npm run bench:publish's copies).
+  "e2e",
+  "playwright.config.ts",
+  ".htmlvalidate.json",
+  "quality-budgets.json",
+]
+export const BUILD_TIMEOUT_MS = 300_000
+/** How a copy is built: as on CI, no telemetry, plain output. */
+export const COPY_BUILD_ENV = { GATSBY_TELEMETRY_DISABLED: "1", CI: "true", NO_COLOR: "1" }
+
+/** Copies the project's sources and content into a new folder (node_modules linked); returns it. */
+export function projectCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-build-"))
+  // Readable by nginx's workers, which may run as another user than the tests.
+  fs.chmodSync(dir, 0o755)
+  for (const entry of PROJECT_FILES) {
+    if (fs.existsSync(path.join(ROOT, entry)))
+      fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })
+  }
+  fs.rmSync(path.join(dir, "src/gatsby-types.d.ts"), { force: true })
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"))
+  return dir
+}
+
+/**
+ * Runs `gatsby build` in a copy; its output with Gatsby's line wrapping joined back for matching. The
+ * process goes on meanwhile (a browser it drives keeps browsing).
+ */
+export function buildCopy(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
+      cwd: dir,
+      env: { ...process.env, ...COPY_BUILD_ENV, ...env },
+      timeout: BUILD_TIMEOUT_MS,
+    })
+    let output = ""
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.on("close", (status) => resolve({ status, output: output.replace(/\s+/g, " ") }))
+  })
+}
+
+/** Any content document: the tests that edit one reach into it by the paths they know. */
+type EditableJson = Record<string, any>
+
+/** Changes one language's document (English by default) of a content file of a copy in place. */
+export function editJson(file: string, change: (data: EditableJson) => void, locale: Locale = DEFAULT_LOCALE): void {
+  const data = JSON.parse(fs.readFileSync(file, "utf8"))
+  change(data[locale])
+  fs.writeFileSync(file, JSON.stringify(data, null, 2))
+}

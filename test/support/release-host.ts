@@ -1,0 +1,192 @@
+/**
+ * An nginx host set up as docs/deploying.md ("On one server") says, on this machine's loopback, for the
+ * release tests and the release bench: a release root, a self-signed certificate for `localhost`,
+ * and nginx running with a configuration whose http block has the operator's one line, the include
+ * of the live release's configuration. Releases and rollbacks go through deploy/release/releases.ts, as
+ * `npm run release` and `npm run rollback` do.
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import http2 from "node:http2"
+import https from "node:https"
+import os from "node:os"
+import path from "node:path"
+import { nginxMain } from "../../deploy/hosting/nginx-config"
+import { ensureSystemPackage } from "../../scripts/lib/system-packages"
+import { freePort } from "../../scripts/lib/free-port"
+import { MIME_TYPES, type NginxProcess, runNginx } from "./nginx-server"
+import {
+  LIVE,
+  RELEASE_SITE,
+  type ReleaseReport,
+  type ReleaseSettings,
+  type SwitchReport,
+  nginxControl,
+  release,
+  rollback,
+} from "../../deploy/release/releases"
+
+export const HOST_NAME = "localhost"
+
+export interface ReleaseHost {
+  root: string
+  settings: ReleaseSettings
+  /** https://localhost:<port> (or the plain HTTP address with `tls: false`). */
+  url: string
+  /** The plain HTTP server's address (with TLS, it answers ACME challenges and redirects). */
+  httpUrl: string
+  /** The self-signed certificate (PEM), the one authority a client here trusts. */
+  ca: string
+  release(projectDir: string, build?: () => void | Promise<void>): Promise<ReleaseReport>
+  rollback(): Promise<SwitchReport>
+  stop(): Promise<void>
+}
+
+/** A self-signed certificate and key for `localhost` (openssl, from Debian's package). */
+function selfSignedCertificate(dir: string): { certificate: string; key: string } {
+  const certificate = path.join(dir, "fullchain.pem")
+  const key = path.join(dir, "privkey.pem")
+  const result = spawnSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+      ...["-keyout", key, "-out", certificate, "-days", "2", "-subj", `/CN=${HOST_NAME}`],
+      ...["-addext", `subjectAltName=DNS:${HOST_NAME}`],
+    ],
+    { encoding: "utf8" },
+  )
+  if (result.status !== 0)
+    throw new Error(`openssl could not make a certificate: ${result.stderr}${result.error ?? ""}`)
+  return { certificate, key }
+}
+
+/**
+ * The host, with its first release made from `projectDir`'s build (public/ and .hosting/, built
+ * already) and nginx started on free loopback ports.
+ */
+export async function startReleaseHost({
+  projectDir,
+  tls = true,
+}: {
+  projectDir: string
+  tls?: boolean
+}): Promise<ReleaseHost> {
+  const binary = ensureSystemPackage("nginx")
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-releases-"))
+  // Readable by nginx's workers, which may run as another user than the tests.
+  fs.chmodSync(root, 0o755)
+  const prefix = path.join(root, ".nginx")
+  const tlsDir = path.join(root, ".tls")
+  fs.mkdirSync(prefix)
+  fs.mkdirSync(tlsDir)
+  const [httpsPort, httpPort] = [await freePort(), await freePort()]
+  const nginxConf = path.join(prefix, "nginx.conf")
+  const control = nginxControl(binary, ["-p", prefix, "-c", nginxConf])
+  // The operator's one line (docs/deploying.md, "On one server"): the live release's configuration.
+  const http = `include ${path.join(root, LIVE, RELEASE_SITE)};`
+  fs.writeFileSync(nginxConf, nginxMain({ prefix, mimeTypes: MIME_TYPES, modules: control.modules, http }))
+  const settings: ReleaseSettings = {
+    root,
+    serverName: HOST_NAME,
+    tls: tls ? selfSignedCertificate(tlsDir) : null,
+    httpsListen: `127.0.0.1:${httpsPort}`,
+    httpListen: `127.0.0.1:${httpPort}`,
+    authService: "http://127.0.0.1:9",
+    nginx: control,
+    keep: 5,
+  }
+  const host = {
+    root,
+    settings,
+    url: tls ? `https://${HOST_NAME}:${httpsPort}` : `http://${HOST_NAME}:${httpPort}`,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    ca: tls ? fs.readFileSync(settings.tls!.certificate, "utf8") : "",
+    release: (projectDir: string, build: () => void | Promise<void> = () => {}) => release(projectDir, settings, build),
+    rollback: () => rollback(settings),
+  }
+  await host.release(projectDir)
+  let nginx: NginxProcess
+  try {
+    nginx = await runNginx({ binary, prefix, configFile: nginxConf, url: host.httpUrl })
+  } catch (error) {
+    fs.rmSync(root, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    ...host,
+    stop: async () => {
+      await nginx.stop()
+      fs.rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface FetchedPage {
+  status: number
+  headers: Headers
+  body: string
+  /** The protocol the connection agreed on (ALPN): "h2" or "http/1.1". */
+  protocol: string
+}
+
+/** One GET on an HTTP/2 connection; status 0 when the stream closed unanswered. */
+export function http2Get(
+  session: http2.ClientHttp2Session,
+  pathname: string,
+  headers: http2.OutgoingHttpHeaders = {},
+): Promise<Omit<FetchedPage, "protocol">> {
+  return new Promise((resolve, reject) => {
+    const request = session.request({ ":path": pathname, ...headers })
+    const answer = { status: 0, headers: new Headers(), body: "" }
+    request.setEncoding("utf8")
+    request.on("response", (received) => {
+      answer.status = Number(received[":status"])
+      for (const [name, value] of Object.entries(received)) {
+        if (!name.startsWith(":") && value !== undefined) answer.headers.set(name, String(value))
+      }
+    })
+    request.on("data", (chunk: string) => (answer.body += chunk))
+    request.on("end", () => resolve(answer))
+    request.on("error", reject)
+    request.end()
+  })
+}
+
+/** A GET over HTTP/2 when the server offers it, trusting `ca`: what a browser would be answered. */
+export async function fetchTrusting(url: string, ca: string): Promise<FetchedPage> {
+  const { origin, pathname, search } = new URL(url)
+  const session = http2.connect(origin, { ca })
+  try {
+    const connected = new Promise<void>((resolve, reject) => {
+      session.once("connect", () => resolve())
+      session.once("error", reject)
+    })
+    // A connection that fails (an untrusted certificate, say) fails the GET.
+    const [answer] = await Promise.all([
+      http2Get(session, `${pathname}${search}`, { "accept-encoding": "identity" }),
+      connected,
+    ])
+    return { ...answer, protocol: (session.socket as unknown as { alpnProtocol?: string }).alpnProtocol ?? "" }
+  } finally {
+    session.close()
+  }
+}
+
+/** An HTTPS GET over HTTP/1.1 (for the ALPN fallback and TLS settings of a client). */
+export function fetchHttp1(
+  url: string,
+  options: https.RequestOptions,
+): Promise<{ status: number; cipher: string; protocol: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { ...options, agent: false }, (response) => {
+      const socket = response.socket as import("node:tls").TLSSocket
+      resolve({
+        status: response.statusCode ?? 0,
+        cipher: socket.getCipher().name,
+        protocol: socket.getProtocol() ?? "",
+      })
+      response.resume()
+    })
+    request.on("error", reject)
+  })
+}

@@ -1,0 +1,431 @@
+/**
+ * What visitors meet while the site is released: a browser that keeps visiting pages (a page, then a
+ * move inside the site, each visit a new visitor) and a client that keeps fetching the home page and
+ * every script it names, both against a host while `work` (releases, rollbacks, an in-place build)
+ * runs. Each document the browser loads is then judged against the folders the site was served
+ * from: its page and every file it used must come from one build, unless Gatsby itself reloaded it
+ * on finding another build's data (see gatsby/release-fingerprint.ts).
+ */
+import { type Browser, type Page, chromium } from "@playwright/test"
+import crypto from "node:crypto"
+import fs from "node:fs"
+import http2 from "node:http2"
+import path from "node:path"
+import { CHROMIUM_ARGS, chromiumPath } from "./browser"
+import { filesUnder } from "../../gatsby/built-pages"
+import { PUBLIC_DIR, startNginx } from "./nginx-server"
+import { buildCopy, editJson, projectCopy } from "./project-copy"
+import { http2Get, startReleaseHost } from "./release-host"
+import { LIVE, linkedRelease } from "../../deploy/release/releases"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+/** What the visitors browse, in turn: each page, then a move through its header. */
+export const WATCHED_ROUTES = [
+  "/",
+  "/case-studies/",
+  "/case-studies/wine/",
+  "/fr/",
+  "/book-demo/",
+  "/fr/case-studies/hotels/",
+]
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export interface Watched {
+  /** Documents the browser loaded (each page, each reload). */
+  documents: number
+  /** Moves inside the site, between documents. */
+  moves: number
+  /** Requests that failed or answered 400 or more, by the browser and the client. */
+  failedRequests: string[]
+  /** Console messages of a policy refusing the page's own code. */
+  policyRefusals: string[]
+  /** Other console errors and uncaught exceptions. */
+  errors: string[]
+  /** Documents that used files of two builds and were not reloaded. */
+  mixed: string[]
+  /** Documents whose HTML is no build's file: a page written half-way, say. */
+  unknownPages: string[]
+  /** Documents Gatsby reloaded itself (its data was another build's). */
+  reloads: number
+  /** The client's rounds: the home page and every script it names. */
+  clientRounds: number
+  /** Requests nginx refused unprocessed on a reload and the client sent again, as browsers do. */
+  clientRetries: number
+}
+
+/** A build the site may serve, as the files of its folder: path -> hash of the bytes. */
+export type BuildFiles = Map<string, string>
+
+const sha = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes).digest("hex")
+
+/** The files of a build folder (public/), the compressed copies aside. */
+export function buildFiles(publicDir: string): BuildFiles {
+  return new Map(
+    filesUnder(publicDir)
+      .filter((file) => !/\.(br|gz)$/.test(file))
+      .map((file) => [`/${path.relative(publicDir, file).split(path.sep).join("/")}`, sha(fs.readFileSync(file))]),
+  )
+}
+
+/** The file an address is answered with: a folder's index.html. */
+const fileOf = (pathname: string) => (pathname.endsWith("/") ? `${pathname}index.html` : pathname)
+
+interface Fetched {
+  url: string
+  status: number
+  hash: string
+}
+
+interface Document {
+  url: string
+  /** Whether the visitor asked for it (else Gatsby reloaded the page). */
+  asked: boolean
+  /** Its HTML, as answered. */
+  html?: Fetched
+  /** Everything else it fetched from the site. */
+  files: Fetched[]
+}
+
+/** One visitor's browsing, document by document. */
+async function visit(
+  browser: Browser,
+  origin: string,
+  route: string,
+  record: { documents: Document[]; failed: string[]; refusals: string[]; errors: string[] },
+): Promise<boolean> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: "block" })
+  const page: Page = await context.newPage()
+  let asking = true
+  const documents: Document[] = []
+  const current = () => documents.at(-1)
+  /** The page's own HTML: the last navigation's answer is the next document's. */
+  let navigation: Promise<Fetched | undefined> | undefined
+  const pages: Array<Promise<Fetched | undefined>> = []
+  page.on("framenavigated", (frame) => {
+    // A move inside the site (the history API) is the same document; a new one follows an answer.
+    if (frame !== page.mainFrame() || !navigation) return
+    documents.push({ url: frame.url(), asked: asking, files: [] })
+    pages.push(navigation)
+    navigation = undefined
+    asking = false
+  })
+  page.on("response", (response) => {
+    const url = response.url()
+    if (!url.startsWith(origin)) return
+    if (response.status() >= 400) record.failed.push(`${response.status()} ${url}`)
+    const fetched = response
+      .body()
+      .then((body) => ({ url, status: response.status(), hash: sha(body) }))
+      // the page moved on before the body arrived: nothing to judge
+      .catch(() => undefined)
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) navigation = fetched
+    else {
+      const document = current()
+      void fetched.then((file) => file && document?.files.push(file))
+    }
+  })
+  page.on("requestfailed", (request) => {
+    const failure = request.failure()?.errorText ?? ""
+    // A request cut short by the page moving on (Gatsby's reload included) failed nobody.
+    if (failure !== "net::ERR_ABORTED") record.failed.push(`${failure} ${request.url()}`)
+  })
+  page.on("console", (message) => {
+    if (message.type() !== "error") return
+    const text = message.text()
+    if (/Content Security Policy/i.test(text)) record.refusals.push(`${page.url()}: ${text}`)
+    else record.errors.push(`${page.url()}: ${text}`)
+  })
+  page.on("pageerror", (error) => record.errors.push(`${page.url()}: ${error.message}`))
+  // Settled: nothing in flight for half a second (a reload Gatsby starts comes within that).
+  let inFlight = 0
+  page.on("request", () => inFlight++)
+  page.on("requestfinished", () => inFlight--)
+  page.on("requestfailed", () => inFlight--)
+  const settled = async () => {
+    for (let quiet = 0, waited = 0; quiet < 500 && waited < 15_000; waited += 50) {
+      await page.waitForTimeout(50)
+      quiet = inFlight > 0 ? 0 : quiet + 50
+    }
+  }
+  let moved = false
+  try {
+    await page.goto(`${origin}${route}`, { waitUntil: "load" })
+    await settled()
+    // A move inside the site, through a link of the page's own header.
+    const link = page.locator(`header a[href^="/"]:not([href="${route}"])`).first()
+    const href = (await link.count()) > 0 ? await link.getAttribute("href") : null
+    if (href) {
+      asking = false
+      await Promise.all([page.waitForURL(`${origin}${href}`, { waitUntil: "commit" }), link.click()])
+      await settled()
+      moved = true
+    }
+  } catch (error) {
+    record.errors.push(`${origin}${route}: ${(error as Error).message.split("\n")[0]}`)
+  }
+  await context.close()
+  const html = await Promise.all(pages)
+  documents.forEach((document, index) => (document.html = html[index]))
+  record.documents.push(...documents)
+  return moved
+}
+
+/**
+ * A request nginx did not process: on a reload, the old workers end their HTTP/2 connections with
+ * GOAWAY, and a request sent on one meanwhile is refused (REFUSED_STREAM) or closed unanswered
+ * (above the last stream the GOAWAY lets through), which HTTP/2 says a client may safely send again
+ * (RFC 9113, 6.8 and 8.7), as browsers do.
+ */
+const refusedUnprocessed = (error: Error) =>
+  /REFUSED_STREAM|GOAWAY|ERR_HTTP2_INVALID_SESSION|ERR_HTTP2_STREAM_CANCEL/.test(
+    `${(error as { code?: string }).code} ${error.message}`,
+  )
+
+/**
+ * GETs of the site, as a browser makes them: over one HTTP/2 connection trusting `ca` for HTTPS
+ * (a new one, and the request again, when nginx refused it unprocessed), plain fetch for HTTP.
+ */
+function client(origin: string, ca: string, retried: () => void) {
+  if (!origin.startsWith("https:")) {
+    return {
+      get: async (pathname: string) => {
+        const response = await fetch(`${origin}${pathname}`, { redirect: "manual" })
+        return { status: response.status, body: await response.text() }
+      },
+      close: () => {},
+    }
+  }
+  let session: http2.ClientHttp2Session | undefined
+  const sessions: http2.ClientHttp2Session[] = []
+  const connection = () => {
+    if (!session || session.closed || session.destroyed) {
+      const opened = http2.connect(origin, { ca })
+      opened.on("error", () => {})
+      // A server that says GOAWAY takes no new request on this connection: the next one opens another.
+      opened.on("goaway", () => {
+        if (session === opened) session = undefined
+      })
+      session = opened
+      sessions.push(opened)
+    }
+    return session
+  }
+  /** Sent again, on a new connection, while nginx refuses it unprocessed: three tries in all. */
+  const get = async (pathname: string) => {
+    for (let attempt = 1; ; attempt++) {
+      let refusal: Error
+      const used = connection()
+      try {
+        const answer = await http2Get(used, pathname)
+        // A stream closed with no answer at all: above the last one a GOAWAY let through.
+        if (answer.status !== 0) return answer
+        refusal = new Error(`no answer to ${pathname}: the connection was going away`)
+      } catch (error) {
+        if (!refusedUnprocessed(error as Error)) throw error
+        refusal = error as Error
+      }
+      if (attempt === 3) throw refusal
+      retried()
+      // A new connection for the next try; this one closes once its other requests are answered.
+      if (session === used) session = undefined
+      used.close()
+    }
+  }
+  return { get, close: () => sessions.forEach((opened) => opened.close()) }
+}
+
+/** The home page and every script it names. */
+async function clientRound(origin: string, ca: string, failed: string[], retried: () => void): Promise<void> {
+  const { get, close } = client(origin, ca, retried)
+  try {
+    const home = await get("/")
+    if (home.status !== 200) failed.push(`client: ${home.status} /`)
+    const scripts = [...new Set(home.body.match(/\/[\w.~-]+-[0-9a-f]{20}\.js/g) ?? [])]
+    const answers = await Promise.all(scripts.map(async (script) => [script, (await get(script)).status] as const))
+    for (const [script, status] of answers) if (status !== 200) failed.push(`client: ${status} ${script}`)
+  } catch (error) {
+    failed.push(`client: ${(error as Error).message}`)
+  } finally {
+    close()
+  }
+}
+
+/**
+ * Visits `routes` over and over, and runs the client, while `work` runs; then judges every document
+ * against `builds` (each build the host may have served, read after `work`).
+ */
+export async function watchWhile(
+  { origin, ca, routes }: { origin: string; ca: string; routes: string[] },
+  work: () => Promise<void>,
+  builds: () => BuildFiles[],
+): Promise<Watched> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  const record = {
+    documents: [] as Document[],
+    failed: [] as string[],
+    refusals: [] as string[],
+    errors: [] as string[],
+  }
+  let done = false
+  let moves = 0
+  let clientRounds = 0
+  let clientRetries = 0
+  const visitor = (async () => {
+    for (let i = 0; !done; i++) if (await visit(browser, origin, routes[i % routes.length], record)) moves++
+  })()
+  const client = (async () => {
+    while (!done) {
+      await clientRound(origin, ca, record.failed, () => clientRetries++)
+      clientRounds++
+    }
+  })()
+  try {
+    await work()
+  } finally {
+    done = true
+    await Promise.all([visitor, client])
+    await browser.close()
+  }
+  const known = builds()
+  const mixed: string[] = []
+  const unknownPages: string[] = []
+  let reloads = 0
+  record.documents.forEach((document, index) => {
+    const page = new URL(document.url).pathname
+    const own = known.find((files) => files.get(fileOf(page)) === document.html?.hash)
+    if (!own) {
+      if (document.html) unknownPages.push(document.url)
+      return
+    }
+    const foreign = document.files
+      .filter(({ status }) => status === 200)
+      .filter(({ url, hash }) => own.get(fileOf(new URL(url).pathname)) !== hash)
+    const next = record.documents[index + 1]
+    if (foreign.length === 0) return
+    if (next && !next.asked) reloads++
+    else mixed.push(`${document.url}: ${foreign.map(({ url }) => new URL(url).pathname).join(", ")}`)
+  })
+  return {
+    documents: record.documents.length,
+    moves,
+    failedRequests: record.failed,
+    policyRefusals: record.refusals,
+    errors: record.errors,
+    mixed,
+    unknownPages,
+    reloads,
+    clientRounds,
+    clientRetries,
+  }
+}
+
+/** Changes a copy of the site into the next release: other texts, and other code (so other script names). */
+function makeNext(dir: string): void {
+  editJson(path.join(dir, "content/home/hero.json"), (hero) => (hero.eyebrow = "Intelligence, next release"))
+  const theme = path.join(dir, "src/styles/theme.ts")
+  fs.writeFileSync(theme, fs.readFileSync(theme, "utf8").replace('fast: "160ms"', 'fast: "150ms"'))
+}
+
+/** Builds a copy; a build that fails stops the measure with its output. */
+async function buildOrStop(dir: string): Promise<void> {
+  const { status, output } = await buildCopy(dir)
+  if (status !== 0) throw new Error(`the copy did not build: ${output.slice(-2000)}`)
+}
+
+export interface UnderLoad {
+  watched: Watched
+  /** Each switch and the time it took, as "release 41 ms". */
+  switches: string[]
+}
+
+/**
+ * `npm run release` and `npm run rollback` under load: public/ live on a release host, then the next
+ * site built by a release while visitors browse, then the two taking turns as releases of their own,
+ * and a rollback.
+ */
+export async function releasesUnderLoad(): Promise<UnderLoad> {
+  const host = await startReleaseHost({ projectDir: PROJECT_DIR })
+  const next = projectCopy()
+  try {
+    makeNext(next)
+    const switches: string[] = []
+    const watched = await watchWhile(
+      { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
+      async () => {
+        await pause(2_000)
+        const built = await host.release(next, () => buildOrStop(next))
+        switches.push(`release built during the visits ${built.switchMs.toFixed(0)} ms`)
+        for (const source of [PROJECT_DIR, next, PROJECT_DIR, next]) {
+          await pause(2_500)
+          switches.push(`release ${(await host.release(source)).switchMs.toFixed(0)} ms`)
+        }
+        await pause(2_500)
+        switches.push(`rollback ${(await host.rollback()).switchMs.toFixed(0)} ms`)
+        await pause(2_500)
+      },
+      () => [buildFiles(PUBLIC_DIR), buildFiles(path.join(next, "public"))],
+    )
+    switches.push(`(${linkedRelease(host.root, LIVE)} live at the end)`)
+    return { watched, switches }
+  } finally {
+    await host.stop()
+    fs.rmSync(next, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The procedure before releases: nginx serving the build's own public/, the next site built over it
+ * in place while visitors browse. (Its other step, copying nginx's configuration and reloading, no
+ * longer changes what is served: each page carries its own policy.)
+ */
+export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
+  const site = projectCopy()
+  try {
+    await buildOrStop(site)
+    const before = buildFiles(path.join(site, "public"))
+    const nginx = await startNginx({ publicDir: path.join(site, "public"), cmsBackend: null })
+    try {
+      const started = performance.now()
+      let buildMs = 0
+      const watched = await watchWhile(
+        { origin: nginx.url, ca: "", routes: WATCHED_ROUTES },
+        async () => {
+          await pause(2_000)
+          makeNext(site)
+          const building = performance.now()
+          await buildOrStop(site)
+          buildMs = performance.now() - building
+          await pause(2_500)
+        },
+        () => [before, buildFiles(path.join(site, "public"))],
+      )
+      return {
+        watched,
+        switches: [
+          `build in place ${(buildMs / 1000).toFixed(0)} s of ${((performance.now() - started) / 1000).toFixed(0)} s watched`,
+        ],
+      }
+    } finally {
+      await nginx.stop()
+    }
+  } finally {
+    fs.rmSync(site, { recursive: true, force: true })
+  }
+}
+
+/** One line per measure, for a test's output or the bench's table, with the first of each kind of failure. */
+export function describeWatched({ watched, switches }: UnderLoad): string {
+  const examples = (name: string, list: string[]) =>
+    list.length > 0 ? [`  ${name}, for example:`, ...list.slice(0, 3).map((line) => `    ${line.slice(0, 300)}`)] : []
+  return [
+    `  switches: ${switches.join(", ")}`,
+    `  browser: ${watched.documents} pages loaded, ${watched.moves} moves inside the site, ${watched.reloads} reloaded by Gatsby on meeting the next release's data`,
+    `  client: ${watched.clientRounds} rounds of the home page and every script it names; ${watched.clientRetries} requests refused unprocessed on a reload and sent again`,
+    `  failed requests: ${watched.failedRequests.length}; policy refusals: ${watched.policyRefusals.length}; pages of two builds: ${watched.mixed.length}; pages of no build: ${watched.unknownPages.length}; other errors: ${watched.errors.length}`,
+    ...examples("failed requests", watched.failedRequests),
+    ...examples("policy refusals", watched.policyRefusals),
+    ...examples("pages of two builds", watched.mixed),
+    ...examples("pages of no build", watched.unknownPages),
+    ...examples("other errors", watched.errors),
+  ].join("\n")
+}
