@@ -12,7 +12,7 @@
  *      Node alone (`node release.cjs release`), as the host does
  *   5. polled until the live site's /release.json names the commit and the study's page has the title
  *
- * Usage: tsx test/bench/bench-publish.ts [--write] [count...]   (--write writes the table into docs/deploying.md)
+ * Usage: tsx test/bench/bench-publish.ts [--write] [--only-warm | --only-cold] [count...]   (--write writes the table into docs/deploying.md)
  */
 import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -151,8 +151,11 @@ async function main() {
     .filter((arg) => /^\d+$/.test(arg))
     .map(Number)
   const results: Scenario[] = []
+  const caches = (["warm", "cold"] as const).filter(
+    (cache) => !process.argv.includes(`--only-${cache === "warm" ? "cold" : "warm"}`),
+  )
   for (const studies of counts.length ? counts : DEFAULT_COUNTS) {
-    for (const cache of ["warm", "cold"] as const) results.push(await scenario(studies, cache))
+    for (const cache of caches) results.push(await scenario(studies, cache))
   }
   const names = ["path", ...PUBLISH_STEPS, "upload", "release", "live answers"]
   const table = [
