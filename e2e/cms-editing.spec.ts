@@ -118,6 +118,13 @@ test("an emptied French text is refused before saving, named on the French side,
   // The list is brought into view, its heading focused, wherever the editor had scrolled.
   await expect(french.getByRole("heading")).toBeFocused()
   await expect(french).toBeInViewport()
+  // The field itself says so, as Decap says it of an English field: its message, the input marked.
+  const task = fieldNamed(page, "Task", "fr")
+  await expect(task).toHaveAttribute("aria-invalid", "true")
+  await expect(task).toHaveAccessibleDescription("must not be empty")
+  const message = page.locator(`[id="${await task.getAttribute("id")}-problem"]`)
+  await expect(message).toHaveText("must not be empty")
+  await expect(message).toBeVisible()
   // The English side has nothing to put right.
   await expect(refusalList(page, "English")).toHaveCount(0)
   // Each field listed leads to it.
@@ -137,6 +144,8 @@ test("an emptied French text is refused before saving, named on the French side,
     .poll(() => fileDataOnceWritten(WINE)?.fr.task, { timeout: 15_000 })
     .toBe("Suivre chaque allocation jusqu’à son marché final.")
   await expect(refusalList(page, "French")).toHaveCount(0)
+  await expect(fieldNamed(page, "Task", "fr")).not.toHaveAttribute("aria-invalid")
+  await expect(page.getByText("must not be empty")).toHaveCount(0)
   expect((await validateContent(path.join(dir, "content"))).errors).toEqual([])
   expect(errors).toEqual([])
 })

@@ -11,8 +11,8 @@
  * entries that point at this one, which deleting it would break. And it keeps the saved content
  * (saved-content.ts) read through Decap's backend, which the previews draw with.
  */
-import { Component, type ReactNode, useSyncExternalStore } from "react"
-import styled from "styled-components"
+import { Component, type ReactNode, useEffect, useSyncExternalStore } from "react"
+import styled, { createGlobalStyle } from "styled-components"
 import { type ContentFiles } from "../../model/content-check"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, isLocale } from "../../model/locales"
 import { type ContentProblem, pathSegments } from "../../model/problems"
@@ -230,11 +230,13 @@ export function shownProblem(problem: ContentProblem, ownFile: string): ShownPro
 }
 
 /**
- * Takes the editor to a field of this side of the form, by its labels (Metrics, then Timeframe):
- * each found within the last, from this side's own part of the page; the deepest one found is
- * scrolled to and its input focused.
+ * A field of this side of the form, by its labels (Metrics, then Timeframe): each found within the
+ * last, from this side's own part of the page; the deepest one found, its label and its input.
  */
-function goToField(from: HTMLElement, labels: readonly string[]) {
+function fieldOf(
+  from: Element,
+  labels: readonly string[],
+): { label: HTMLLabelElement; input: HTMLElement | null } | null {
   const labelIn = (scope: Element, text: string) =>
     [...scope.querySelectorAll<HTMLLabelElement>("label[for]")].find(
       (label) => label.textContent?.replace(/ \(optional\)$/, "").trim() === text,
@@ -249,14 +251,73 @@ function goToField(from: HTMLElement, labels: readonly string[]) {
     found = label
     scope = label.parentElement?.parentElement ?? null
   }
-  if (!found) return
-  found.scrollIntoView({ block: "center" })
+  if (!found) return null
   const control = document.getElementById(found.htmlFor)
-  const focusable = control?.matches("input, textarea, select, button")
+  const input = control?.matches("input, textarea, select, button")
     ? control
-    : control?.querySelector<HTMLElement>("input, textarea, select, button")
-  focusable?.focus({ preventScroll: true })
+    : (control?.querySelector<HTMLElement>("input, textarea, select, button") ?? null)
+  return { label: found, input }
 }
+
+/** Takes the editor to a field of this side of the form: scrolled to, its input focused. */
+function goToField(from: HTMLElement, labels: readonly string[]) {
+  const field = fieldOf(from, labels)
+  field?.label.scrollIntoView({ block: "center" })
+  field?.input?.focus({ preventScroll: true })
+}
+
+/** Marks the refused fields of a side Decap does not validate (the French): the message at the field, as on the English side. */
+const FIELD_PROBLEM = "entry-check-field-problem"
+
+/**
+ * The other side's refused fields, each marked at the field as Decap marks the English side's: its
+ * message between its label and its input (in the build's words), the input invalid and described by
+ * it (GOV.UK's error pattern: a summary at the top, the message at the field). Decap draws those
+ * fields; the marks are added beside them and taken away as the problems go.
+ */
+function FieldMarks({ side, problems }: { side: Locale; problems: readonly ShownProblem[] }) {
+  const key = JSON.stringify(problems.map(({ labels, message }) => [labels, message]))
+  useEffect(() => {
+    const anchor = document.querySelector(`[data-entry-check="${side}"]`)
+    if (!anchor) return
+    const undo: Array<() => void> = []
+    for (const problem of JSON.parse(key) as Array<[string[], string]>) {
+      const [labels, message] = problem
+      const field = labels.length > 0 ? fieldOf(anchor, labels) : null
+      if (!field) continue
+      const note = document.createElement("p")
+      note.className = FIELD_PROBLEM
+      note.id = `${field.label.htmlFor}-problem`
+      note.textContent = message
+      field.label.after(note)
+      const input = field.input
+      const described = input?.getAttribute("aria-describedby")
+      input?.setAttribute("aria-invalid", "true")
+      input?.setAttribute("aria-describedby", [described, note.id].filter(Boolean).join(" "))
+      undo.push(() => {
+        note.remove()
+        input?.removeAttribute("aria-invalid")
+        if (described) input?.setAttribute("aria-describedby", described)
+        else input?.removeAttribute("aria-describedby")
+      })
+    }
+    return () => undo.forEach((step) => step())
+  }, [side, key])
+  return <FieldProblemStyle />
+}
+
+const FieldProblemStyle = createGlobalStyle`
+  .${FIELD_PROBLEM} {
+    margin: 4px 0 6px;
+    color: #d6002f;
+    font-size: 13px;
+    font-weight: 600;
+  }
+
+  :is(input, textarea)[aria-invalid="true"] {
+    border-color: #d6002f;
+  }
+`
 
 const FieldLink = styled.button`
   padding: 0;
@@ -384,6 +445,7 @@ function CheckView({ side, saved, draft, folder, entryKey }: CheckViewProps): Re
             {ENTRY_CHECK.refusedHeading(problems.length, LANGUAGE_NAMES_IN_ENGLISH[side])}
           </h2>
           <ProblemList problems={problems} side={side} />
+          {side === DEFAULT_LOCALE ? null : <FieldMarks side={side} problems={problems} />}
         </Panel>,
       )
     }
