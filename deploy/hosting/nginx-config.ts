@@ -34,6 +34,13 @@ export const TLS_INTERMEDIATE = {
 }
 
 /** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
+/**
+ * Requests nginx answers on one kept-alive connection before it closes it (nginx's own default,
+ * written out): the last answer says `Connection: close`. Browsers open another connection; the load
+ * bench's client does not read that header, so it reconnects itself at this count (bench-load.ts).
+ */
+export const KEEPALIVE_REQUESTS = 1000
+
 export const ACME_CHALLENGE_PREFIX = "/.well-known/acme-challenge/"
 
 export interface TlsOptions {
@@ -333,6 +340,7 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 65;
+  keepalive_requests ${KEEPALIVE_REQUESTS};
 ${temporary}
 
 ${http.trimEnd()}

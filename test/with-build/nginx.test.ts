@@ -23,6 +23,7 @@ import { PAGE_POLICY_META } from "../../deploy/hosting/policy-meta"
 import { builtPages } from "../../gatsby/built-pages"
 import { parseHtml } from "../../gatsby/built-html"
 import { compressibleFiles } from "../../deploy/hosting/compression"
+import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-config"
 import { readContent } from "../../gatsby/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
@@ -340,4 +341,30 @@ describe("compression", () => {
   it("leaves already-compressed files alone", async () => {
     expect((await get(font(), { "accept-encoding": "br, gzip" })).headers.get("content-encoding")).toBeNull()
   })
+})
+
+describe("connections", () => {
+  it("keeps a connection alive for exactly KEEPALIVE_REQUESTS answers, the last saying so (the load bench reconnects there)", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const sockets = new Set<unknown>()
+    const closes: number[] = []
+    try {
+      for (let request = 1; request <= KEEPALIVE_REQUESTS + 1; request++) {
+        const connection = await new Promise<string | undefined>((resolve, reject) => {
+          http
+            .get(`${nginx.url}/robots.txt`, { agent }, (response) => {
+              sockets.add(response.socket)
+              response.resume()
+              response.on("end", () => resolve(response.headers.connection))
+            })
+            .on("error", reject)
+        })
+        if (connection === "close") closes.push(request)
+      }
+    } finally {
+      agent.destroy()
+    }
+    expect(closes).toEqual([KEEPALIVE_REQUESTS])
+    expect(sockets.size).toBe(2)
+  }, 30_000)
 })
