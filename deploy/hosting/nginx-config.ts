@@ -33,7 +33,6 @@ export const TLS_INTERMEDIATE = {
   curves: "X25519:prime256v1:secp384r1",
 }
 
-/** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
 /**
  * Requests nginx answers on one kept-alive connection before it closes it (nginx's own default,
  * written out): the last answer says `Connection: close`. Browsers open another connection; the load
@@ -41,6 +40,7 @@ export const TLS_INTERMEDIATE = {
  */
 export const KEEPALIVE_REQUESTS = 1000
 
+/** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
 export const ACME_CHALLENGE_PREFIX = "/.well-known/acme-challenge/"
 
 export interface TlsOptions {

@@ -44,14 +44,16 @@ afterAll(async () => {
 const get = (pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${nginx.url}${pathname}`, { redirect: "manual", headers })
 
-/** A response as sent, not decompressed (fetch would decode it). */
-function rawGet(base: string, pathname: string, encoding: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+/** A response as sent, not decompressed (fetch would decode it), and the connection it came on. */
+function rawGet(base: string, pathname: string, encoding: string, agent?: http.Agent) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; socket: unknown }>((resolve, reject) => {
     http
-      .get(`${base}${pathname}`, { headers: { "accept-encoding": encoding } }, (response) => {
+      .get(`${base}${pathname}`, { headers: { "accept-encoding": encoding }, agent }, (response) => {
         const chunks: Buffer[] = []
         response.on("data", (chunk: Buffer) => chunks.push(chunk))
-        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks), socket: response.socket }),
+        )
       })
       .on("error", reject)
   })
@@ -350,16 +352,9 @@ describe("connections", () => {
     const closes: number[] = []
     try {
       for (let request = 1; request <= KEEPALIVE_REQUESTS + 1; request++) {
-        const connection = await new Promise<string | undefined>((resolve, reject) => {
-          http
-            .get(`${nginx.url}/robots.txt`, { agent }, (response) => {
-              sockets.add(response.socket)
-              response.resume()
-              response.on("end", () => resolve(response.headers.connection))
-            })
-            .on("error", reject)
-        })
-        if (connection === "close") closes.push(request)
+        const { headers, socket } = await rawGet(nginx.url, "/robots.txt", "identity", agent)
+        sockets.add(socket)
+        if (headers.connection === "close") closes.push(request)
       }
     } finally {
       agent.destroy()
