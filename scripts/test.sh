@@ -19,26 +19,37 @@ step() {
   echo "==> $1 [at $(((SECONDS - suite_started) / 60)) min $(((SECONDS - suite_started) % 60)) s]"
 }
 
+# Each gate's time, printed in the summary: where a slow host's minutes go.
+gate_times=()
+# timed "<name>" command...: runs a command and records how long it took; its status is the command's.
+timed() {
+  local name="$1" started=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  gate_times+=("$(printf '%5d:%02d  %s' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$name")")
+  return $status
+}
+
 # gate "<name>" command...: runs a check and records its failure without stopping the suite.
 gate() {
   local name="$1"
   shift
-  if ! "$@"; then
+  if ! timed "$name" "$@"; then
     failed_gates+=("$name")
     echo "FAILED: $name"
   fi
 }
 
 step "Installing dependencies (skipped when package-lock.json is unchanged)"
-bash scripts/ensure-install.sh || exit 1
-bash scripts/ensure-system-packages.sh || exit 1
+timed "install" bash scripts/ensure-install.sh || exit 1
+timed "system packages" bash scripts/ensure-system-packages.sh || exit 1
 
 step "Code hygiene: ESLint (zero warnings) and Prettier"
 gate "eslint" npx eslint --max-warnings 0 .
 gate "prettier" npx prettier --check .
 
 step "Building the site (validates content, generates src/gatsby-types.d.ts)"
-npm run build || exit 1
+timed "build" npm run build || exit 1
 
 step "Integrity of the build: HTML (html-validate and the W3C Nu Html Checker), control characters, links, byte budgets"
 gate "html-validate" npx tsx scripts/check-html.ts
@@ -71,6 +82,8 @@ step "Lighthouse: every route in both languages, desktop, then mobile (median of
 gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"
+echo "Time by gate (min:s), ${#gate_times[@]} gates in $(((SECONDS - suite_started) / 60)) min $(((SECONDS - suite_started) % 60)) s:"
+printf '%s\n' "${gate_times[@]}"
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 tree_after=$(git status --porcelain 2>/dev/null)
 if [ "$tree_before" != "$tree_after" ]; then

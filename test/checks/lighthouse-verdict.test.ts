@@ -31,6 +31,8 @@ function run({
   tbt = 0,
   cls = 0,
   longTasks = [] as { url: string; duration: number }[],
+  benchmarkIndex = 1600,
+  cpuSlowdown = 4.3,
 }) {
   const numeric: Record<string, number> = {
     "first-contentful-paint": 800,
@@ -40,6 +42,8 @@ function run({
     "speed-index": 900,
   }
   return {
+    environment: { benchmarkIndex },
+    configSettings: { throttling: { cpuSlowdownMultiplier: cpuSlowdown } },
     categories: {
       performance: {
         score: performance,
@@ -86,6 +90,18 @@ describe("the machine check", () => {
 })
 
 describe("the verdict on a route", () => {
+  it("says which phone its runs emulated: the host's index and the CPU slowdown, their medians", () => {
+    const summary = summarize(
+      [
+        run({ benchmarkIndex: 1600, cpuSlowdown: 4.29 }),
+        run({ benchmarkIndex: 820, cpuSlowdown: 2.04 }),
+        run({ benchmarkIndex: 790, cpuSlowdown: 1.98 }),
+      ],
+      CATEGORIES,
+    )
+    expect(summary).toMatchObject({ benchmarkIndex: 820, cpuSlowdown: 2.04 })
+  })
+
   it("holds every budget where the machine can judge timing", () => {
     const summary = summarize([run({ tbt: 10 }), run({ tbt: 90, performance: 0.99 }), run({ tbt: 70 })], CATEGORIES)
     expect(summary.totalBlockingTimeMs).toBe(70)

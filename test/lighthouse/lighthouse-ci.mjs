@@ -12,6 +12,10 @@
  * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS);
  *   a route over budget after its rounds is audited again, to three runs on desktop and nine on
  *   mobile (`runs.confirm`), and judged on the median of them all.
+ * - Every mobile run emulates the same phone, whatever the host: its CPU slowdown is set from the
+ *   host's benchmark index, as Lighthouse measured it in the last runs (test/support/emulated-phone.mjs),
+ *   instead of the preset's fixed 4x, which makes a slower phone of a slower host. The table and the
+ *   verdict say which index and slowdown each route's runs had.
  * - Before the mobile rounds, the machine check: a reference page, React alone, audited the same
  *   way. On a machine where it blocks the main thread, the mobile total blocking time and speed
  *   index are reported, not enforced, and fewer rounds are run (test/lighthouse/verdict.mjs
@@ -32,6 +36,7 @@ import { fileURLToPath } from "node:url"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
+import { currentPhone, describePhone, MOBILE_PRESET_SLOWDOWN } from "../support/emulated-phone.mjs"
 import { serveReferencePage } from "./reference.mjs"
 import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, summarize } from "./verdict.mjs"
 
@@ -66,9 +71,58 @@ function sitemapRoutes() {
   return locations.map((match) => new URL(match[1]).pathname)
 }
 
+/**
+ * The host's benchmark index as Lighthouse measured it in each run so far, in order (every report
+ * has it, desktop's too). The mobile preset's CPU slowdown for a run is set from the last few
+ * (test/support/emulated-phone.mjs), so that every mobile run emulates the same phone on a fast
+ * host, a slow one, or one whose speed moves during the gate.
+ * @type {number[]}
+ */
+const hostIndexes = []
+/** @type {{ benchmarkIndex: number, cpuSlowdown: number }[]} each mobile run's phone, as set before it */
+const mobilePhones = []
+
+/**
+ * The slowdown the next mobile run takes: from the host's last measured indexes; where none was
+ * measured yet (the mobile preset alone), one run of the reference page at the preset's own 4x
+ * measures it first.
+ */
+async function phoneForNextRun() {
+  if (hostIndexes.length === 0) {
+    const reference = await serveReferencePage(ROOT)
+    try {
+      await auditWithRetries(reference.url, "mobile", false, MOBILE_PRESET_SLOWDOWN)
+    } finally {
+      await reference.close()
+    }
+  }
+  const phone = currentPhone(hostIndexes)
+  mobilePhones.push(phone)
+  return phone
+}
+
+/** The phone the mobile runs emulated, for the verdict: the host's index and the slowdown, lowest to highest. */
+function phonesEmulated() {
+  /** @param {number[]} values @param {(value: number) => string} show */
+  const span = (values, show) => {
+    const [low, high] = [Math.min(...values), Math.max(...values)]
+    return low === high ? show(low) : `${show(low)} to ${show(high)}`
+  }
+  return (
+    `the phone Lighthouse's mobile preset stands for (its ${MOBILE_PRESET_SLOWDOWN}x on a high-end desktop), ` +
+    `with the host's benchmark index ${span(
+      mobilePhones.map((phone) => phone.benchmarkIndex),
+      (value) => value.toLocaleString("en"),
+    )} and the CPU slowed ${span(
+      mobilePhones.map((phone) => phone.cpuSlowdown),
+      (value) => `${value}x`,
+    )} (${mobilePhones.length} runs)`
+  )
+}
+
 /** Audits a route once, in a Chromium of its own, with the same flags as every other of the tests. */
-/** @param {string} url @param {Preset} preset @param {boolean} allCategories */
-async function audit(url, preset, allCategories) {
+/** @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} [cpuSlowdown] the mobile preset's */
+async function audit(url, preset, allCategories, cpuSlowdown = MOBILE_PRESET_SLOWDOWN) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
@@ -77,7 +131,7 @@ async function audit(url, preset, allCategories) {
     const config = {
       ...(preset === "desktop" ? desktopConfig : { extends: "lighthouse:default" }),
       settings: {
-        ...(preset === "desktop" ? desktopConfig.settings : {}),
+        ...(preset === "desktop" ? desktopConfig.settings : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
         // Audits no category scores (weight 0): the back/forward-cache check alone navigates away and back.
         skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
         disableFullPageScreenshot: true,
@@ -91,6 +145,7 @@ async function audit(url, preset, allCategories) {
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
+    hostIndexes.push(result.lhr.environment.benchmarkIndex)
     return result
   } finally {
     await chrome.kill()
@@ -101,12 +156,12 @@ async function audit(url, preset, allCategories) {
  * A run, again if Lighthouse could not record it (a trace without its navigation, now and then on a
  * busy machine; mostly while the pages sent Cross-Origin-Opener-Policy, which moved each navigation
  * to a new renderer): it says nothing of the page, and the run is taken anew, up to twice.
- * @param {string} url @param {Preset} preset @param {boolean} allCategories
+ * @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} [cpuSlowdown]
  */
-async function auditWithRetries(url, preset, allCategories) {
+async function auditWithRetries(url, preset, allCategories, cpuSlowdown) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await audit(url, preset, allCategories)
+      return await audit(url, preset, allCategories, cpuSlowdown)
     } catch (error) {
       if (attempt === 3) throw error
       console.log(`(${url}: ${error instanceof Error ? error.message : String(error)}; running it again)`)
@@ -136,7 +191,8 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
   const auditOnce = async (route) => {
     const done = runs.get(route) ?? []
     const first = done.length === 0
-    const result = await auditWithRetries(`${origin}${route}`, preset, first)
+    const slowdown = preset === "mobile" ? (await phoneForNextRun()).cpuSlowdown : undefined
+    const result = await auditWithRetries(`${origin}${route}`, preset, first, slowdown)
     done.push(result.lhr)
     const name = `${fileNameOf(route)}-${done.length}`
     fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
@@ -181,6 +237,8 @@ function printTable(summaries) {
     "LCP ms".padStart(7),
     "TBT ms".padStart(7),
     "CLS".padStart(6),
+    "index".padStart(6),
+    "CPU x".padStart(6),
   )
   for (const [route, summary] of Object.entries(summaries)) {
     const [performance, ...others] = Object.values(summary.categories).map(percent)
@@ -193,6 +251,8 @@ function printTable(summaries) {
       String(Math.round(summary.largestContentfulPaintMs)).padStart(7),
       String(Math.round(summary.totalBlockingTimeMs)).padStart(7),
       summary.cumulativeLayoutShift.toFixed(3).padStart(6),
+      String(summary.benchmarkIndex).padStart(6),
+      summary.cpuSlowdown.toFixed(2).padStart(6),
     )
   }
 }
@@ -208,17 +268,22 @@ async function checkMachine() {
   const reactTasksMs = []
   try {
     for (let run = 0; run < budgets.machineCheckRuns; run += 1) {
-      const { lhr } = await auditWithRetries(reference.url, "mobile", false)
+      const { lhr } = await auditWithRetries(reference.url, "mobile", false, (await phoneForNextRun()).cpuSlowdown)
       reactTasksMs.push(longestReactTaskMs(lhr))
     }
   } finally {
     await reference.close()
   }
   const blocks = hostBlocks(reactTasksMs)
+  const phone = currentPhone(hostIndexes)
   fs.mkdirSync(REPORTS, { recursive: true })
-  fs.writeFileSync(path.join(REPORTS, "mobile-machine.json"), `${JSON.stringify({ reactTasksMs, blocks }, null, 2)}\n`)
+  fs.writeFileSync(
+    path.join(REPORTS, "mobile-machine.json"),
+    `${JSON.stringify({ reactTasksMs, blocks, ...phone }, null, 2)}\n`,
+  )
   console.log(
-    `--- Machine check: evaluating React, in a page of its own, takes ${reactTasksMs.join(", ")} ms in its longest task on the mobile preset (runs; a long task is ${LONG_TASK_MS} ms).`,
+    `--- Machine check: evaluating React, in a page of its own, takes ${reactTasksMs.join(", ")} ms in its longest task on the mobile preset (runs; a long task is ${LONG_TASK_MS} ms).\n` +
+      `    The mobile runs emulate one phone whatever this host's speed: ${describePhone(phone)} now (set again before each run).`,
   )
   if (blocks) {
     console.log(
@@ -278,11 +343,12 @@ async function main() {
   } finally {
     await nginx.stop()
   }
+  const emulated = mobilePhones.length > 0 ? `\nMobile runs emulated ${phonesEmulated()}.` : ""
   if (found.length > 0) {
-    console.error(`\nLighthouse: over budget (the median of each value's runs)\n${found.join("\n")}`)
+    console.error(`\nLighthouse: over budget (the median of each value's runs)\n${found.join("\n")}${emulated}`)
     process.exitCode = 1
   } else {
-    console.log("\nLighthouse: every route within budget, on every preset.")
+    console.log(`\nLighthouse: every route within budget, on every preset.${emulated}`)
   }
 }
 

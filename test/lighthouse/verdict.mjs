@@ -68,7 +68,9 @@ export const hostBlocks = (longestReactTasksMs) => median(longestReactTasksMs) >
 
 /**
  * A route's medians (test/bench/bench.ts reads them); `totalBlockingTimeRuns` is each run's total blocking
- * time in the order of the rounds, how a median came about.
+ * time in the order of the rounds, how a median came about; `benchmarkIndex` the host's speed as
+ * Lighthouse measured it in those runs and `cpuSlowdown` the CPU slowdown they took (the mobile
+ * preset's is set from the index, test/support/emulated-phone.mjs; desktop's is 1).
  * @param {any[]} runs the runs' results (Lighthouse's LHR)
  * @param {string[]} categories the categories budgeted
  */
@@ -90,6 +92,8 @@ export function summarize(runs, categories) {
     cumulativeLayoutShift: median(numeric("cumulative-layout-shift")),
     speedIndexMs: median(numeric("speed-index")),
     totalBlockingTimeRuns: numeric("total-blocking-time").map(Math.round),
+    benchmarkIndex: Math.round(median(runs.map((lhr) => lhr.environment.benchmarkIndex))),
+    cpuSlowdown: median(runs.map((lhr) => lhr.configSettings.throttling.cpuSlowdownMultiplier)),
   }
 }
 
