@@ -4,37 +4,32 @@ import {
   currentPhone,
   describePhone,
   MOBILE_PRESET_SLOWDOWN,
+  PHONE_INDEX,
 } from "../support/emulated-phone.mjs"
 
 describe("the phone the suite's timings are taken on", () => {
-  it("is Lighthouse's 4x on the desktop that multiplier was set for, and calibrated elsewhere", () => {
-    // The points of Lighthouse's CPU throttling calculator.
-    expect(cpuSlowdownFor(1533)).toBeCloseTo(MOBILE_PRESET_SLOWDOWN, 1)
-    expect(cpuSlowdownFor(2000)).toBeCloseTo(6, 1)
-    expect(cpuSlowdownFor(1300)).toBe(3)
-    expect(cpuSlowdownFor(800)).toBe(2)
-    expect(cpuSlowdownFor(150)).toBe(1)
-  })
-
-  it("slows a host half as fast about half as much", () => {
-    const fast = cpuSlowdownFor(1600)
-    const half = cpuSlowdownFor(800)
-    expect(fast / half).toBeGreaterThan(1.9)
-    expect(fast / half).toBeLessThan(2.4)
+  it("is Lighthouse's 4x on the hosts the budgets were measured on, and the same phone on any other", () => {
+    expect(cpuSlowdownFor(2160)).toBe(MOBILE_PRESET_SLOWDOWN)
+    expect(cpuSlowdownFor(PHONE_INDEX * 6)).toBe(6)
+    expect(cpuSlowdownFor(1080)).toBe(2)
+    // Slowed, every host reads the phone's index.
+    for (const host of [700, 1300, 2143, 2686])
+      expect(Math.abs(host / cpuSlowdownFor(host) - PHONE_INDEX)).toBeLessThan(2)
   })
 
   it("never speeds up a host slower than the phone, and says so", () => {
-    expect(cpuSlowdownFor(100)).toBe(1)
-    expect(describePhone({ benchmarkIndex: 100, cpuSlowdown: 1 })).toMatch(/already slower than the phone/)
+    expect(cpuSlowdownFor(PHONE_INDEX - 1)).toBe(1)
+    expect(describePhone({ benchmarkIndex: 400, cpuSlowdown: 1 })).toMatch(/already slower than the phone/)
     expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/positive number/)
   })
 
-  it("follows the host's speed as it moves: the median of the last three indexes", () => {
-    expect(currentPhone([1600, 1590, 800, 790, 810])).toEqual({ benchmarkIndex: 800, cpuSlowdown: 2 })
-    expect(currentPhone([1533]).cpuSlowdown).toBeCloseTo(4, 1)
-    expect(describePhone({ benchmarkIndex: 1612, cpuSlowdown: 4.35 })).toBe(
-      "benchmark index 1,612, CPU slowed 4.35x",
-    )
+  it("follows the host's speed as it moves, not one noisy reading: the median of the last five", () => {
+    expect(currentPhone([2160, 2150, 1080, 1100, 1070, 3000, 1090])).toEqual({
+      benchmarkIndex: 1090,
+      cpuSlowdown: 2.02,
+    })
+    expect(currentPhone([2160]).cpuSlowdown).toBe(4)
+    expect(describePhone({ benchmarkIndex: 1612, cpuSlowdown: 2.99 })).toBe("benchmark index 1,612, CPU slowed 2.99x")
   })
 
   it("measures the host with Lighthouse's own benchmark (an internal of Lighthouse 12.8, held here)", () => {
