@@ -195,7 +195,7 @@ async function typeOnThePhone(browser: Browser, text: string, beforeEachKeystrok
   return { slowest, phone, found }
 }
 
-test(`typing a search over ${STUDIES} studies stays instant on the phone Lighthouse's mobile preset stands for`, async ({
+test(`typing a search over ${STUDIES} studies stays instant on the phone of the Lighthouse gate's mobile runs`, async ({
   browser,
 }) => {
   const { slowest, phone, found } = await typeOnThePhone(browser, "grand cru estate")
