@@ -70,7 +70,7 @@ test("the home page is interactive before its sections' code arrives; the sectio
   await expect(activeWord).toHaveText(hero.rotatingWords[0])
 
   sections.release()
-  await expect(activeWord).toHaveText(hero.rotatingWords[1], { timeout: 4000 })
+  await expect(activeWord).toHaveText(hero.rotatingWords[1])
   await page.getByRole("button", { name: `${settings.labels.pauseMotion}: ${hero.rotationLabel}` }).click()
   await expect(page.getByRole("button", { name: `${settings.labels.playMotion}: ${hero.rotationLabel}` })).toBeVisible()
   expect(errors).toEqual([])
