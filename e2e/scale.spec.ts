@@ -20,7 +20,7 @@ import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { ADMIN_DIR } from "../cms/shared"
 import budgets from "../quality-budgets.json"
-import { computeBenchmarkIndex, cpuSlowdownFor, describePhone, medianOf } from "../test/support/emulated-phone.mjs"
+import { computeBenchmarkIndex, describeSlowdown, medianOf, phoneThrottlingRate } from "../test/support/host-speed.mjs"
 import { expect, test } from "./fixtures"
 
 const STUDIES = Number(process.env.SCALE_STUDIES ?? 60)
@@ -172,7 +172,7 @@ async function slowestKeystroke(page: Page, text: string): Promise<number> {
 
 /**
  * Types `text` into the list's search on the phone of Lighthouse's mobile preset, the same phone
- * whatever this host's speed (test/support/emulated-phone.mjs): the host's benchmark index measured
+ * whatever this host's speed (test/support/host-speed.mjs): the host's benchmark index measured
  * in the page, the CPU slowed to match. `beforeEachKeystroke`, a script run in the page first, can
  * make every keystroke slow on purpose. Returns the slowest keystroke and the phone.
  */
@@ -185,13 +185,13 @@ async function typeOnThePhone(browser: Browser, text: string, beforeEachKeystrok
   const indexes = [await page.evaluate(computeBenchmarkIndex), await page.evaluate(computeBenchmarkIndex)]
   indexes.push(await page.evaluate(computeBenchmarkIndex))
   const benchmarkIndex = Math.round(medianOf(indexes))
-  const phone = { benchmarkIndex, cpuSlowdown: cpuSlowdownFor(benchmarkIndex) }
+  const phone = { benchmarkIndex, cpuSlowdown: phoneThrottlingRate(benchmarkIndex) }
   const cdp = await context.newCDPSession(page)
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: phone.cpuSlowdown })
   const slowest = await slowestKeystroke(page, text)
   const found = await page.locator("main article").first().textContent()
   await context.close()
-  console.log(`slowest keystroke over ${STUDIES} studies: ${Math.round(slowest)} ms (${describePhone(phone)})`)
+  console.log(`slowest keystroke over ${STUDIES} studies: ${Math.round(slowest)} ms (${describeSlowdown(phone)})`)
   return { slowest, phone, found }
 }
 
@@ -201,9 +201,9 @@ test(`typing a search over ${STUDIES} studies stays instant on the phone of the 
   const { slowest, phone, found } = await typeOnThePhone(browser, "grand cru estate")
   test.info().annotations.push({
     type: "slowest keystroke",
-    description: `${Math.round(slowest)} ms (${describePhone(phone)})`,
+    description: `${Math.round(slowest)} ms (${describeSlowdown(phone)})`,
   })
-  expect(slowest, describePhone(phone)).toBeLessThan(KEYSTROKE_MS)
+  expect(slowest, describeSlowdown(phone)).toBeLessThan(KEYSTROKE_MS)
   expect(found).toContain("Grand Cru Estate")
 })
 
@@ -220,7 +220,7 @@ test("the typing check fails a search that blocks each keystroke", async ({ brow
       true,
     )
   })
-  expect(slowest, describePhone(phone)).toBeGreaterThanOrEqual(KEYSTROKE_MS)
+  expect(slowest, describeSlowdown(phone)).toBeGreaterThanOrEqual(KEYSTROKE_MS)
 })
 
 test(`${STUDIES} studies: home, a case page and the admin script weigh what they do with six, the list stays within budget`, () => {

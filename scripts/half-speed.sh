@@ -3,7 +3,8 @@
 # site's and not the host's: one `stress-ng` CPU worker per core, at the same priority as the
 # command, shares every core with it for as long as it runs (these machines have no cgroup
 # controllers and no systemd to cap a process's CPU instead). The host's benchmark index
-# (Lighthouse's, test/support/emulated-phone.mjs) is printed alone and beside the load.
+# (Lighthouse's, test/support/host-speed.mjs) is read alone first, then every five minutes beside
+# the load and the command, and summed up at the end.
 # Usage: bash scripts/half-speed.sh COMMAND...   e.g. bash scripts/half-speed.sh env CI=true bash .ci/run
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,21 +13,21 @@ if ! command -v stress-ng >/dev/null; then
   if [ "$(id -u)" -ne 0 ]; then echo "stress-ng is missing: sudo apt-get install -y stress-ng" >&2; exit 1; fi
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stress-ng
 fi
-
-index() { # the host's benchmark index now, in Node (Lighthouse's benchmark, about a second)
-  node -e 'import("./test/support/emulated-phone.mjs").then((m) => console.log(Math.round(m.computeBenchmarkIndex())))' 2>/dev/null ||
-    echo "?"
+readings=$(mktemp)
+index() { # the host's benchmark index now, in Node (Lighthouse's benchmark, about a second), once installed
+  node -e 'import("./test/support/host-speed.mjs").then((m) => console.log(Math.round(m.computeBenchmarkIndex())))' 2>/dev/null
 }
 
-alone=$(index)
+alone=$(index || echo "not measured (no node_modules yet)")
 stress-ng --cpu "$(nproc)" --quiet &
 load=$!
-trap 'kill "$load" 2>/dev/null || true; wait "$load" 2>/dev/null || true' EXIT
-sleep 2
-beside=$(index)
-echo "half-speed.sh: benchmark index ${alone} alone, ${beside} beside $(nproc) stress-ng CPU workers; running: $*"
+(while sleep 300; do index >>"$readings" || true; done) &
+sampler=$!
+trap 'kill "$load" "$sampler" 2>/dev/null || true; wait 2>/dev/null || true; rm -f "$readings"' EXIT
+echo "half-speed.sh: benchmark index ${alone} alone; $(nproc) stress-ng CPU workers beside: $*"
 started=$SECONDS
 status=0
 "$@" || status=$?
-echo "half-speed.sh: '$*' ended with status ${status} after $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s (benchmark index beside the load at the end: $(index))"
+echo "half-speed.sh: ended with status ${status} after $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s;" \
+  "benchmark index beside the load and the command, every 5 min: $(tr '\n' ' ' <"$readings")"
 exit "$status"

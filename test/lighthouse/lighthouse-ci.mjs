@@ -6,16 +6,17 @@
  *
  * - Desktop first (its one steady run per route gives the machine time to settle after the load
  *   test), then mobile in rounds: each round audits every route once, so a slow minute on a shared
- *   machine costs a route one run of its five rather than all of them.
- * - The first round audits all four categories; the later ones the performance category alone (the
- *   accessibility, best-practices and SEO audits read the page, not its timing, and need one run).
+ *   machine costs a route one run of its three rather than all of them.
+ * - A route's first run audits all four categories; the later ones only the metrics of the
+ *   performance score (the accessibility, best-practices and SEO audits and the performance
+ *   diagnostics read the page, not its timing, and need one run).
  * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS);
  *   a route over budget after its rounds is audited again, to three runs on desktop and nine on
  *   mobile (`runs.confirm`), and judged on the median of them all.
- * - Every mobile run emulates the same phone, whatever the host: its CPU slowdown is set from the
- *   host's benchmark index, as Lighthouse measured it in the last runs (test/support/emulated-phone.mjs),
- *   instead of the preset's fixed 4x, which makes a slower phone of a slower host. The table and the
- *   verdict say which index and slowdown each route's runs had.
+ * - Every run emulates the same device whatever the host: its CPU slowdown is set from the host's
+ *   benchmark index, as Lighthouse measured it in the last runs (test/support/host-speed.mjs),
+ *   instead of the presets' fixed 4x and 1x, which make a slower device of a slower host. The tables
+ *   and the verdict say which index and slowdown the runs had.
  * - Before the mobile rounds, the machine check: a reference page, React alone, audited the same
  *   way. On a machine where it blocks the main thread, the mobile total blocking time and speed
  *   index are reported, not enforced, and fewer rounds are run (test/lighthouse/verdict.mjs
@@ -25,7 +26,7 @@
  *   summary.json with each route's medians (npm run bench reads it).
  *
  * In one process, a run takes about 5.5 s of this machine's time against 12 s for the same run through
- * LHCI, which starts Node and Lighthouse anew for each: 132 runs (22 routes) take what 66 took.
+ * LHCI, which starts Node and Lighthouse anew for each.
  * Plain JavaScript, run by Node itself: tsx would rewrite Lighthouse's own code, which Lighthouse
  * then sends into the page it audits (its functions lose a helper tsx adds, and throw there).
  */
@@ -36,7 +37,14 @@ import { fileURLToPath } from "node:url"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
-import { currentPhone, describePhone, MOBILE_PRESET_SLOWDOWN, PHONE_INDEX } from "../support/emulated-phone.mjs"
+import {
+  describeSlowdown,
+  DESKTOP_INDEX,
+  hostIndexNow,
+  MOBILE_PRESET_SLOWDOWN,
+  PHONE_INDEX,
+  slowdownFor,
+} from "../support/host-speed.mjs"
 import { serveReferencePage } from "./reference.mjs"
 import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, summarize } from "./verdict.mjs"
 
@@ -88,21 +96,25 @@ function sitemapRoutes() {
 
 /**
  * The host's benchmark index as Lighthouse measured it in each run so far, in order (every report
- * has it, desktop's too). The mobile preset's CPU slowdown for a run is set from the last few
- * (test/support/emulated-phone.mjs), so that every mobile run emulates the same phone on a fast
- * host, a slow one, or one whose speed moves during the gate.
+ * has it). Each run's CPU slowdown is set from the last few (test/support/host-speed.mjs), so that
+ * every mobile run emulates the same phone and every desktop run the same desktop, on a fast host, a
+ * slow one, or one whose speed moves during the gate.
  * @type {number[]}
  */
 const hostIndexes = []
-/** @type {{ benchmarkIndex: number, cpuSlowdown: number }[]} each mobile run's phone, as set before it */
-const mobilePhones = []
+
+/** The device each preset emulates: its benchmark index (test/support/host-speed.mjs). */
+const DEVICE_INDEX = { mobile: PHONE_INDEX, desktop: DESKTOP_INDEX }
+
+/** @type {Record<Preset, { benchmarkIndex: number, cpuSlowdown: number }[]>} each run's host and slowdown */
+const emulated = { mobile: [], desktop: [] }
 
 /**
- * The slowdown the next mobile run takes: from the host's last measured indexes; where none was
- * measured yet (the mobile preset alone), one run of the reference page at the preset's own 4x
- * measures it first.
+ * The slowdown the next run of `preset` takes: from the host's last measured indexes; where none was
+ * measured yet, one run of the reference page measures it first.
+ * @param {Preset} preset
  */
-async function phoneForNextRun() {
+async function slowdownForNextRun(preset) {
   if (hostIndexes.length === 0) {
     const reference = await serveReferencePage(ROOT)
     try {
@@ -111,33 +123,39 @@ async function phoneForNextRun() {
       await reference.close()
     }
   }
-  const phone = currentPhone(hostIndexes)
-  mobilePhones.push(phone)
-  return phone
+  const benchmarkIndex = hostIndexNow(hostIndexes)
+  const run = { benchmarkIndex, cpuSlowdown: slowdownFor(benchmarkIndex, DEVICE_INDEX[preset]) }
+  emulated[preset].push(run)
+  return run.cpuSlowdown
 }
 
-/** The phone the mobile runs emulated, for the verdict: the host's index and the slowdown, lowest to highest. */
-function phonesEmulated() {
+/**
+ * The device a preset's runs emulated, for the verdict: the host's index and the slowdown, lowest to highest.
+ * @param {Preset} preset
+ */
+function deviceEmulated(preset) {
+  const runs = emulated[preset]
   /** @param {number[]} values @param {(value: number) => string} show */
   const span = (values, show) => {
     const [low, high] = [Math.min(...values), Math.max(...values)]
     return low === high ? show(low) : `${show(low)} to ${show(high)}`
   }
-  return (
-    `one phone, of benchmark index ${PHONE_INDEX} (Lighthouse's ${MOBILE_PRESET_SLOWDOWN}x on the hosts the budgets were measured on), ` +
-    `with the host's benchmark index ${span(
-      mobilePhones.map((phone) => phone.benchmarkIndex),
-      (value) => value.toLocaleString("en"),
-    )} and the CPU slowed ${span(
-      mobilePhones.map((phone) => phone.cpuSlowdown),
-      (value) => `${value}x`,
-    )} (${mobilePhones.length} runs)`
-  )
+  const device =
+    preset === "mobile"
+      ? `a phone of benchmark index ${PHONE_INDEX} (Lighthouse's ${MOBILE_PRESET_SLOWDOWN}x of the desktop)`
+      : `a desktop of benchmark index ${DESKTOP_INDEX.toLocaleString("en")} (the hosts the budgets were measured on)`
+  return `${device}: the host's index read ${span(
+    runs.map((run) => run.benchmarkIndex),
+    (value) => value.toLocaleString("en"),
+  )}, the CPU slowed ${span(
+    runs.map((run) => run.cpuSlowdown),
+    (value) => `${value}x`,
+  )} (${runs.length} runs)`
 }
 
 /** Audits a route once, in a Chromium of its own, with the same flags as every other of the tests. */
-/** @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} [cpuSlowdown] the mobile preset's */
-async function audit(url, preset, allCategories, cpuSlowdown = MOBILE_PRESET_SLOWDOWN) {
+/** @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} cpuSlowdown */
+async function audit(url, preset, allCategories, cpuSlowdown) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
@@ -146,7 +164,11 @@ async function audit(url, preset, allCategories, cpuSlowdown = MOBILE_PRESET_SLO
     const config = {
       ...(preset === "desktop" ? desktopConfig : { extends: "lighthouse:default" }),
       settings: {
-        ...(preset === "desktop" ? desktopConfig.settings : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+        ...(preset === "desktop" ? desktopConfig.settings : {}),
+        throttling: {
+          ...(preset === "desktop" ? desktopConfig.settings?.throttling : {}),
+          cpuSlowdownMultiplier: cpuSlowdown,
+        },
         // Audits no category scores (weight 0): the back/forward-cache check alone navigates away and back.
         skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
         disableFullPageScreenshot: true,
@@ -171,7 +193,7 @@ async function audit(url, preset, allCategories, cpuSlowdown = MOBILE_PRESET_SLO
  * A run, again if Lighthouse could not record it (a trace without its navigation, now and then on a
  * busy machine; mostly while the pages sent Cross-Origin-Opener-Policy, which moved each navigation
  * to a new renderer): it says nothing of the page, and the run is taken anew, up to twice.
- * @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} [cpuSlowdown]
+ * @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} cpuSlowdown
  */
 async function auditWithRetries(url, preset, allCategories, cpuSlowdown) {
   for (let attempt = 1; ; attempt += 1) {
@@ -206,8 +228,7 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
   const auditOnce = async (route) => {
     const done = runs.get(route) ?? []
     const first = done.length === 0
-    const slowdown = preset === "mobile" ? (await phoneForNextRun()).cpuSlowdown : undefined
-    const result = await auditWithRetries(`${origin}${route}`, preset, first, slowdown)
+    const result = await auditWithRetries(`${origin}${route}`, preset, first, await slowdownForNextRun(preset))
     done.push(result.lhr)
     const name = `${fileNameOf(route)}-${done.length}`
     fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
@@ -283,14 +304,14 @@ async function checkMachine() {
   const reactTasksMs = []
   try {
     for (let run = 0; run < budgets.machineCheckRuns; run += 1) {
-      const { lhr } = await auditWithRetries(reference.url, "mobile", false, (await phoneForNextRun()).cpuSlowdown)
+      const { lhr } = await auditWithRetries(reference.url, "mobile", false, await slowdownForNextRun("mobile"))
       reactTasksMs.push(longestReactTaskMs(lhr))
     }
   } finally {
     await reference.close()
   }
   const blocks = hostBlocks(reactTasksMs)
-  const phone = currentPhone(hostIndexes)
+  const phone = emulated.mobile[emulated.mobile.length - 1]
   fs.mkdirSync(REPORTS, { recursive: true })
   fs.writeFileSync(
     path.join(REPORTS, "mobile-machine.json"),
@@ -298,7 +319,7 @@ async function checkMachine() {
   )
   console.log(
     `--- Machine check: evaluating React, in a page of its own, takes ${reactTasksMs.join(", ")} ms in its longest task on the mobile preset (runs; a long task is ${LONG_TASK_MS} ms).\n` +
-      `    The mobile runs emulate one phone whatever this host's speed: ${describePhone(phone)} now (set again before each run).`,
+      `    The mobile runs emulate one phone whatever this host's speed: ${describeSlowdown(phone)} now (set again before each run).`,
   )
   if (blocks) {
     console.log(
@@ -358,12 +379,12 @@ async function main() {
   } finally {
     await nginx.stop()
   }
-  const emulated = mobilePhones.length > 0 ? `\nMobile runs emulated ${phonesEmulated()}.` : ""
+  const devices = presets.map((preset) => `\nThe ${preset} runs emulated ${deviceEmulated(preset)}.`).join("")
   if (found.length > 0) {
-    console.error(`\nLighthouse: over budget (the median of each value's runs)\n${found.join("\n")}${emulated}`)
+    console.error(`\nLighthouse: over budget (the median of each value's runs)\n${found.join("\n")}${devices}`)
     process.exitCode = 1
   } else {
-    console.log(`\nLighthouse: every route within budget, on every preset.${emulated}`)
+    console.log(`\nLighthouse: every route within budget, on every preset.${devices}`)
   }
 }
 

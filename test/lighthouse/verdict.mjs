@@ -69,8 +69,8 @@ export const hostBlocks = (longestReactTasksMs) => median(longestReactTasksMs) >
 /**
  * A route's medians (test/bench/bench.ts reads them); `totalBlockingTimeRuns` is each run's total blocking
  * time in the order of the rounds, how a median came about; `benchmarkIndex` the host's speed as
- * Lighthouse measured it in those runs and `cpuSlowdown` the CPU slowdown they took (the mobile
- * preset's is set from the index, test/support/emulated-phone.mjs; desktop's is 1).
+ * Lighthouse measured it in those runs and `cpuSlowdown` the CPU slowdown they took (set from the
+ * index, test/support/host-speed.mjs).
  * @param {any[]} runs the runs' results (Lighthouse's LHR)
  * @param {string[]} categories the categories budgeted
  */
