@@ -1,26 +1,8 @@
+/**
+ * Console errors a slow phone alone would see. Every route's console is read by e2e/hosting.spec.ts,
+ * in its one visit to each.
+ */
 import { expect, test } from "./fixtures"
-import { ROUTES } from "../test/support/content"
-
-const UNKNOWN = ["/no-such-page/", "/case-studies/not-a-case/", "/fr/no-such-page/", "/fr/case-studies/not-a-case/"]
-
-for (const route of [...ROUTES, ...UNKNOWN]) {
-  test(`${route} logs no console error or warning, hydration included`, async ({ page }) => {
-    const messages: string[] = []
-    page.on("console", (message) => {
-      if (["error", "warning"].includes(message.type())) messages.push(`${message.type()}: ${message.text()}`)
-    })
-    page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`))
-    const response = await page.goto(route, { waitUntil: "networkidle" })
-    if (UNKNOWN.includes(route)) {
-      // An unknown address answers 404 on purpose, and Gatsby's runtime probes it for page data;
-      // Chromium logs each 404 as a failed load. Nothing else may appear (a hydration error would).
-      expect(response?.status()).toBe(404)
-      expect(messages.filter((text) => !/Failed to load resource: .* 404 \(Not Found\)/.test(text))).toEqual([])
-    } else {
-      expect(messages).toEqual([])
-    }
-  })
-}
 
 test("an unknown case study on a slow phone goes on to the list without React discarding any of its HTML", async ({
   context,

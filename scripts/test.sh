@@ -72,13 +72,13 @@ gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=defaul
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
 gate "playwright" npx playwright test --project desktop
 
-step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing at 4x CPU), alone"
+step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing on the phone), alone"
 gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx test/bench/bench-load.ts
 
-step "Lighthouse: every route in both languages, desktop, then mobile (median of five runs in rounds)"
+step "Lighthouse: every route in both languages, desktop, then mobile (median of three runs in rounds), each on one device whatever the host"
 gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"
