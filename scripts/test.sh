@@ -72,7 +72,7 @@ gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=defaul
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
 gate "playwright" npx playwright test --project desktop
 
-step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing on the phone), alone"
+step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing against six studies), alone"
 gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
