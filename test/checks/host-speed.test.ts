@@ -5,7 +5,6 @@ import {
   hostIndexNow,
   MOBILE_PRESET_SLOWDOWN,
   PHONE_INDEX,
-  phoneThrottlingRate,
   slowdownFor,
 } from "../support/host-speed.mjs"
 
@@ -23,11 +22,6 @@ describe("the devices the suite's timings are taken on", () => {
     }
     expect(slowdownFor(DESKTOP_INDEX / 2, PHONE_INDEX)).toBe(2)
     expect(slowdownFor(DESKTOP_INDEX / 2, DESKTOP_INDEX)).toBe(0.5)
-  })
-
-  it("throttles Chrome itself at least 1x: a page cannot be sped up for real", () => {
-    expect(phoneThrottlingRate(DESKTOP_INDEX)).toBe(MOBILE_PRESET_SLOWDOWN)
-    expect(phoneThrottlingRate(PHONE_INDEX / 2)).toBe(1)
     expect(() => slowdownFor(Number.NaN, PHONE_INDEX)).toThrow(/positive number/)
   })
 
