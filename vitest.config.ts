@@ -31,6 +31,9 @@ export default defineConfig({
           name: "with-build",
           include: ["test/with-build/**/*.test.ts"],
           setupFiles: ["test/with-build/setup.ts"],
+          // A deadline for a hang, not a timing verdict: these tests start nginx and write releases to
+          // disk, and five releases took 6.8 s on a host half as fast (Vitest's default is 5 s).
+          testTimeout: 30_000,
         },
       },
       {

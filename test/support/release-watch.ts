@@ -341,21 +341,22 @@ export interface UnderLoad {
 /**
  * `npm run release` and `npm run rollback` under load: public/ live on a release host, then the next
  * site built by a release while visitors browse, then the two taking turns as releases of their own,
- * and a rollback.
+ * and a rollback. The next site is built in `next`, a project copy (test/support/project-copy.ts) the
+ * caller keeps built (its Gatsby cache with it), or in a copy of its own removed at the end.
  */
-export async function releasesUnderLoad(): Promise<UnderLoad> {
+export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
   const host = await startReleaseHost({ projectDir: PROJECT_DIR })
-  const next = projectCopy()
+  const dir = next ?? projectCopy()
   try {
-    makeNext(next)
+    makeNext(dir)
     const switches: string[] = []
     const watched = await watchWhile(
       { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
       async () => {
         await pause(2_000)
-        const built = await host.release(next, () => buildOrStop(next))
+        const built = await host.release(dir, () => buildOrStop(dir))
         switches.push(`release built during the visits ${built.switchMs.toFixed(0)} ms`)
-        for (const source of [PROJECT_DIR, next, PROJECT_DIR, next]) {
+        for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
           await pause(2_500)
           switches.push(`release ${(await host.release(source)).switchMs.toFixed(0)} ms`)
         }
@@ -363,13 +364,13 @@ export async function releasesUnderLoad(): Promise<UnderLoad> {
         switches.push(`rollback ${(await host.rollback()).switchMs.toFixed(0)} ms`)
         await pause(2_500)
       },
-      () => [buildFiles(PUBLIC_DIR), buildFiles(path.join(next, "public"))],
+      () => [buildFiles(PUBLIC_DIR), buildFiles(path.join(dir, "public"))],
     )
     switches.push(`(${linkedRelease(host.root, LIVE)} live at the end)`)
     return { watched, switches }
   } finally {
     await host.stop()
-    fs.rmSync(next, { recursive: true, force: true })
+    if (!next) fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
