@@ -4,6 +4,7 @@ import {
   hostBlocks,
   longestReactTaskMs,
   performanceWithoutHostTiming,
+  settledWithinBudget,
   summarize,
 } from "../lighthouse/verdict.mjs"
 
@@ -144,5 +145,38 @@ describe("the verdict on a route", () => {
     expect(performanceWithoutHostTiming(run({ scores: { "largest-contentful-paint": 0.8, "speed-index": 0 } }))).toBe(
       0.92,
     )
+  })
+})
+
+describe("a route's later runs", () => {
+  const judge = (runs: object[]) => failures("/", summarize(runs, CATEGORIES), BUDGETS, "mobile", true)
+  /** A run after a route's first: the performance category alone. */
+  const later = (values: Parameters<typeof run>[0]) => ({
+    ...run(values),
+    categories: { performance: run(values).categories.performance },
+  })
+
+  it("are not taken once no run to come could put the median over a budget: two of three within every one", () => {
+    expect(settledWithinBudget([run({ tbt: 64 })], 3, judge)).toBe(false)
+    expect(settledWithinBudget([run({ tbt: 64 }), later({ tbt: 12, lcp: 1199 })], 3, judge)).toBe(true)
+    // What the third run could do, whatever it measures: the median of three is the worse of the two.
+    for (const third of [later({ tbt: 5000, lcp: 9000, cls: 1, performance: 0 }), later({})])
+      expect(judge([run({ tbt: 64 }), later({ tbt: 12, lcp: 1199 }), third])).toEqual([])
+  })
+
+  it("are taken while the runs so far straddle a budget, or a category is under its score", () => {
+    expect(settledWithinBudget([run({ tbt: 10 }), later({ tbt: 90 })], 3, judge)).toBe(false)
+    expect(judge([run({ tbt: 10 }), later({ tbt: 90 }), later({ tbt: 70 })])).not.toEqual([])
+    expect(settledWithinBudget([run({}), later({ cls: 0.02 })], 3, judge)).toBe(false)
+    expect(settledWithinBudget([run({}), later({ performance: 0.99 })], 3, judge)).toBe(false)
+    // Read in the first run alone, an accessibility score under 100 is a verdict already.
+    const inaccessible = { ...run({}), categories: { ...run({}).categories, accessibility: { score: 0.96 } } }
+    expect(settledWithinBudget([inaccessible, later({})], 3, judge)).toBe(false)
+  })
+
+  it("confirming to nine, stop once five are within every budget", () => {
+    const runs = [run({ tbt: 70 }), ...[40, 80, 30, 20, 10, 5].map((tbt) => later({ tbt }))]
+    expect(settledWithinBudget(runs.slice(0, 6), 9, judge)).toBe(false)
+    expect(settledWithinBudget(runs, 9, judge)).toBe(true)
   })
 })

@@ -12,7 +12,9 @@
  *   diagnostics read the page, not its timing, and need one run).
  * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS);
  *   a route over budget after its rounds is audited again, to three runs on desktop and nine on
- *   mobile (`runs.confirm`), and judged on the median of them all.
+ *   mobile (`runs.confirm`), and judged on the median of them all. A route's runs stop once no run
+ *   still to come could change its verdict (verdict.mjs, `settledWithinBudget`): a route whose first
+ *   two mobile runs are both within every budget has its verdict, whatever a third would measure.
  * - Every run emulates the same device whatever the host: its CPU slowdown is set from the host's
  *   benchmark index, as Lighthouse measured it in the last runs (test/support/host-speed.mjs),
  *   instead of the presets' fixed 4x and 1x, which make a slower device of a slower host. The tables
@@ -46,7 +48,7 @@ import {
   slowdownFor,
 } from "../support/host-speed.mjs"
 import { serveReferencePage } from "./reference.mjs"
-import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, summarize } from "./verdict.mjs"
+import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, settledWithinBudget, summarize } from "./verdict.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** The flags every Chromium of the tests starts with (test/support/browser.ts), and Debian's Chromium. */
@@ -234,30 +236,35 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
     fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
     if (first) fs.writeFileSync(path.join(folder, `${name}.html`), String(result.report))
   }
-  /** @param {string} route */
-  const overBudget = (route) =>
-    failures(route, summarize(runs.get(route) ?? [], categories), budgets, preset, hostTimingJudged)
+  /** @param {string} route @param {any[]} [measured] */
+  const overBudget = (route, measured = runs.get(route) ?? []) =>
+    failures(route, summarize(measured, categories), budgets, preset, hostTimingJudged)
+  /** Whether no run still to come could put the median of `target` runs over a budget. @param {string} route @param {number} target */
+  const settled = (route, target) =>
+    settledWithinBudget(runs.get(route) ?? [], target, (measured) => overBudget(route, measured))
 
   const started = Date.now()
   for (let round = 0; round < rounds; round += 1) {
-    for (const route of routes) await auditOnce(route)
+    for (const route of routes) if (!settled(route, rounds)) await auditOnce(route)
   }
   const confirmRuns = budgets.runs.confirm[preset]
   const toConfirm = routes.filter((route) => overBudget(route).length > 0 && rounds < confirmRuns)
   for (const route of toConfirm) {
-    console.log(`(${route}: over budget after ${rounds} run(s): ${overBudget(route).join("; ")}; confirming)`)
-    while ((runs.get(route)?.length ?? 0) < confirmRuns) await auditOnce(route)
+    const taken = runs.get(route)?.length ?? 0
+    console.log(`(${route}: over budget after ${taken} run(s): ${overBudget(route).join("; ")}; confirming)`)
+    while ((runs.get(route)?.length ?? 0) < confirmRuns && !settled(route, confirmRuns)) await auditOnce(route)
   }
 
   const summaries = Object.fromEntries(routes.map((route) => [route, summarize(runs.get(route) ?? [], categories)]))
   fs.writeFileSync(path.join(folder, "summary.json"), `${JSON.stringify(summaries, null, 2)}\n`)
   const seconds = (Date.now() - started) / 1000
-  const confirmed = toConfirm.length > 0 ? `, ${toConfirm.length} route(s) to ${confirmRuns} runs` : ""
+  const confirmed = toConfirm.length > 0 ? `, ${toConfirm.length} route(s) confirmed to ${confirmRuns}` : ""
+  const taken = [...runs.values()].reduce((sum, measured) => sum + measured.length, 0)
   console.log(
-    `--- Lighthouse, ${preset} preset: ${routes.length} routes x ${rounds} runs${confirmed} in ${Math.round(seconds)} s (reports: .tmp/lighthouse/${preset}/)`,
+    `--- Lighthouse, ${preset} preset: ${routes.length} routes, the median of ${rounds} run(s) each${confirmed}: ${taken} runs in ${Math.round(seconds)} s, a route's runs stopped once no run to come could change its verdict (reports: .tmp/lighthouse/${preset}/)`,
   )
   printTable(summaries)
-  return routes.flatMap(overBudget)
+  return routes.flatMap((route) => overBudget(route))
 }
 
 /**

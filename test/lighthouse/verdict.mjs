@@ -137,3 +137,38 @@ export function failures(route, summary, budgets, preset, hostTimingJudged) {
   over("cumulative layout shift", summary.cumulativeLayoutShift, budgets.cumulativeLayoutShift, "")
   return found
 }
+
+/**
+ * A run that measures the worst of everything a route's later runs measure (the metrics of the
+ * performance score, `lhr` being any run of the route): every time and shift endless, every score 0.
+ * The other categories are read in a route's first run alone, and a later run has none of them.
+ * @param {any} lhr
+ */
+export function worstRun(lhr) {
+  return {
+    ...lhr,
+    categories: { performance: { ...lhr.categories.performance, score: 0 } },
+    audits: Object.fromEntries(
+      Object.entries(lhr.audits).map(([id, audit]) => [
+        id,
+        { ...audit, score: 0, numericValue: Number.POSITIVE_INFINITY },
+      ]),
+    ),
+  }
+}
+
+/**
+ * Whether a route's verdict on `target` runs is settled within budget by the runs so far: with every
+ * run still to come at its worst (`worstRun`), nothing is over. A median moves across a budget only
+ * while no more than half of the runs are on either side of it: when the first two of three runs are
+ * both within every budget, the third cannot put the median over any. Judged by `judge`, the gate's
+ * own verdict (`failures` on `summarize`), so that the two cannot disagree.
+ * @param {any[]} runs the route's runs so far
+ * @param {number} target how many runs its median is taken of
+ * @param {(runs: any[]) => string[]} judge what is over budget for these runs
+ */
+export function settledWithinBudget(runs, target, judge) {
+  if (runs.length === 0) return false
+  const toCome = Math.max(0, target - runs.length)
+  return judge([...runs, ...Array.from({ length: toCome }, () => worstRun(runs[runs.length - 1]))]).length === 0
+}

@@ -523,6 +523,10 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         .end(JSON.stringify({ message: (error as Error).message }))
     }
   })
+  // Idle connections stay open: the browser's requests reach it through Playwright's fetch, whose
+  // agent keeps connections alive with no idle limit of its own, and a request sent on a connection
+  // the server was closing after its 5 s default was reset (ECONNRESET, once on a host half as fast).
+  server.keepAliveTimeout = 0
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
   const { port } = server.address() as { port: number }
   const url = `http://127.0.0.1:${port}`
@@ -550,7 +554,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       return token
     },
     close: async () => {
-      await new Promise((done) => server.close(done))
+      await new Promise((done) => {
+        server.close(done)
+        // Connections kept open (keepAliveTimeout 0 above) would hold the close up.
+        server.closeAllConnections()
+      })
       fs.rmSync(directory, { recursive: true, force: true })
     },
   }
