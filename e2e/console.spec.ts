@@ -3,7 +3,7 @@
  * in its one visit to each.
  */
 import { expect, test } from "./fixtures"
-import { DESKTOP_INDEX, computeBenchmarkIndex, medianOf, slowdownFor } from "../test/support/host-speed.mjs"
+import { DESKTOP_INDEX, computeBenchmarkIndex, medianOf, throttlingRateFor } from "../test/support/host-speed.mjs"
 
 /**
  * The slow phone: the CPU of the desktop the budgets were measured on, slowed 6x (where this test
@@ -21,7 +21,7 @@ test("an unknown case study on a slow phone goes on to the list without React di
   const readings: number[] = []
   for (let i = 0; i < 3; i++) readings.push(await measuring.evaluate(computeBenchmarkIndex))
   await measuring.close()
-  const rate = Math.max(1, slowdownFor(medianOf(readings), SLOW_PHONE_INDEX))
+  const rate = throttlingRateFor(medianOf(readings), SLOW_PHONE_INDEX)
   test
     .info()
     .annotations.push({ type: "slow phone", description: `host index ${readings.join(", ")}: CPU slowed ${rate}x` })

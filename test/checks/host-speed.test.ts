@@ -6,6 +6,7 @@ import {
   MOBILE_PRESET_SLOWDOWN,
   PHONE_INDEX,
   slowdownFor,
+  throttlingRateFor,
 } from "../support/host-speed.mjs"
 
 describe("the devices the suite's timings are taken on", () => {
@@ -22,6 +23,11 @@ describe("the devices the suite's timings are taken on", () => {
     }
     expect(slowdownFor(DESKTOP_INDEX / 2, PHONE_INDEX)).toBe(2)
     expect(slowdownFor(DESKTOP_INDEX / 2, DESKTOP_INDEX)).toBe(0.5)
+  })
+
+  it("throttles Chrome itself at least 1x: a page cannot be sped up for real", () => {
+    expect(throttlingRateFor(DESKTOP_INDEX, PHONE_INDEX)).toBe(MOBILE_PRESET_SLOWDOWN)
+    expect(throttlingRateFor(PHONE_INDEX / 2, PHONE_INDEX)).toBe(1)
     expect(() => slowdownFor(Number.NaN, PHONE_INDEX)).toThrow(/positive number/)
   })
 

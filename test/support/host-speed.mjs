@@ -5,8 +5,8 @@
  * slower host. Here the slowdown is set from the host's measured speed, Lighthouse's own benchmark
  * index (what every report records under "CPU/Memory Power"), so that a host half as fast gets half
  * the slowdown and a page is judged on the same phone, and the same desktop, on any host. Used by the
- * Lighthouse gate (test/lighthouse/lighthouse-ci.mjs) and scripts/half-speed.sh (the index); the
- * scale spec's typing check takes its median. Plain JavaScript, as the Lighthouse gate is.
+ * Lighthouse gate (test/lighthouse/lighthouse-ci.mjs), scripts/half-speed.sh (the index) and the
+ * slow-phone test (e2e/console.spec.ts); the scale spec's typing check takes its median. Plain JavaScript, as the Lighthouse gate is.
  *
  * The one thing taken from Lighthouse's inside is its benchmark (core/lib/page-functions.js, not a
  * documented export): test/checks/host-speed.test.ts holds it to what this module relies on.
@@ -48,6 +48,14 @@ export function slowdownFor(benchmarkIndex, deviceIndex) {
   }
   return Math.round((benchmarkIndex / deviceIndex) * 100) / 100
 }
+
+/**
+ * Chrome's own CPU throttling rate for a device (`Emulation.setCPUThrottlingRate`), which slows a
+ * page for real and cannot speed one up: at least 1, on a host at or under the device's index.
+ * @param {number} benchmarkIndex the host's
+ * @param {number} deviceIndex
+ */
+export const throttlingRateFor = (benchmarkIndex, deviceIndex) => Math.max(1, slowdownFor(benchmarkIndex, deviceIndex))
 
 /** @param {number[]} values */
 export function medianOf(values) {
