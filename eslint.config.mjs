@@ -66,7 +66,8 @@ export default tseslint.config(
     },
   },
   {
-    // Layers, imports one way only (docs/architecture.md): the content model (model/) <- the site
+    // Layers, imports one way only (docs/architecture.md): the content model (model/) and the
+    // contracts between processes (contracts/) <- the site
     // (src/) <- what ships it (gatsby/, cms/, deploy/, functions/, the gatsby-* hooks) <- what
     // develops it (scripts/, test/, e2e/). The browser tests are imported by nothing. No cycles.
     files: ["**/*.{ts,tsx,mjs,cjs}"],
@@ -84,8 +85,24 @@ export default tseslint.config(
           zones: [
             {
               target: "./model",
-              from: TOOLING.concat("./src"),
+              from: TOOLING.concat("./src", "./contracts"),
               message: "The content model stands alone: it imports neither the site nor the tooling.",
+            },
+            {
+              target: "./contracts",
+              from: TOOLING.concat("./src", "./model"),
+              message:
+                "The contracts between processes stand alone: what the CMS and the build server both read imports nothing of either.",
+            },
+            {
+              target: "./cms",
+              from: "./deploy",
+              message: "The admin never imports the build server's code: what both read is a contract (contracts/).",
+            },
+            {
+              target: "./deploy",
+              from: "./cms",
+              message: "The build server never imports the admin's code: what both read is a contract (contracts/).",
             },
             {
               target: "./src",
@@ -117,8 +134,8 @@ export default tseslint.config(
     },
   },
   {
-    // The content model is plain TypeScript: no Node, React or Gatsby.
-    files: ["model/**"],
+    // The content model and the contracts are plain TypeScript: no Node, React or Gatsby.
+    files: ["model/**", "contracts/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -126,7 +143,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^(node:|fs$|path$|react|gatsby|styled-components)",
-              message: "The content model is plain TypeScript: no Node, React or Gatsby imports.",
+              message: "The content model and the contracts are plain TypeScript: no Node, React or Gatsby imports.",
             },
           ],
         },

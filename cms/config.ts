@@ -4,10 +4,11 @@
  * the zod schema of its content type. Only presentation is added here: labels, which strings are
  * multi-line prose, and where uploaded photos go.
  */
-import { AUTH_PATH } from "../deploy/auth/github-oauth"
+import { AUTH_PATH } from "../contracts/sign-in"
 import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
-import { CONTENT_FORMAT, ENTRY_CHECK, PREVIEW_STATUS_CONTEXT } from "./shared"
+import { PREVIEW_STATUS_CONTEXT } from "../contracts/statuses"
+import { CONTENT_FORMAT, ENTRY_CHECK } from "./shared"
 import { cmsCollectionOf, labelOf, listLabels, singular } from "./collections"
 import { CONTENT_TYPES, type ContentType } from "../model/registry"
 import {

@@ -5,7 +5,7 @@
  * live commit contains it, and the build server's "site/release" statuses on the commits of main from
  * that change on.
  */
-import type { ReleaseStamp } from "../deploy/hosting/release-stamp"
+import type { ReleaseStamp } from "../contracts/release-stamp"
 
 export interface CommitStatus {
   state: "pending" | "success" | "failure" | "error"

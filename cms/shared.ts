@@ -22,20 +22,6 @@ export const ADMIN_DIR = "admin"
 export const REFUSAL_MESSAGE =
   "Not saved: the site would not build with this entry. What to put right is listed at the top of the form, on the side where it is wrong."
 
-/**
- * The commit status the build server posts on a draft's pull request with the address of its preview
- * (deploy/publish/preview-status.ts); Decap's github backend reads the status of this context
- * (`preview_context`) and shows "View Preview" on the draft with its address.
- */
-export const PREVIEW_STATUS_CONTEXT = "site/preview"
-
-/**
- * The commit status the build server posts on each change to main (.github/workflows/site.yml): pending
- * while it is checked and built, failure with the first complaint, success once live. The CMS reads it
- * to tell the editor where a published change is (cms/app/release-state.tsx).
- */
-export const RELEASE_STATUS_CONTEXT = "site/release"
-
 /** What the top of a saved entry's form says of where its last published change is (cms/release-state.ts). */
 export const RELEASE_STATE = {
   label: "On the site",

@@ -7,9 +7,10 @@
  */
 import { useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
-import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../deploy/hosting/release-stamp"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { type CommitStatus, type ReleaseFacts, type ReleaseState, formatSince, releaseStateOf } from "../release-state"
-import { RELEASE_STATE, RELEASE_STATUS_CONTEXT } from "../shared"
+import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
+import { RELEASE_STATE } from "../shared"
 
 export interface BackendConfig {
   backend: { name: string; repo?: string; branch?: string; api_root?: string }

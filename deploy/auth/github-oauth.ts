@@ -15,8 +15,7 @@
  * allows only this page's one script, `no-store`): a CDN's header rules do not reach a Function.
  */
 
-export const AUTH_PATH = "/api/auth"
-export const CALLBACK_PATH = `${AUTH_PATH}/callback`
+import { AUTH_PATH, CALLBACK_PATH } from "../../contracts/sign-in"
 
 /** What the handler reads from its environment: two secrets and, for tests or GitHub Enterprise, the host. */
 export interface AuthEnvironment {

@@ -7,7 +7,7 @@
 import path from "node:path"
 import { builtPages, filesUnder } from "../../gatsby/built-pages"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
-import { AUTH_PATH } from "../auth/github-oauth"
+import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
 import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 

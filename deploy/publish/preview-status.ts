@@ -11,7 +11,7 @@
  * default), as GitHub Actions sets them.
  */
 import { parseArgs } from "node:util"
-import { PREVIEW_STATUS_CONTEXT } from "../../cms/shared"
+import { PREVIEW_STATUS_CONTEXT } from "../../contracts/statuses"
 
 export type PreviewState = "pending" | "success" | "failure" | "error"
 const STATES: readonly PreviewState[] = ["pending", "success", "failure", "error"]

@@ -13,16 +13,20 @@ import { build } from "esbuild"
 import { AUTH_SCRIPT } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
 import { readContentFile } from "../../gatsby/content/files"
-import { BUILD_INFO, type BuildInfo, RELEASE_SCRIPT } from "./releases"
+import { BUILD_INFO, type BuildInfo, buildInfoProblems } from "../../contracts/build-info"
+import { RELEASE_SCRIPT } from "./layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
 
-/** The commit built: the build server's (GITHUB_SHA), or the checkout's. */
-function builtCommit(): string | null {
+/** The commit built: the build server's (GITHUB_SHA), or the checkout's; an artifact must name it. */
+function builtCommit(projectDir: string): string {
   if (process.env.GITHUB_SHA && /^[0-9a-f]{40}$/.test(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
-  const head = spawnSync("git", ["-C", PROJECT_DIR, "rev-parse", "HEAD"], { encoding: "utf8" })
-  return head.status === 0 ? head.stdout.trim() : null
+  const head = spawnSync("git", ["-C", projectDir, "rev-parse", "HEAD"], { encoding: "utf8" })
+  if (head.status === 0) return head.stdout.trim()
+  throw new Error(
+    `${projectDir} is not a git checkout and GITHUB_SHA is not set: an artifact must name the commit it packs`,
+  )
 }
 
 /** Packs the project's build into `out` (replaced whole); returns what build.json says. */
@@ -32,6 +36,7 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   for (const needed of [path.join(publicDir, "index.html"), auth]) {
     if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run npm run build first`)
   }
+  const commit = builtCommit(projectDir)
   fs.rmSync(out, { recursive: true, force: true })
   fs.mkdirSync(path.join(out, HOSTING_DIR), { recursive: true })
   fs.cpSync(publicDir, path.join(out, "public"), { recursive: true })
@@ -49,10 +54,12 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   })
   const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(projectDir, "content"))
   const info: BuildInfo = {
-    commit: builtCommit(),
+    commit,
     builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
     serverName: new URL(settings.en.siteUrl).hostname,
   }
+  const problems = buildInfoProblems(info)
+  if (problems.length > 0) throw new Error(`${BUILD_INFO} would not describe the build: ${problems.join("; ")}`)
   fs.writeFileSync(path.join(out, BUILD_INFO), `${JSON.stringify(info, null, 2)}\n`)
   return info
 }
@@ -61,7 +68,7 @@ if (require.main === module) {
   const { values } = parseArgs({ options: { out: { type: "string" } } })
   const out = path.resolve(values.out ?? ARTIFACT_DIR)
   packArtifact(out).then(
-    (info) => console.log(`Packed the build of ${info.commit ?? "an unknown commit"} into ${out}`),
+    (info) => console.log(`Packed the build of ${info.commit} into ${out}`),
     (error: Error) => {
       console.error(error.message)
       process.exit(1)

@@ -16,20 +16,11 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { readContentFile } from "../../gatsby/content/files"
 import { AUTH_UPSTREAM } from "../auth/service-files"
-import {
-  BUILD_INFO,
-  KEEP,
-  LIVE,
-  RELEASE_SCRIPT,
-  type ReleaseSettings,
-  type SwitchReport,
-  buildInfoOf,
-  nginxControl,
-  release,
-  releasesDir,
-  rollback,
-  writeStamp,
-} from "./releases"
+import { BUILD_INFO } from "../../contracts/build-info"
+import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
+import { type SwitchReport, nginxControl } from "./nginx-control"
+import { release, rollback } from "./releases"
+import { readBuildInfo, writeStamp } from "./stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 /** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
@@ -88,7 +79,7 @@ if (values.help || !["release", "rollback", "stamp"].includes(command)) {
 if (command === "stamp") {
   const artifact = values.from ? path.resolve(values.from) : OWN_ARTIFACT
   if (!artifact) fail(`stamp writes an artifact's release.json: run the artifact's release.cjs, or name it with --from`)
-  writeStamp(path.join(artifact, "public"), buildInfoOf(artifact))
+  writeStamp(path.join(artifact, "public"), readBuildInfo(artifact))
   console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
   process.exit(0)
 }
@@ -101,10 +92,17 @@ const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
 if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
   fail(`${from} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`)
 }
+const fromInfo = (artifact: string) => {
+  try {
+    return readBuildInfo(artifact)
+  } catch (error) {
+    return fail(`${(error as Error).message}; nothing was changed.`)
+  }
+}
 const serverName =
   values["server-name"] ??
   (from
-    ? buildInfoOf(from).serverName!
+    ? fromInfo(from).serverName
     : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
 const certbotDir = `/etc/letsencrypt/live/${serverName}`
 const tls = values["http-only"]

@@ -72,6 +72,46 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     }
   })
 
+  it("refuses any import between the admin and the build server: they meet in contracts/ only", async () => {
+    // The admin reading the release command's layout; the publish path the admin's words.
+    expect(
+      await complaints(
+        "cms/app/planted.ts",
+        'import { LIVE } from "../../deploy/release/layout"\nexport const live = LIVE\n',
+      ),
+    ).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The admin never imports the build server's code/),
+    ])
+    expect(
+      await complaints(
+        "deploy/publish/planted.ts",
+        'import { RELEASE_STATE } from "../../cms/shared"\nexport const said = RELEASE_STATE\n',
+      ),
+    ).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The build server never imports the admin's code/),
+    ])
+    // Both read a contract.
+    expect(
+      await complaints(
+        "deploy/publish/planted.ts",
+        'import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"\nexport const context = RELEASE_STATUS_CONTEXT\n',
+      ),
+    ).toEqual([])
+  })
+
+  it("keeps the contracts standing alone: no import of the model, the site, the tooling or Node", async () => {
+    const code = [
+      'import { DEFAULT_LOCALE } from "../model/locales"',
+      'import { ENTRY_CHECK } from "../cms/shared"',
+      'import fs from "node:fs"',
+      "export const all = [DEFAULT_LOCALE, ENTRY_CHECK, fs]",
+      "",
+    ].join("\n")
+    const found = await complaints("contracts/planted.ts", code)
+    expect(found.filter((line) => /contracts between processes stand alone/.test(line))).toHaveLength(2)
+    expect(found.filter((line) => line.startsWith("no-restricted-imports"))).toHaveLength(1)
+  })
+
   it("refuses an import cycle", async () => {
     // menu-toggle.tsx is imported by mobile-menu.tsx; importing it back closes a cycle.
     const code = 'import { MobileMenu } from "./mobile-menu"\nexport const menu = MobileMenu\n'
@@ -83,6 +123,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
   it("finds neither in the tree", async () => {
     const results = await eslint.lintFiles([
       "model",
+      "contracts",
       "src",
       "cms",
       "deploy",

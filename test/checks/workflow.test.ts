@@ -8,7 +8,7 @@ import path from "node:path"
 import { validateWorkflow } from "@action-validator/core"
 import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
-import { RELEASE_STATUS_CONTEXT } from "../../cms/shared"
+import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
@@ -45,12 +45,15 @@ describe("the build server's workflow", () => {
   }
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
 
-  it("posts the release status under the context the CMS reads, at every turn", () => {
+  it("posts the release status under the context the CMS reads (contracts/statuses.ts), at every turn", () => {
     const statuses = steps
       .filter((step) => String(step.uses).startsWith("actions/github-script"))
       .map((step) => String(step.with.script))
     expect(statuses.length).toBeGreaterThanOrEqual(5)
-    for (const script of statuses) expect(script).toContain(`context: '${RELEASE_STATUS_CONTEXT}'`)
+    // Named once, in the workflow's env, as the contract says; each status takes it from there.
+    expect((parse(text) as { env: Record<string, string> }).env.RELEASE_STATUS_CONTEXT).toBe(RELEASE_STATUS_CONTEXT)
+    for (const script of statuses) expect(script).toContain("context: process.env.RELEASE_STATUS_CONTEXT,")
+    expect(text).not.toContain(`'${RELEASE_STATUS_CONTEXT}'`)
     for (const state of ["pending", "failure", "success"]) {
       expect(
         statuses.some((script) => script.includes(`state: '${state}'`)),

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import GithubSlugger from "github-slugger"
-import { RELEASE_STAMP_PATH } from "../../deploy/hosting/release-stamp"
+import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 
 export const ROOT = path.resolve(__dirname, "../..")
 

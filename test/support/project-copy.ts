@@ -3,7 +3,7 @@
  * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -30,6 +30,7 @@ const PROJECT_FILES = [
   "e2e",
   "test/support",
   "playwright.config.ts",
+  "contracts",
   ".htmlvalidate.json",
   "quality-budgets.json",
 ]
@@ -73,6 +74,25 @@ export function buildCopy(
 }
 
 /** Any content document: the tests that edit one reach into it by the paths they know. */
+/**
+ * Commits a copy's files as they are, in a repository of its own (made on first use): a build made
+ * from it can then say which commit it is, as a release needs (deploy/release/stamp.ts). Returns the commit.
+ */
+export function commitCopy(dir: string, message: string): string {
+  const git = (...args: string[]) => {
+    const result = spawnSync("git", ["-c", "user.name=Editor", "-c", "user.email=editor@example.ch", ...args], {
+      cwd: dir,
+      encoding: "utf8",
+    })
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed in ${dir}: ${result.stderr}`)
+    return result.stdout.trim()
+  }
+  if (!fs.existsSync(path.join(dir, ".git"))) git("init", "-q", "-b", "main")
+  git("add", "-A")
+  git("commit", "-q", "--allow-empty", "-m", message)
+  return git("rev-parse", "HEAD")
+}
+
 type EditableJson = Record<string, any>
 
 /** Changes one language's document (English by default) of a content file of a copy in place. */

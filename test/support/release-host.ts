@@ -15,16 +15,9 @@ import { nginxMain } from "../../deploy/hosting/nginx-config"
 import { ensureSystemPackage } from "../../scripts/lib/system-packages"
 import { freePort } from "../../scripts/lib/free-port"
 import { MIME_TYPES, type NginxProcess, runNginx } from "./nginx-server"
-import {
-  LIVE,
-  RELEASE_SITE,
-  type ReleaseReport,
-  type ReleaseSettings,
-  type SwitchReport,
-  nginxControl,
-  release,
-  rollback,
-} from "../../deploy/release/releases"
+import { LIVE, RELEASE_SITE, type ReleaseSettings } from "../../deploy/release/layout"
+import { type SwitchReport, nginxControl } from "../../deploy/release/nginx-control"
+import { type ReleaseReport, release, rollback } from "../../deploy/release/releases"
 
 export const HOST_NAME = "localhost"
 

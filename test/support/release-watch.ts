@@ -14,9 +14,9 @@ import path from "node:path"
 import { CHROMIUM_ARGS, chromiumPath } from "./browser"
 import { filesUnder } from "../../gatsby/built-pages"
 import { PUBLIC_DIR, startNginx } from "./nginx-server"
-import { buildCopy, editJson, projectCopy } from "./project-copy"
+import { buildCopy, commitCopy, editJson, projectCopy } from "./project-copy"
 import { http2Get, startReleaseHost } from "./release-host"
-import { LIVE, linkedRelease } from "../../deploy/release/releases"
+import { LIVE, linkedRelease } from "../../deploy/release/layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 /** What the visitors browse, in turn: each page, then a move through its header. */
@@ -324,6 +324,7 @@ function makeNext(dir: string): void {
   editJson(path.join(dir, "content/home/hero.json"), (hero) => (hero.eyebrow = "Intelligence, next release"))
   const theme = path.join(dir, "src/styles/theme.ts")
   fs.writeFileSync(theme, fs.readFileSync(theme, "utf8").replace('fast: "160ms"', 'fast: "150ms"'))
+  commitCopy(dir, "The next release")
 }
 
 /** Builds a copy; a build that fails stops the measure with its output. */

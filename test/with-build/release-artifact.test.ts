@@ -10,11 +10,12 @@ import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { filesUnder } from "../../gatsby/built-pages"
-import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../deploy/hosting/release-stamp"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { packArtifact } from "../../deploy/release/artifact"
 import { PUBLIC_DIR } from "../support/nginx-server"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
-import { BUILD_INFO, LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/releases"
+import { BUILD_INFO } from "../../contracts/build-info"
+import { LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 

@@ -11,7 +11,7 @@ import path from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { PUBLIC_DIR } from "../support/nginx-server"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
-import { LIVE, linkedRelease } from "../../deploy/release/releases"
+import { LIVE, linkedRelease } from "../../deploy/release/layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const LOCK = ".release-lock"

@@ -1,0 +1,52 @@
+/**
+ * What a build folder says of itself: build.json, written by `npm run artifact` beside the build it
+ * packs (deploy/release/artifact.ts) and read by the release command on the host and before a Pages
+ * upload (deploy/release/). Read through `parseBuildInfo`, which names the file and the field when
+ * one is missing or wrong, rather than releasing a build that cannot say what it is.
+ */
+export const BUILD_INFO = "build.json"
+
+export interface BuildInfo {
+  /** The commit built (full hash). */
+  commit: string
+  /** When it was built (ISO 8601). */
+  builtAt: string
+  /** The site's host name, from the settings the build read. */
+  serverName: string
+}
+
+const FIELDS: Record<keyof BuildInfo, { test: (value: unknown) => boolean; what: string }> = {
+  commit: { test: (value) => typeof value === "string" && /^[0-9a-f]{40}$/.test(value), what: "a full commit hash" },
+  builtAt: {
+    test: (value) => typeof value === "string" && !Number.isNaN(Date.parse(value)),
+    what: "a time (ISO 8601)",
+  },
+  serverName: { test: (value) => typeof value === "string" && /^[a-z0-9.-]+$/i.test(value), what: "a host name" },
+}
+
+/** What is wrong with `data` as a build's description, each problem naming its field. */
+export function buildInfoProblems(data: unknown): string[] {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return ["not a JSON object"]
+  const info = data as Record<string, unknown>
+  return Object.entries(FIELDS).flatMap(([field, { test, what }]) =>
+    field in info
+      ? test(info[field])
+        ? []
+        : [`"${field}" must be ${what}, not ${JSON.stringify(info[field])}`]
+      : [`"${field}" is missing`],
+  )
+}
+
+/** build.json's text, checked; throws naming `file` and each field that is wrong. */
+export function parseBuildInfo(text: string, file: string): BuildInfo {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`)
+  }
+  const problems = buildInfoProblems(data)
+  if (problems.length > 0) throw new Error(`${file} does not describe a build: ${problems.join("; ")}`)
+  const { commit, builtAt, serverName } = data as BuildInfo
+  return { commit, builtAt, serverName }
+}

@@ -1,0 +1,61 @@
+/**
+ * What a live site says of itself at /release.json: the commit it was built from and since when it
+ * is live. Each release on the nginx host and each Pages deployment writes it (deploy/release/); the
+ * CMS reads it to tell an editor whether a change is live yet (cms/app/release-state.tsx). Both go
+ * through this schema: a stamp is made with `releaseStamp`, which refuses one the reader would
+ * refuse, and read with `readReleaseStamp`. What a release holds beyond this (its clock, its pages'
+ * fingerprints) is added here, to both sides at once. Revalidated on every request, like every
+ * unhashed file.
+ */
+export const RELEASE_STAMP_PATH = "/release.json"
+
+export interface ReleaseStamp {
+  /** The commit the build was made from (full hash). */
+  commit: string
+  /** When it was built, and when it became live (ISO 8601). */
+  builtAt: string
+  liveSince: string
+  /** The release's folder on the nginx host; absent on Pages. */
+  release?: string
+}
+
+const FULL_HASH = /^[0-9a-f]{40}$/
+
+const isTime = (value: unknown) => typeof value === "string" && !Number.isNaN(Date.parse(value))
+
+/** What is wrong with `data` as a stamp, each problem naming its field; none for a good one. */
+export function releaseStampProblems(data: unknown): string[] {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return ["not an object"]
+  const stamp = data as Record<keyof ReleaseStamp, unknown>
+  const problems: string[] = []
+  if (typeof stamp.commit !== "string" || !FULL_HASH.test(stamp.commit))
+    problems.push(
+      `"commit" must be a full commit hash (40 hexadecimal characters), not ${JSON.stringify(stamp.commit)}`,
+    )
+  for (const field of ["builtAt", "liveSince"] as const) {
+    if (!isTime(stamp[field]))
+      problems.push(`"${field}" must be a time (ISO 8601), not ${JSON.stringify(stamp[field])}`)
+  }
+  if (stamp.release !== undefined && (typeof stamp.release !== "string" || !stamp.release))
+    problems.push(`"release" must be a release's folder name, not ${JSON.stringify(stamp.release)}`)
+  return problems
+}
+
+/** The stamp as its file holds it, or null when `data` is not one. */
+export function readReleaseStamp(data: unknown): ReleaseStamp | null {
+  return releaseStampProblems(data).length === 0 ? (data as ReleaseStamp) : null
+}
+
+/** A stamp to write, checked as it will be read: throws naming each field that is wrong. */
+export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
+  const stamp: ReleaseStamp = {
+    commit: fields.commit,
+    builtAt: fields.builtAt,
+    liveSince: fields.liveSince,
+    ...(fields.release ? { release: fields.release } : {}),
+  }
+  const problems = releaseStampProblems(stamp)
+  if (problems.length > 0)
+    throw new Error(`the release stamp (${RELEASE_STAMP_PATH}) would be refused: ${problems.join("; ")}`)
+  return stamp
+}

@@ -1,0 +1,75 @@
+/**
+ * The contracts between processes (contracts/): the release stamp is written and read through one
+ * schema, so a stamp the writer makes is one the CMS reads, and one it would not read is never
+ * written; build.json is checked where it is read, naming the file and the field.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { BUILD_INFO, parseBuildInfo } from "../../contracts/build-info"
+import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
+import { readBuildInfo, writeStamp } from "../../deploy/release/stamp"
+
+const COMMIT = "0123456789abcdef0123456789abcdef01234567"
+const BUILT = { commit: COMMIT, builtAt: "2026-11-27T08:00:00.000Z", serverName: "aurelle-intelligence.ch" }
+
+const folders: string[] = []
+const folder = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-contract-"))
+  folders.push(dir)
+  return dir
+}
+afterEach(() => folders.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
+describe("the release stamp", () => {
+  it("is read as it is written", () => {
+    const stamp = releaseStamp({
+      commit: COMMIT,
+      builtAt: BUILT.builtAt,
+      liveSince: new Date().toISOString(),
+      release: "r1",
+    })
+    expect(readReleaseStamp(JSON.parse(JSON.stringify(stamp)))).toEqual(stamp)
+  })
+
+  it("is never written without a commit the reader accepts: the writer names the field", () => {
+    const unknown = { commit: null as unknown as string, builtAt: BUILT.builtAt, liveSince: BUILT.builtAt }
+    expect(() => releaseStamp(unknown)).toThrow(/"commit" must be a full commit hash .*, not null/)
+    expect(readReleaseStamp(unknown)).toBeNull()
+    expect(() => releaseStamp({ ...unknown, commit: COMMIT, builtAt: "yesterday" })).toThrow(/"builtAt" must be a time/)
+  })
+
+  it("is written into a build whole, and a rollback keeps the build it names, live from now", () => {
+    const publicDir = folder()
+    writeStamp(publicDir, BUILT, "r1")
+    const first = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
+    expect(first).toMatchObject({ commit: COMMIT, builtAt: BUILT.builtAt, release: "r1" })
+    writeStamp(publicDir, null, "r1")
+    const again = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
+    expect(again).toMatchObject({ commit: COMMIT, builtAt: BUILT.builtAt, release: "r1" })
+    expect(fs.readdirSync(publicDir)).toEqual([RELEASE_STAMP_PATH.slice(1)])
+  })
+})
+
+describe("build.json", () => {
+  it("is read when whole", () => {
+    expect(parseBuildInfo(JSON.stringify(BUILT), BUILD_INFO)).toEqual(BUILT)
+  })
+
+  it("missing a field is refused with the file's name and the field's", () => {
+    const dir = folder()
+    const { serverName: _left, ...withoutHost } = BUILT
+    fs.writeFileSync(path.join(dir, BUILD_INFO), JSON.stringify(withoutHost))
+    expect(() => readBuildInfo(dir)).toThrow(
+      `${path.join(dir, BUILD_INFO)} does not describe a build: "serverName" is missing`,
+    )
+  })
+
+  it("with a field of the wrong kind, or not JSON, is refused saying so", () => {
+    expect(() => parseBuildInfo(JSON.stringify({ ...BUILT, commit: null }), "a/build.json")).toThrow(
+      'a/build.json does not describe a build: "commit" must be a full commit hash, not null',
+    )
+    expect(() => parseBuildInfo("{", "a/build.json")).toThrow(/^a\/build.json is not JSON: /)
+  })
+})
