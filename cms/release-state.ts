@@ -7,6 +7,9 @@
  */
 import type { ReleaseStamp } from "../contracts/release-stamp"
 
+/** How soon to ask GitHub again after it did not answer, when it does not say. */
+export const ASK_AGAIN_MS = 10_000
+
 export interface CommitStatus {
   state: "pending" | "success" | "failure" | "error"
   description: string | null
@@ -55,4 +58,23 @@ export function formatSince(iso: string, now = new Date(), timeZone?: string): s
   }).format(time)
   if (day(time) === day(now)) return clock
   return `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone }).format(time)}, ${clock}`
+}
+
+/**
+ * When to ask again, if GitHub's answer is one it gives when it cannot answer now: a server error
+ * (5xx), or a rate limit (429, or 403 with no requests left: at the reset it names, or after
+ * Retry-After). Null for an answer that is one (a 404, a 403 refusing the account, a 401).
+ */
+export function askAgainAt(
+  status: number,
+  headers: { get(name: string): string | null },
+  now = Date.now(),
+): Date | null {
+  const retryAfter = Number(headers.get("retry-after"))
+  const reset = Number(headers.get("x-ratelimit-reset"))
+  const rateLimited = status === 429 || (status === 403 && headers.get("x-ratelimit-remaining") === "0")
+  if (status < 500 && !rateLimited) return null
+  if (headers.get("retry-after") !== null && Number.isFinite(retryAfter)) return new Date(now + retryAfter * 1000)
+  if (rateLimited && Number.isFinite(reset) && reset * 1000 > now) return new Date(reset * 1000)
+  return new Date(now + ASK_AGAIN_MS)
 }

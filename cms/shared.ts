@@ -36,6 +36,8 @@ export const RELEASE_STATE = {
   refusedRun: "What the build server said",
   rolledBack: "Not live: the site was rolled back to a release made before this change",
   unknown: "Whether this entry's last change is live cannot be told now",
+  /** Followed by the time it asks again ("14:05"): nothing is guessed meanwhile. */
+  noAnswer: "GitHub did not answer; asking again at",
   local:
     "This is the local site (npm run cms): it has no releases. Saving writes the file in content/ on this computer; visitors see it once it is committed to main and published.",
 } as const

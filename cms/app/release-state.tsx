@@ -8,7 +8,15 @@
 import { useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
-import { type CommitStatus, type ReleaseFacts, type ReleaseState, formatSince, releaseStateOf } from "../release-state"
+import {
+  ASK_AGAIN_MS,
+  type CommitStatus,
+  type ReleaseFacts,
+  type ReleaseState,
+  askAgainAt,
+  formatSince,
+  releaseStateOf,
+} from "../release-state"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { RELEASE_STATE } from "../shared"
 
@@ -18,8 +26,24 @@ export interface BackendConfig {
 
 /** Decap keeps the signed-in editor, their GitHub token with them, in localStorage under this key (its LocalStorageAuthStore). */
 const DECAP_USER = "decap-cms-user"
-const AGAIN_ON_THE_WAY_MS = 10_000
 const AGAIN_LIVE_MS = 60_000
+
+/** GitHub answered, and its answer is a refusal: a commit it does not know (404), a token it refuses (401). */
+class GitHubRefused extends Error {
+  constructor(readonly status: number) {
+    super(`GitHub answered ${status}`)
+  }
+}
+
+/** GitHub could not answer now (a server error, a rate limit): nothing can be told until `retryAt`. */
+export class GitHubDidNotAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAt: Date,
+  ) {
+    super(`GitHub did not answer (${status})`)
+  }
+}
 
 async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
   const token = readUser()?.token
@@ -29,7 +53,10 @@ async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise
     cache: "no-cache",
     headers: { Accept: "application/vnd.github+json", ...(token ? { Authorization: `token ${token}` } : {}) },
   })
-  if (!response.ok) throw new Error(`GitHub answered ${response.status}`)
+  if (!response.ok) {
+    const retryAt = askAgainAt(response.status, response.headers)
+    throw retryAt ? new GitHubDidNotAnswer(response.status, retryAt) : new GitHubRefused(response.status)
+  }
   return (await response.json()) as T
 }
 
@@ -55,11 +82,15 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
   const lastChange = { sha: last.sha, date: last.commit.committer.date, message: last.commit.message }
   const compare = (head: string) =>
     fromGitHub<Compared>(config, `/compare/${lastChange.sha}...${encodeURIComponent(head)}`)
-  // A live commit GitHub does not know (another repository's build) does not contain the change.
+  // A live commit GitHub does not know (another repository's build: 404) does not contain the change;
+  // GitHub not answering says nothing of it, and is thrown on.
   const liveContainsChange = stamp
     ? await compare(stamp.commit).then(
         (compared) => compared.merge_base_commit.sha === lastChange.sha,
-        () => false,
+        (error: unknown) => {
+          if (error instanceof GitHubRefused && (error.status === 404 || error.status === 422)) return false
+          throw error
+        },
       )
     : false
   if (liveContainsChange) return { lastChange, stamp, liveContainsChange, statuses: [] }
@@ -74,7 +105,8 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
   return { lastChange, stamp, liveContainsChange, statuses: [] }
 }
 
-type Shown = ReleaseState | { kind: "local" } | { kind: "unknown"; reason: string }
+type Shown =
+  ReleaseState | { kind: "local" } | { kind: "unknown"; reason: string } | { kind: "noAnswer"; retryAt: string }
 
 const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet" }>`
   margin: 0 0 16px;
@@ -142,6 +174,8 @@ function Said({ shown }: { shown: Shown }) {
       return <strong>{RELEASE_STATE.rolledBack}</strong>
     case "local":
       return <>{RELEASE_STATE.local}</>
+    case "noAnswer":
+      return <At iso={shown.retryAt} text={RELEASE_STATE.noAnswer} />
     case "unknown":
       return (
         <>
@@ -162,6 +196,7 @@ const TONES: Record<Shown["kind"], "live" | "busy" | "problem" | "quiet"> = {
   unpublished: "quiet",
   local: "quiet",
   unknown: "quiet",
+  noAnswer: "quiet",
 }
 
 /**
@@ -176,7 +211,7 @@ function useReleaseState(config: BackendConfig | null, path: string): { shown?: 
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const look = async () => {
-      let next = AGAIN_ON_THE_WAY_MS
+      let next = ASK_AGAIN_MS
       if (!document.hidden) {
         try {
           const facts = await readReleaseFacts(config, path)
@@ -184,7 +219,11 @@ function useReleaseState(config: BackendConfig | null, path: string): { shown?: 
           if (shown.kind === "live") next = AGAIN_LIVE_MS
           if (!stopped) setState({ shown, message: facts.lastChange?.message })
         } catch (error) {
-          if (!stopped) setState({ shown: { kind: "unknown", reason: (error as Error).message } })
+          if (error instanceof GitHubDidNotAnswer) {
+            // Not a guess at where the change is: that GitHub did not answer, and when it is asked again.
+            next = Math.max(1_000, error.retryAt.getTime() - Date.now())
+            if (!stopped) setState({ shown: { kind: "noAnswer", retryAt: error.retryAt.toISOString() } })
+          } else if (!stopped) setState({ shown: { kind: "unknown", reason: (error as Error).message } })
         }
       }
       if (!stopped) timer = setTimeout(() => void look(), next)
