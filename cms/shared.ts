@@ -54,6 +54,10 @@ export const ENTRY_CHECK = {
   quiet: "Every save is checked against the whole site, in both languages: nothing that would stop its build is saved.",
   refused: (count: number) =>
     `Not saved: the site would not build with this entry. ${count === 1 ? "One problem is" : `${count} problems are`} listed below, with the field each is in.`,
+  cannotCheckHeading: "The checks before saving cannot run",
+  /** Followed by what of Decap is missing; every save is refused meanwhile. */
+  cannotCheck:
+    "Nothing is saved from this form, since the site might not build with it. The CMS has changed in a way the checks do not know:",
   stillReading:
     "Not saved yet: the other entries are still being read, to check this one against them. Press Publish again in a moment.",
   refusedHeading: (count: number, side: string) =>

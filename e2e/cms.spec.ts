@@ -13,7 +13,8 @@ import { expect, test } from "@playwright/test"
 import { validateContent } from "../gatsby/content/validate"
 import { deferredBundles } from "../gatsby/hydrate-after-paint"
 import { waitForServer } from "../scripts/lib/wait-for-server"
-import { REFUSAL_MESSAGE } from "../cms/shared"
+import { ENTRY_CHECK, REFUSAL_MESSAGE } from "../cms/shared"
+import { DECAP_VERIFIED } from "../cms/app/decap-internals"
 import { collectErrors } from "./page-errors"
 import {
   openAdmin,
@@ -183,6 +184,35 @@ test("the CMS refuses to save an empty, invisible or too long field and the file
   await expect(page.getByText(REFUSAL_MESSAGE).first()).toBeVisible()
   await expect(page.getByText(/missed a required field/i)).toHaveCount(0)
 
+  await page.waitForTimeout(1000)
+  expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(before)
+})
+
+test("a Decap that no longer gives the form what the checks need: the form says so, and nothing is saved", async ({
+  page,
+}) => {
+  // The admin's script as a Decap release that renamed a control's `loadEntry` would make it: the one
+  // place Decap's Widget hands it to a control (minified: `…isFetching:x,loadEntry:y,isEditorComponent:…`).
+  let renamed = 0
+  await page.route("**/admin/cms.js", async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(/(isFetching:\w+,)loadEntry(:\w+,isEditorComponent:)/g, (...match) => {
+      renamed++
+      return `${match[1]}loadEntryRenamed${match[2]}`
+    })
+    await route.fulfill({ response, body })
+  })
+  const before = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
+  await openCaseStudy(page, JSON.parse(before).en.title)
+  expect(renamed).toBe(1)
+  const alert = page.getByRole("alert").filter({ hasText: ENTRY_CHECK.cannotCheckHeading })
+  await expect(alert.first()).toBeVisible()
+  await expect(alert.first()).toContainText(`“loadEntry” (the checks were verified on ${DECAP_VERIFIED})`)
+  // A change the build would accept is not saved either: it cannot be checked.
+  await fieldNamed(page, "Client").fill("A house that cannot be checked")
+  await publish(page)
+  await expect(page.getByText(REFUSAL_MESSAGE).first()).toBeVisible()
+  await expect(page.getByText(`${ENTRY_CHECK.cannotCheck} `).first()).toBeVisible()
   await page.waitForTimeout(1000)
   expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(before)
 })

@@ -4,13 +4,12 @@
  * empty placeholder, and the control does not ask again until the entry changes: every team photo
  * showed an empty checkerboard. Here the control is handed, while an image is still loading, a new
  * `getAsset` a moment later (Decap's control asks again whenever `getAsset` changes), until the image
- * has come. Decap's own control draws everything else; its instance is the one Decap holds (the ref
- * passes through), so its validation is unchanged.
+ * has come. Decap tells a control nothing when an asset has loaded, so the moment is a timer's, in
+ * decap-internals.ts (`afterAssetLoadMayHaveEnded`). Decap's own control draws everything else; its
+ * instance is the one Decap holds (the ref passes through), so its validation is unchanged.
  */
 import { type ComponentType, type Ref, createElement, forwardRef, useEffect, useMemo, useState } from "react"
-
-/** How long to wait before asking again for an image still loading. */
-const RETRY_MS = 150
+import { afterAssetLoadMayHaveEnded, isLoadedAsset } from "./decap-internals"
 
 interface Asset {
   path?: string
@@ -22,10 +21,6 @@ interface ImageControlProps {
   getAsset: (path: string, field: unknown) => Asset
 }
 
-/** Whether an answer is the image asked for, not Decap's placeholder while it loads (another path). */
-const isImage = (asset: Asset, asked: string) =>
-  typeof asset.path === "string" && asset.path.endsWith(asked.slice(asked.lastIndexOf("/") + 1))
-
 export function withThumbnail(Control: ComponentType<ImageControlProps & { ref?: Ref<unknown> }>) {
   return forwardRef(function ImageWithThumbnail(props: ImageControlProps, ref: Ref<unknown>) {
     const [attempt, setAttempt] = useState(0)
@@ -35,7 +30,7 @@ export function withThumbnail(Control: ComponentType<ImageControlProps & { ref?:
     const askAgain = useMemo(
       () => (path: string, field: unknown) => {
         const asset = getAsset(path, field)
-        if (!isImage(asset, path)) queueMicrotask(() => setWaiting(true))
+        if (!isLoadedAsset(asset, path)) queueMicrotask(() => setWaiting(true))
         return asset
       },
       // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` makes the new function
@@ -43,11 +38,10 @@ export function withThumbnail(Control: ComponentType<ImageControlProps & { ref?:
     )
     useEffect(() => {
       if (!waiting) return undefined
-      const timer = setTimeout(() => {
+      return afterAssetLoadMayHaveEnded(() => {
         setWaiting(false)
         setAttempt((count) => count + 1)
-      }, RETRY_MS)
-      return () => clearTimeout(timer)
+      })
     }, [waiting])
     return createElement(Control, { ...props, getAsset: askAgain, ref })
   })

@@ -13,7 +13,8 @@ import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
 import { cmsCollectionOf } from "../collections"
 import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../shared"
-import { entryCheckWidget, recordDecapSave } from "./entry-check"
+import { withNotices } from "./decap-internals"
+import { entryCheckWidget, recordDecapSave } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
 import { previewComponent } from "./preview-pane"
 import { SiteReleaseCorner } from "./release-state"
@@ -24,32 +25,22 @@ type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
 CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_DOCUMENTS))
 // Decap says "you've missed a required field" for every refusal, a text too long or in the wrong
 // form included; the fields in red and the form's first field carry the reasons. Before a deletion,
-// it asks a question that knows nothing of the entries pointing here, which the form lists.
-const editorTexts = en.editor as Record<string, Record<string, string>>
-CMS.registerLocale("en", {
-  ...en,
-  editor: {
-    ...editorTexts,
-    editor: {
-      ...editorTexts.editor,
-      onDeletePublishedEntry: DELETE_CONFIRMATION,
-      onDeleteWithUnsavedChanges: `${DELETE_CONFIRMATION} Your unsaved changes are lost too.`,
-    },
-    // Decap says "Changes saved" of a new, empty form too; this is true of both.
-    editorToolbar: { ...editorTexts.editorToolbar, changesSaved: NO_UNSAVED_CHANGES },
-  },
-  ui: { ...en.ui, toast: { ...en.ui.toast, missingRequiredField: REFUSAL_MESSAGE } },
-})
+// it asks a question that knows nothing of the entries pointing here, which the form lists. It says
+// "Changes saved" of a new, empty form too; "No unsaved changes" is true of both.
+CMS.registerLocale(
+  "en",
+  withNotices(en, {
+    refused: REFUSAL_MESSAGE,
+    deletePublished: DELETE_CONFIRMATION,
+    deleteWithUnsaved: `${DELETE_CONFIRMATION} Your unsaved changes are lost too.`,
+    noUnsavedChanges: NO_UNSAVED_CHANGES,
+  }),
+)
 // The admin's own widgets (ADMIN_WIDGETS); Decap's typing of a control's props is looser than what
 // they read.
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
 CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
-// Decap refuses a save by rejecting a promise nobody awaits, with no reason (its notice and the
-// fields say why): that refusal is expected, not an error, so it does not reach the console.
-window.addEventListener("unhandledrejection", (event) => {
-  if (event.reason === undefined) event.preventDefault()
-})
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).

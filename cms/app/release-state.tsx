@@ -19,13 +19,12 @@ import {
 } from "../release-state"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { RELEASE_STATE } from "../shared"
+import { type AdminScreen, adminScreenNow, signedInUser, watchAdminScreen } from "./decap-internals"
 
 export interface BackendConfig {
   backend: { name: string; repo?: string; branch?: string; api_root?: string }
 }
 
-/** Decap keeps the signed-in editor, their GitHub token with them, in localStorage under this key (its LocalStorageAuthStore). */
-const DECAP_USER = "decap-cms-user"
 const AGAIN_LIVE_MS = 60_000
 
 /** GitHub answered, and its answer is a refusal: a commit it does not know (404), a token it refuses (401). */
@@ -46,7 +45,7 @@ export class GitHubDidNotAnswer extends Error {
 }
 
 async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
-  const token = readUser()?.token
+  const token = signedInUser()?.token
   const root = backend.api_root ?? "https://api.github.com"
   // "no-cache": GitHub's answers may be kept a minute; asked again with their ETag, an unchanged one is free.
   const response = await fetch(`${root}/repos/${backend.repo}${route}`, {
@@ -248,32 +247,10 @@ export function ReleaseStateNote({ config, path }: { config: BackendConfig; path
   )
 }
 
-/** Decap's signed-in editor, as it keeps them: which backend, and the token. */
-interface DecapUser {
-  backendName?: string
-  token?: string
-}
-
-const readUser = (): DecapUser | null => JSON.parse(localStorage.getItem(DECAP_USER) ?? "null") as DecapUser | null
-
-/** Decap's address of an entry's form (its routes are in the hash): "#/collections/<name>/entries/<slug>", ".../new". */
-const ENTRY_FORM = /^#\/collections\/[^/]+\/(entries\/|new)/
-
-/**
- * The signed-in editor's backend, and whether an entry's form is open (whose own note says where the
- * entry is, and which the corner would cover), looked at twice a second: Decap signs in and out, and
- * moves between its screens (history.pushState), without an event that says so.
- */
-function useAdminScreen(): { backend: string | null; formOpen: boolean } {
-  const read = () => ({ backend: readUser()?.backendName ?? null, formOpen: ENTRY_FORM.test(location.hash) })
-  const [screen, setScreen] = useState(read)
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const now = read()
-      setScreen((before) => (before.backend === now.backend && before.formOpen === now.formOpen ? before : now))
-    }, 500)
-    return () => clearInterval(timer)
-  }, [])
+/** The signed-in editor's backend, and whether an entry's form is open (whose own note says where the entry is). */
+function useAdminScreen(): AdminScreen {
+  const [screen, setScreen] = useState(adminScreenNow)
+  useEffect(() => watchAdminScreen(setScreen), [])
   return screen
 }
 

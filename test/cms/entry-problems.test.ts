@@ -7,7 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { problemsOfDeleting, problemsOfSaving } from "../../cms/entry-problems"
-import { shownProblem } from "../../cms/app/entry-check"
+import { shownProblem } from "../../cms/app/entry-check/shown-problem"
 import { CONTENT_DIR } from "../../gatsby/paths"
 import { formatProblem } from "../../model/problems"
 

@@ -1,0 +1,204 @@
+/**
+ * The first field of every form (ENTRY_CHECK in cms/shared.ts): the build's own check of the entry
+ * in every language, before Decap saves it. Decap validates the form's fields on save in its default
+ * language only (required, pattern and list bounds of the English side); this field's `isValid`, which
+ * Decap asks with the others, runs the build's check (cms/entry-problems.ts) on the saved content
+ * with the entry in place, French texts, rules between fields and references between files included,
+ * and refuses the save while anything is wrong. It stores nothing: the file never holds it.
+ *
+ * Its parts: the saved content and the draft as files (draft-file.ts), the one store of refusals
+ * (refusals.ts), the summary at the top of each side (summary.tsx), the marks at the French side's
+ * fields (field-marks.tsx) and the focus after a refusal (focus.ts). What it needs of Decap beyond its
+ * documented props comes through decap-internals.ts; given props of another shape, it says the checks
+ * cannot run, and refuses every save.
+ */
+import { Component, createRef } from "react"
+import { DEFAULT_LOCALE, type Locale, isLocale } from "../../../model/locales"
+import type { ContentProblem } from "../../../model/problems"
+import { problemsOfSaving } from "../../entry-problems"
+import { withoutCheckField } from "../../format"
+import { ENTRY_CHECK } from "../../shared"
+import {
+  type ControlInternals,
+  type DecapDraft,
+  decapChanged,
+  draftDocument,
+  expectRefusalRejection,
+  missingControlInternals,
+  onFormEdits,
+  refusal,
+} from "../decap-internals"
+import { ReleaseStateNote } from "../release-state"
+import { readSavedContent, recordSave, savedContentNow } from "../saved-content"
+import { type DecapConfig, canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
+import { refusals } from "./refusals"
+import { Panel, SavedCheck } from "./summary"
+
+/** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
+type ControlProps = Partial<ControlInternals> & {
+  entry: DecapDraft
+  collection: { get(key: "name" | "folder"): string | undefined }
+  config: DecapConfig
+  locale?: string
+  forID: string
+  onChange: (value: unknown) => void
+}
+
+export class EntryCheckControl extends Component<ControlProps> {
+  private readonly element = createRef<HTMLDivElement>()
+  private stopFollowing: (() => void) | undefined
+  private drawn: DecapDraft | undefined
+  private englishSeen: unknown
+
+  /** The internals this Decap does not give; none while it is as verified. */
+  private get missing(): string[] {
+    return missingControlInternals(this.props)
+  }
+
+  private get internals(): ControlInternals {
+    return this.props as ControlProps & ControlInternals
+  }
+
+  private get side(): Locale {
+    return isLocale(this.props.locale) ? this.props.locale : DEFAULT_LOCALE
+  }
+
+  private get draft(): DecapDraft {
+    return this.props.getEntry?.() ?? this.props.entry
+  }
+
+  private get entryKey(): string {
+    const slug = this.draft.get("slug")
+    return `${this.props.collection.get("name")}-${typeof slug === "string" && slug ? slug : "new"}`
+  }
+
+  componentDidMount() {
+    if (this.missing.length > 0) return
+    refusals.configure(this.props.config)
+    refusals.sideShown(this.side, 1)
+    this.stopFollowing = onFormEdits(() => {
+      if (this.draft !== this.drawn) this.forceUpdate()
+      if (this.side !== DEFAULT_LOCALE) this.keepEditsCounted()
+    })
+    // Each form reads the saved content afresh (the default side's field does, once per form).
+    if (this.side === DEFAULT_LOCALE) {
+      void readSavedContent(decapLoader(this.props.config, this.internals, this.props.forID)).catch(() => undefined)
+    }
+  }
+
+  componentWillUnmount() {
+    if (this.missing.length > 0) return
+    this.stopFollowing?.()
+    refusals.sideShown(this.side, -1)
+    // Decap keeps a field's errors after the field is gone (the sides are drawn anew when the editor
+    // switches between the other language and the preview), and refuses every later save for them.
+    this.internals.clearFieldErrors(this.props.forID)
+  }
+
+  componentDidUpdate() {
+    // Once all is put right, Decap's refusal message on this field goes too.
+    const { refused } = refusals.now()
+    if (refused === this.entryKey && this.side === DEFAULT_LOCALE && this.problems()?.length === 0) {
+      this.internals.validate()
+    }
+  }
+
+  /**
+   * Decap decides whether there are unsaved changes from the side last edited alone: a French edit,
+   * then an English one put back as it was, read as "nothing to save" (Publish greyed, no warning on
+   * leaving). After each English edit, while this side's document differs from its saved one, this
+   * side's field sets its own value again (the same one, so nothing changes): Decap then weighs this
+   * side, and counts its edits.
+   */
+  private keepEditsCounted() {
+    const draft = this.draft
+    const english = draft.get("data")
+    const englishEdited = this.englishSeen !== undefined && english !== this.englishSeen
+    this.englishSeen = english
+    if (!englishEdited || draft.get("newRecord") === true) return
+    const { relative } = draftTarget(draft, this.props.collection.get("folder"))
+    const saved = savedContentNow()?.get(relative)
+    if (saved === undefined) return
+    const own = withoutCheckField(draftDocument(draft, this.side, DEFAULT_LOCALE))
+    const asSaved = (JSON.parse(saved) as Record<string, unknown>)[this.side]
+    if (canonicalJson(own) !== canonicalJson(asSaved)) this.props.onChange(ENTRY_CHECK.widget)
+  }
+
+  /** The build's problems with the entry as it stands; undefined until the saved content is read. */
+  private problems(): ContentProblem[] | undefined {
+    const saved = savedContentNow()
+    if (!saved) return undefined
+    const { relative, isNew } = draftTarget(this.draft, this.props.collection.get("folder"))
+    return problemsOfSaving(saved, relative, draftText(this.draft, relative), isNew)
+  }
+
+  /**
+   * Decap asks this of every field of the default language's side when the editor saves: an error
+   * refuses the save, and Decap's notice says so.
+   */
+  isValid = () => {
+    if (this.side !== DEFAULT_LOCALE) return true
+    if (this.missing.length > 0) {
+      expectRefusalRejection()
+      return refusal(`${ENTRY_CHECK.cannotCheck} ${decapChanged(this.missing)}`)
+    }
+    const problems = this.problems()
+    if (problems?.length === 0) {
+      refusals.accept()
+      return true
+    }
+    refusals.refuse(this.entryKey)
+    expectRefusalRejection()
+    return refusal(problems === undefined ? ENTRY_CHECK.stillReading : ENTRY_CHECK.refused(problems.length))
+  }
+
+  /**
+   * What Decap's "required" test reads: the field always holds the check, so the form does not call
+   * it optional, and it is never missing.
+   */
+  getValidateValue = () => ENTRY_CHECK.widget
+
+  render() {
+    if (this.missing.length > 0) {
+      return (
+        <Panel $tone="problem" role="alert" id={this.props.forID}>
+          <h2>{ENTRY_CHECK.cannotCheckHeading}</h2>
+          <p>
+            {ENTRY_CHECK.cannotCheck} {decapChanged(this.missing)}
+          </p>
+        </Panel>
+      )
+    }
+    this.drawn = this.draft
+    const saved = this.drawn.get("path")
+    return (
+      <div id={this.props.forID} ref={this.element}>
+        {this.side === DEFAULT_LOCALE && typeof saved === "string" && saved && this.drawn.get("newRecord") !== true ? (
+          <ReleaseStateNote config={this.props.config} path={saved} />
+        ) : null}
+        <SavedCheck
+          side={this.side}
+          draft={this.drawn}
+          folder={this.props.collection.get("folder")}
+          entryKey={this.entryKey}
+          sideElement={this.element}
+        />
+      </div>
+    )
+  }
+}
+
+/** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
+export function recordDecapSave(entry: DecapDraft): void {
+  const name = entry.get("collection")
+  const folder = refusals.now().config?.collections.find((collection) => collection.name === name)?.folder
+  const { relative } = draftTarget(entry, folder)
+  recordSave(relative, draftText(entry, relative))
+}
+
+/** Decap's widget: the control above, nothing shown in Decap's own preview of a field. */
+export const entryCheckWidget = {
+  name: ENTRY_CHECK.widget,
+  controlComponent: EntryCheckControl,
+  previewComponent: () => null,
+}

@@ -1,0 +1,89 @@
+/**
+ * Entries as the files the CMS writes: every saved file read through Decap's backend (each folder's
+ * entries, each file of a files collection), and the draft in every language as the file it would be
+ * saved as. The build's check reads files; these are what it is given.
+ */
+import { DEFAULT_LOCALE } from "../../../model/locales"
+import { CONTENT_LABEL } from "../../entry-problems"
+import { contentFileText } from "../../format"
+import { plain } from "../decap"
+import {
+  type ControlInternals,
+  type DecapDraft,
+  type LoadedEntry,
+  draftDocument,
+  draftLocales,
+} from "../decap-internals"
+import type { ContentLoader } from "../saved-content"
+
+/** Decap's configuration, as far as reading every entry needs it (a plain object in Decap 3). */
+export interface DecapConfig {
+  backend: { name: string; repo?: string; branch?: string; api_root?: string }
+  collections: Array<{ name: string; folder?: string; identifier_field?: string; files?: Array<{ name: string }> }>
+}
+
+/** The field tree of every document (put into the admin script by cms/bundle.ts), read when first needed. */
+const documents = () => CMS_DOCUMENTS
+
+/** A path under content/ from a path in the repository ("content/home/hero.json" -> "home/hero.json"). */
+const relativeOf = (repositoryPath: string) => repositoryPath.replace(new RegExp(`^${CONTENT_LABEL}/`), "")
+
+/** A loaded entry's file, every language in it, as the CMS writes it. */
+function loadedText(entry: LoadedEntry): [string, string] {
+  const relative = relativeOf(entry.path)
+  const byLocale = {
+    [DEFAULT_LOCALE]: entry.data,
+    ...Object.fromEntries(Object.entries(entry.i18n ?? {}).map(([locale, { data }]) => [locale, data])),
+  }
+  return [relative, contentFileText(documents(), relative, byLocale)]
+}
+
+/** Reads every content file through Decap's backend: each folder's entries, each file of a files collection. */
+export function decapLoader(
+  config: DecapConfig,
+  { query, loadEntry }: Pick<ControlInternals, "query" | "loadEntry">,
+  namespace: string,
+): ContentLoader {
+  return async () => {
+    const files = new Map<string, string>()
+    await Promise.all(
+      config.collections.map(async (collection) => {
+        if (collection.folder) {
+          const action = await query(namespace, collection.name, [collection.identifier_field ?? "title"], "")
+          if (!action.payload.hits) throw action.payload.error ?? new Error(`${collection.name} could not be read`)
+          for (const hit of action.payload.hits) files.set(...loadedText(hit))
+          return
+        }
+        const entries = await Promise.all((collection.files ?? []).map((file) => loadEntry(collection.name, file.name)))
+        for (const entry of entries) files.set(...loadedText(entry))
+      }),
+    )
+    return files
+  }
+}
+
+/** Where the draft will be saved, under content/: its own path, or for a new entry, its key's. */
+export function draftTarget(draft: DecapDraft, folder: string | undefined): { relative: string; isNew: boolean } {
+  const path = draft.get("path")
+  const isNew = draft.get("newRecord") === true
+  if (typeof path === "string" && path && !isNew) return { relative: relativeOf(path), isNew }
+  const data = plain(draft.get("data")) as { slug?: unknown } | null
+  const slug = typeof data?.slug === "string" ? data.slug : ""
+  return { relative: `${relativeOf(folder ?? "")}/${slug}.json`, isNew: true }
+}
+
+/** The draft in every language, as the file the CMS would write. */
+export function draftText(draft: DecapDraft, relative: string): string {
+  const byLocale: Record<string, unknown> = { [DEFAULT_LOCALE]: draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE) }
+  for (const locale of draftLocales(draft)) byLocale[locale] = draftDocument(draft, locale, DEFAULT_LOCALE)
+  return contentFileText(documents(), relative, byLocale)
+}
+
+/** JSON with every object's keys in one order, to compare documents whatever order they were written in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
+      : item,
+  )
+}

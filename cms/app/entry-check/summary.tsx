@@ -1,0 +1,199 @@
+/**
+ * What the check shows at the top of a side of the form: the entries linking to this one, and after a
+ * refused save, what is wrong on this side (on the English side, the other languages' problems too
+ * while their side is not on screen), each field a link to it, in the build's words.
+ */
+import { type ReactNode, type RefObject, useRef } from "react"
+import styled from "styled-components"
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../../../model/locales"
+import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../../entry-problems"
+import { ENTRY_CHECK } from "../../shared"
+import { type DecapDraft, fieldOf } from "../decap-internals"
+import { type SavedContentState, useSavedContent } from "../saved-content"
+import { draftTarget, draftText } from "./draft-file"
+import { FieldMarks } from "./field-marks"
+import { useTakesFocus } from "./focus"
+import { useRefusals } from "./refusals"
+import { type ShownProblem, shownProblem } from "./shown-problem"
+
+/** Takes the editor to a field of this side of the form: scrolled to, its input focused. */
+function goToField(from: HTMLElement, labels: readonly string[]) {
+  const field = fieldOf(from, labels)
+  field?.label.scrollIntoView({ block: "center" })
+  field?.input?.focus({ preventScroll: true })
+}
+
+const FieldLink = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+`
+
+export const Panel = styled.section<{ $tone: "problem" | "note" }>`
+  margin: 0 0 16px;
+  padding: 12px 16px;
+  border-left: 4px solid ${({ $tone }) => ($tone === "problem" ? "#d6002f" : "#798291")};
+  background: ${({ $tone }) => ($tone === "problem" ? "#fff3f5" : "#f5f6f8")};
+  color: #313d3e;
+  font-size: 14px;
+  line-height: 1.45;
+
+  h2 {
+    margin: 0 0 6px;
+    font-size: 15px;
+    font-weight: 600;
+  }
+
+  h2:focus {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+
+  ul {
+    margin: 6px 0 0;
+    padding-left: 20px;
+  }
+
+  li + li {
+    margin-top: 4px;
+  }
+`
+
+const Quiet = styled.p`
+  margin: 0;
+  color: #798291;
+  font-size: 13px;
+`
+
+const inLanguage = (problem: ShownProblem, side: Locale) =>
+  problem.locale && problem.locale !== side ? `${LANGUAGE_NAMES_IN_ENGLISH[problem.locale]}: ` : ""
+
+/** Each problem where it is and what is wrong; or, for the links to an entry, only where each is. */
+function ProblemList({
+  problems,
+  side,
+  whereOnly,
+}: {
+  problems: readonly ShownProblem[]
+  side: Locale
+  whereOnly?: boolean
+}) {
+  return (
+    <ul>
+      {problems.map((problem) => (
+        <li key={`${problem.locale}${problem.where}${problem.message}`}>
+          {/* A field on this side is a link to it; one on the other side, or in another entry, is named. */}
+          {problem.labels.length > 0 && (problem.locale ?? side) === side ? (
+            <FieldLink type="button" onClick={(event) => goToField(event.currentTarget, problem.labels)}>
+              {problem.where}
+            </FieldLink>
+          ) : (
+            <strong>
+              {inLanguage(problem, side)}
+              {problem.where}
+            </strong>
+          )}
+          {whereOnly ? null : `: ${problem.message}`}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface RefusedProps {
+  side: Locale
+  problems: readonly ShownProblem[]
+  entryKey: string
+  sideElement: RefObject<HTMLElement | null>
+}
+
+/** A refused save's problems on this side; the first list on the page takes the focus. */
+function Refused({ side, problems, entryKey, sideElement }: RefusedProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useTakesFocus(heading, sideElement)
+  return (
+    <Panel $tone="problem" aria-labelledby={`${entryKey}-${side}-problems`}>
+      <h2 id={`${entryKey}-${side}-problems`} ref={heading} tabIndex={-1}>
+        {ENTRY_CHECK.refusedHeading(problems.length, LANGUAGE_NAMES_IN_ENGLISH[side])}
+      </h2>
+      <ProblemList problems={problems} side={side} />
+      {side === DEFAULT_LOCALE ? null : <FieldMarks side={sideElement} problems={problems} />}
+    </Panel>
+  )
+}
+
+export interface CheckViewProps {
+  side: Locale
+  draft: DecapDraft
+  folder: string | undefined
+  entryKey: string
+  /** This side's part of the form (the control's own element). */
+  sideElement: RefObject<HTMLElement | null>
+}
+
+/** What the field shows on one side: the entries linking here, and after a refused save, what is wrong. */
+function CheckView({
+  side,
+  saved,
+  draft,
+  folder,
+  entryKey,
+  sideElement,
+}: CheckViewProps & { saved: SavedContentState }) {
+  const { refused, sidesShown } = useRefusals()
+  if (saved.status === "failed") {
+    return (
+      <Panel $tone="problem" role="alert">
+        <h2>The other entries could not be read</h2>
+        <p>
+          {saved.message}. Entries are saved only once they can be checked against them: reload the page to try again.
+        </p>
+      </Panel>
+    )
+  }
+  if (saved.status === "loading") return null
+  const { relative, isNew } = draftTarget(draft, folder)
+  const ownFile = `${CONTENT_LABEL}/${relative}`
+  const sections: ReactNode[] = []
+  if (refused === entryKey) {
+    const othersShown = (locale: Locale | undefined) =>
+      locale !== undefined && locale !== side && (sidesShown.get(locale) ?? 0) > 0
+    const problems = problemsOfSaving(saved.files, relative, draftText(draft, relative), isNew)
+      .map((problem) => shownProblem(problem, ownFile))
+      .filter((problem) => (side === DEFAULT_LOCALE ? !othersShown(problem.locale) : problem.locale === side))
+    if (problems.length > 0) {
+      sections.push(
+        <Refused key="problems" side={side} problems={problems} entryKey={entryKey} sideElement={sideElement} />,
+      )
+    }
+  }
+  // Only an entry of a folder can be deleted (a file of the site's own is always there).
+  if (side === DEFAULT_LOCALE && !isNew && folder) {
+    const links = problemsOfDeleting(saved.files, relative).map((problem) => shownProblem(problem, ownFile))
+    if (links.length > 0) {
+      sections.push(
+        <Panel key="links" $tone="note" aria-labelledby={`${entryKey}-links`}>
+          <h2 id={`${entryKey}-links`}>{ENTRY_CHECK.linkedHeading}</h2>
+          <p>{ENTRY_CHECK.linkedNote}</p>
+          <ProblemList problems={links} side={side} whereOnly />
+        </Panel>,
+      )
+    }
+  }
+  return sections.length > 0 ? <>{sections}</> : <Quiet>{ENTRY_CHECK.quiet}</Quiet>
+}
+
+export function SavedCheck(props: CheckViewProps) {
+  return <CheckView {...props} saved={useSavedContent()} />
+}

@@ -1,0 +1,197 @@
+/**
+ * What the admin relies on that Decap does not document (cms/app/decap-internals.ts), checked against
+ * the Decap the admin is built with: each internal, the file of Decap that makes it so, and what must
+ * be true of it. Each check is shown failing against a copy of that file with the internal renamed, as
+ * a Decap release that changed it would be: then the admin's checks could switch off without a sound,
+ * and this test is where it is heard first. Verified on DECAP_VERIFIED; a new Decap fails the version
+ * check until each internal has been looked at again.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+// Decap's English phrases as the admin bundle takes them (its ES module; the UMD build needs a browser).
+import en from "decap-cms-locales/dist/esm/en/index.js"
+import {
+  DECAP_VERIFIED,
+  NOTICE_KEYS,
+  decapChanged,
+  missingControlInternals,
+  withNotices,
+} from "../../cms/app/decap-internals"
+
+const ROOT = path.resolve(__dirname, "../..")
+/** Decap's parts as the admin's script takes them: from decap-cms-app's folder (cms/bundle.ts). */
+const APP = path.dirname(require.resolve("decap-cms-app/package.json", { paths: [ROOT] }))
+const resolveFrom = (name: string) => path.dirname(require.resolve(`${name}/package.json`, { paths: [APP] }))
+const CORE = resolveFrom("decap-cms-core")
+const LOCALES = resolveFrom("decap-cms-locales")
+
+const read = (pkg: string, file: string) => fs.readFileSync(path.join(pkg, file), "utf8")
+
+/** The keys of the props object Decap's Widget hands a control (`createElement(controlComponent, {…})`). */
+function controlPropKeys(widget: string): string[] {
+  const start = widget.indexOf("createElement(controlComponent, {")
+  if (start < 0) return []
+  const body = widget.slice(start, widget.indexOf("});", start))
+  return [...body.matchAll(/^\s*(\w+)(?=[,:]|$)/gm)].map(([, key]) => key)
+}
+
+interface Contract {
+  /** The internal, as decap-internals.ts names it. */
+  internal: string
+  /** Decap's file that makes it so, in its package. */
+  pkg: string
+  file: string
+  /** Whether the file still does. */
+  holds: (source: string) => boolean
+  /** The same file as a Decap release that renamed it would have it. */
+  changed: (source: string) => string
+}
+
+const CONTROL_PROPS = ["getEntry", "query", "loadEntry", "validate", "clearFieldErrors", "locale"] as const
+
+const CONTRACTS: Contract[] = [
+  ...CONTROL_PROPS.map((prop): Contract => ({
+    internal: `a control's “${prop}” prop`,
+    pkg: CORE,
+    file: "dist/esm/components/Editor/EditorControlPane/Widget.js",
+    holds: (source) => controlPropKeys(source).includes(prop),
+    changed: (source) => {
+      const start = source.indexOf("createElement(controlComponent, {")
+      const renamed = source.slice(start).replace(new RegExp(`^(\\s*)${prop}(?=[,:])`, "m"), `$1${prop}Renamed`)
+      return source.slice(0, start) + renamed
+    },
+  })),
+  {
+    internal: "each other language's document at i18n.<locale>.data of the entry",
+    pkg: CORE,
+    file: "dist/esm/lib/i18n.js",
+    holds: (source) => /export const I18N = 'i18n';/.test(source) && source.includes("return [I18N, locale, 'data'];"),
+    changed: (source) => source.replace("return [I18N, locale, 'data'];", "return [I18N, locale, 'fields'];"),
+  },
+  {
+    internal: "the “PRESENCE” kind of error, the one Decap's notice announces",
+    pkg: CORE,
+    file: "dist/esm/actions/entries.js",
+    holds: (source) =>
+      /error\.type === ValidationErrorTypes\.PRESENCE\)\);\s*if \(hasPresenceErrors\) \{\s*dispatch\(addNotification\(\{\s*message: \{\s*key: 'ui\.toast\.missingRequiredField'/.test(
+        source,
+      ),
+    changed: (source) => source.replace("ValidationErrorTypes.PRESENCE)", "ValidationErrorTypes.REQUIRED)"),
+  },
+  {
+    internal: "“PRESENCE” as the presence kind's value",
+    pkg: CORE,
+    file: "dist/esm/constants/validationErrorTypes.js",
+    holds: (source) => source.includes("PRESENCE: 'PRESENCE'"),
+    changed: (source) => source.replace("PRESENCE: 'PRESENCE'", "PRESENCE: 'presence'"),
+  },
+  {
+    internal: "a refused save rejected with no reason",
+    pkg: CORE,
+    file: "dist/esm/actions/entries.js",
+    holds: (source) => /if \(!fieldsErrors\.isEmpty\(\)\) \{[\s\S]{0,600}?return Promise\.reject\(\);/.test(source),
+    changed: (source) => source.replace("return Promise.reject();", "throw new Error('invalid');"),
+  },
+  ...Object.entries(NOTICE_KEYS).map(([name, keys]): Contract => ({
+    internal: `the wording of the notice at ${keys.join(".")} (${name})`,
+    pkg: LOCALES,
+    file: "dist/esm/en/index.js",
+    holds: (source) => new RegExp(`${keys.at(-1)}: ["']`).test(source),
+    changed: (source) => source.replace(new RegExp(`${keys.at(-1)}: `), `${keys.at(-1)}Renamed: `),
+  })),
+  {
+    internal: "the signed-in editor in localStorage “decap-cms-user”, with backendName and token",
+    pkg: CORE,
+    file: "dist/esm/backend.js",
+    holds: (source) =>
+      source.includes("storageKey = 'decap-cms-user';") && /backendName: this\.backendName/.test(source),
+    changed: (source) => source.replace("storageKey = 'decap-cms-user';", "storageKey = 'decap-cms-session';"),
+  },
+  {
+    internal: "routes in the address's hash: #/collections/<name>/entries/…, …/new",
+    pkg: CORE,
+    file: "dist/esm/routing/history.js",
+    holds: (source) => /createHashHistory\(\)/.test(source),
+    changed: (source) => source.replaceAll("createHashHistory", "createBrowserHistory"),
+  },
+  {
+    internal: "the entry form's routes",
+    pkg: CORE,
+    file: "dist/esm/components/App/App.js",
+    holds: (source) =>
+      source.includes('path: "/collections/:name/new"') && source.includes('path: "/collections/:name/entries/*"'),
+    changed: (source) => source.replace('path: "/collections/:name/entries/*"', 'path: "/collections/:name/edit/*"'),
+  },
+  {
+    internal: "a field's label: label[for] its control, “ (optional)” after an optional one's name",
+    pkg: CORE,
+    file: "dist/esm/components/Editor/EditorControlPane/EditorControl.js",
+    holds: (source) =>
+      /htmlFor: uniqueFieldId/.test(source) && source.includes("` (${t('editor.editorControl.field.optional')})`"),
+    changed: (source) => source.replace("htmlFor: uniqueFieldId", "id: uniqueFieldId"),
+  },
+  {
+    internal: "“optional” as the English word after an optional field's name",
+    pkg: LOCALES,
+    file: "dist/esm/en/index.js",
+    holds: (source) => source.includes("optional: 'optional'"),
+    changed: (source) => source.replace("optional: 'optional'", "optional: 'not required'"),
+  },
+  {
+    internal: "no word to a control when an asset it asked for has loaded (isLoadingAsset stays with EditorControl)",
+    pkg: CORE,
+    file: "dist/esm/components/Editor/EditorControlPane/Widget.js",
+    holds: (source) => !controlPropKeys(source).includes("isLoadingAsset"),
+    changed: (source) =>
+      source.replace("createElement(controlComponent, {", "createElement(controlComponent, {\n      isLoadingAsset,"),
+  },
+  {
+    internal: "an image still loading answered with a placeholder of another path (empty.svg)",
+    pkg: CORE,
+    file: "dist/esm/actions/media.js",
+    holds: (source) => /const emptyAsset = createAssetProxy\(\{\s*path: 'empty\.svg'/.test(source),
+    changed: (source) => source.replace("path: 'empty.svg'", "path: undefined"),
+  },
+]
+
+describe(`Decap's internals the admin relies on (verified on ${DECAP_VERIFIED})`, () => {
+  it("are verified on the Decap installed: a new release is looked at again before it ships", () => {
+    const { version } = JSON.parse(read(CORE, "package.json")) as { version: string }
+    expect(`decap-cms-core ${version}`).toBe(DECAP_VERIFIED)
+  })
+
+  it.each(CONTRACTS)("$internal", ({ pkg, file, holds }) => {
+    expect(holds(read(pkg, file)), `${path.relative(ROOT, path.join(pkg, file))}`).toBe(true)
+  })
+
+  it.each(CONTRACTS)("$internal: fails against a Decap that changed it", ({ pkg, file, holds, changed }) => {
+    const source = read(pkg, file)
+    const patched = changed(source)
+    expect(patched).not.toBe(source)
+    expect(holds(patched)).toBe(false)
+  })
+})
+
+describe("at run time", () => {
+  it("a control given props of another shape names what is missing, and the version the checks know", () => {
+    const given = { getEntry: () => null, query: async () => ({}), validate: () => {}, clearFieldErrors: () => {} }
+    expect(missingControlInternals(given)).toEqual(["loadEntry"])
+    expect(missingControlInternals({ ...given, loadEntry: async () => ({}) })).toEqual([])
+    expect(decapChanged(["loadEntry"])).toBe(
+      `Decap no longer gives the form “loadEntry” (the checks were verified on ${DECAP_VERIFIED}).`,
+    )
+  })
+
+  it("the notices the admin rewords are at their keys in Decap's English phrases, which stay as they are", () => {
+    const words = { refused: "R", deletePublished: "D", deleteWithUnsaved: "U", noUnsavedChanges: "N" }
+    const reworded = withNotices(en, words) as Record<string, any>
+    for (const [name, keys] of Object.entries(NOTICE_KEYS)) {
+      expect(keys.reduce((node, key) => node[key], reworded)).toBe(words[name as keyof typeof words])
+      expect(typeof keys.reduce((node: Record<string, any>, key) => node[key], en as Record<string, any>)).toBe(
+        "string",
+      )
+    }
+    expect((en as any).ui.toast.missingRequiredField).not.toBe("R")
+  })
+})
