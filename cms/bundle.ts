@@ -9,7 +9,8 @@
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
-import { CMS_REPOSITORY, CONTENT_FOLDER, PUBLISHED_BRANCH } from "./config"
+import { CMS_REPOSITORY, PUBLISHED_BRANCH } from "./config"
+import { CONTENT_FOLDER } from "./fields"
 import type { DocumentTree } from "./format"
 
 export const ADMIN_SCRIPT = "cms.js"

@@ -10,7 +10,8 @@
  * the same two keys in opposite orders.) The admin script registers it (cms/app/index.tsx) with the
  * trees the build derives from the configuration (fieldTrees).
  */
-import type { CmsCollection, CmsField } from "./config"
+import type { CmsCollection } from "./config"
+import type { CmsField } from "./fields"
 import { DEFAULT_LOCALE, LOCALES } from "../model/locales"
 import { ENTRY_CHECK } from "./shared"
 import { CONTENT_TYPES, contentTypeOf } from "../model/registry"

@@ -14,12 +14,6 @@ import type { HostingPolicy } from "./policy"
  * session cache and no session tickets. No OCSP stapling: Let's Encrypt, which docs/deploying.md's certbot
  * step uses, stopped running OCSP in 2025, and nginx warns on every start that it has no responder.
  */
-/** Debian's nginx: its MIME types, and its brotli modules (compression on the fly, and sending the build's .br copies). */
-export const MIME_TYPES = "/etc/nginx/mime.types"
-export const BROTLI_MODULES = ["filter", "static"].map(
-  (kind) => `/usr/lib/nginx/modules/ngx_http_brotli_${kind}_module.so`,
-)
-
 export const TLS_INTERMEDIATE = {
   protocols: "TLSv1.2 TLSv1.3",
   ciphers: [
@@ -32,13 +26,6 @@ export const TLS_INTERMEDIATE = {
   ].join(":"),
   curves: "X25519:prime256v1:secp384r1",
 }
-
-/**
- * Requests nginx answers on one kept-alive connection before it closes it (nginx's own default,
- * written out): the last answer says `Connection: close`. Browsers open another connection; the load
- * bench's client does not read that header, so it reconnects itself at this count (bench-load.ts).
- */
-export const KEEPALIVE_REQUESTS = 1000
 
 /** Where certbot --webroot writes its challenges, answered over plain HTTP (RFC 8555, 8.3). */
 export const ACME_CHALLENGE_PREFIX = "/.well-known/acme-challenge/"
@@ -280,70 +267,4 @@ ${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loa
 /** What goes in nginx's http block for the site: the header maps and the server blocks. */
 export function nginxSite(policy: HostingPolicy, options: NginxOptions, heading: string): string {
   return `# ${heading}\n${nginxMaps(policy)}\n\n${nginxServer(policy, options)}`
-}
-
-/**
- * A whole nginx configuration serving the site on its own (npm run serve, the tests), with the
- * CMS's local backend (decap-server) on the site's origin for editing against it.
- */
-export function nginxStandalone(
-  policy: HostingPolicy,
-  options: NginxOptions & {
-    prefix: string
-    mimeTypes: string
-    /** The brotli modules to load (a standalone nginx loads no modules of its own). */
-    brotliModules?: readonly string[]
-    /** decap-server, for editing locally; without it the CMS signs in with GitHub. */
-    cmsBackend?: { path: string; url: string }
-  },
-): string {
-  const cmsBackend = options.cmsBackend
-    ? [`  location = ${options.cmsBackend.path} {\n    proxy_pass ${options.cmsBackend.url};\n  }`]
-    : []
-  const server = nginxServer(policy, { ...options, locations: [...(options.locations ?? []), ...cmsBackend] })
-  return nginxMain({
-    prefix: options.prefix,
-    mimeTypes: options.mimeTypes,
-    modules: options.brotliModules,
-    http: `${nginxMaps(policy)}\n\n${server}`,
-  })
-}
-
-/**
- * The main configuration of an nginx of its own: its prefix folder holds its pid, its log and its
- * temporary files; `modules` are loaded by their full paths; `http` goes in its http block.
- */
-export function nginxMain({
-  prefix,
-  mimeTypes,
-  modules = [],
-  http,
-}: {
-  prefix: string
-  mimeTypes: string
-  modules?: readonly string[]
-  http: string
-}): string {
-  const temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`)
-    .join("\n")
-  return `${modules.map((module) => `load_module ${module};\n`).join("")}worker_processes auto;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events {
-  worker_connections 1024;
-}
-http {
-  include ${mimeTypes};
-  default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_timeout 65;
-  keepalive_requests ${KEEPALIVE_REQUESTS};
-${temporary}
-
-${http.trimEnd()}
-}
-`
 }

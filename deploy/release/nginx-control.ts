@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { AUTH_UNIT } from "../auth/service-files"
-import { BROTLI_MODULES, MIME_TYPES, nginxMain, nginxSite } from "../hosting/nginx-config"
+import { nginxSite } from "../hosting/nginx-config"
+import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "../hosting/nginx-main"
 import { hostingPolicy } from "../hosting/policy"
 import {
   ACME,

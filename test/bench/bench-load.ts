@@ -10,7 +10,7 @@
  */
 import autocannon from "autocannon"
 import os from "node:os"
-import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-config"
+import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-main"
 import { startNginx } from "../support/nginx-server"
 import { startGatsbyServe } from "../support/gatsby-serve"
 import { qualityBudgets } from "../../scripts/lib/quality-budgets"

@@ -4,7 +4,8 @@
  * given, and the saved content (cms/app/saved-content.ts) read from the files on disk.
  */
 import path from "node:path"
-import { type CmsField, cmsConfig } from "../../cms/config"
+import { cmsConfig } from "../../cms/config"
+import type { CmsField } from "../../cms/fields"
 import { CMS_COLLECTIONS } from "../../cms/collections"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"

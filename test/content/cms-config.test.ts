@@ -3,7 +3,8 @@
  * with the JSON Schema of each content type (the schema editors' files name in "$schema").
  */
 import { describe, expect, it } from "vitest"
-import { cmsConfig, type CmsCollection, type CmsField } from "../../cms/config"
+import { cmsConfig, type CmsCollection } from "../../cms/config"
+import type { CmsField } from "../../cms/fields"
 import { ADMIN_WIDGETS, CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"

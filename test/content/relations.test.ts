@@ -6,7 +6,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import type { CmsField } from "../../cms/config"
+import type { CmsField } from "../../cms/fields"
 import { cmsCollectionOf } from "../../cms/collections"
 import { type PathSegment, jsonPath } from "../../model/problems"
 import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { LOCAL_CMS_BACKEND } from "../../cms/shared"
-import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../../deploy/hosting/nginx-config"
+import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../../deploy/hosting/nginx-main"
 
 export { BROTLI_MODULES, MIME_TYPES }
 import { CASE_NOT_FOUND, hostingPolicy } from "../../deploy/hosting/policy"
