@@ -438,4 +438,60 @@ test.describe("where a published change is, at the top of its form", () => {
     expect(github.unhandled).toEqual([])
     expect(errors).toEqual([])
   })
+
+  test("GitHub not answering (a 500, a rate limit) is said as such, with when it asks again, never guessed", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await routeGitHub(context)
+    // The browser logs each refused request; the note says what it means.
+    const errors = collectErrors(
+      page,
+      (message) => localBackendProbe(message) || /status of (500|403)/.test(message.text()),
+    )
+    // What is live contains every change: the form says so.
+    liveStamp = {
+      commit: github.git("rev-parse", "main"),
+      builtAt: liveStamp.builtAt,
+      liveSince: new Date().toISOString(),
+    }
+    await signIn(page, site, "Authorize")
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText("Tracing Allocations").first().click()
+    const note = page.getByRole("status", { name: RELEASE_STATE.label, exact: true })
+    await expect(note).toContainText(RELEASE_STATE.live, { timeout: 45_000 })
+    const at = (iso: string) => formatSince(iso, new Date(), TIME_ZONE)
+
+    // The comparison of the live commit with the change fails: nothing is guessed from it.
+    github.setOutage({ route: /\/compare\//, status: 500, message: "Server Error" })
+    const asked = Date.now()
+    await page.reload()
+    await expect(note).toContainText(RELEASE_STATE.noAnswer, { timeout: 45_000 })
+    await expect(note).not.toContainText(RELEASE_STATE.rolledBack)
+    const retryAt = Date.parse((await note.locator("time").getAttribute("datetime"))!)
+    expect(retryAt).toBeGreaterThan(asked)
+    await expect(note).toHaveText(`${RELEASE_STATE.noAnswer} ${at(new Date(retryAt).toISOString())}`)
+
+    // Rate-limited: it asks again at the reset GitHub names.
+    const reset = Math.floor(Date.now() / 1000) + 600
+    github.setOutage({
+      route: /\/commits$/,
+      status: 403,
+      headers: { "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(reset) },
+      message: "API rate limit exceeded",
+    })
+    await page.reload()
+    await expect(note.locator("time")).toHaveAttribute("datetime", new Date(reset * 1000).toISOString(), {
+      timeout: 45_000,
+    })
+    await expect(note).toHaveText(`${RELEASE_STATE.noAnswer} ${at(new Date(reset * 1000).toISOString())}`)
+
+    // GitHub answers again: the form says where the change is.
+    github.setOutage(null)
+    await page.reload()
+    await expect(note).toContainText(RELEASE_STATE.live, { timeout: 45_000 })
+    expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
 })

@@ -40,9 +40,21 @@ export interface GitHubStandIn {
   setCanPush(canPush: boolean): void
   /** A token with write access, as GitHub Actions gives a workflow (GITHUB_TOKEN). */
   issueToken(): string
+  /**
+   * GitHub not answering: each API request whose path (after /api) matches `route` is answered with
+   * `status` and `headers` (a 500, a rate limit's 403 with its reset) until cleared with null.
+   */
+  setOutage(outage: Outage | null): void
   /** A commit on main that writes `text` into `file`, or deletes it (null), as a publish that reached main would; returns its sha. */
   commitToMain(file: string, text: string | null, message: string): string
   close(): Promise<void>
+}
+
+export interface Outage {
+  route: RegExp
+  status: number
+  headers?: Record<string, string>
+  message: string
 }
 
 interface PullRequest {
@@ -108,6 +120,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   /** Tokens a workflow holds: write access to the repository, whoever the signed-in editor is. */
   const workflowTokens = new Set<string>()
   let statusIds = 0
+  let outage: Outage | null = null
 
   const exists = (ref: string) => {
     try {
@@ -470,7 +483,9 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Headers": "Authorization, Content-Type, If-None-Match",
     "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-    "Access-Control-Expose-Headers": "ETag, Link",
+    // As GitHub's API exposes them to a page: its rate limit and when to ask again among them.
+    "Access-Control-Expose-Headers":
+      "ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Reset",
   }
 
   const server = http.createServer(async (request, response) => {
@@ -508,6 +523,12 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         console.error(`stand-in ${method} ${url.pathname}${url.search} ${response.statusCode}`),
       )
     const token = /^(?:token|Bearer) (.+)$/.exec(request.headers.authorization ?? "")?.[1]
+    if (outage?.route.test(url.pathname.replace(/^\/api/, ""))) {
+      response
+        .writeHead(outage.status, { ...cors, ...outage.headers, "Content-Type": "application/json; charset=utf-8" })
+        .end(JSON.stringify({ message: outage.message }))
+      return
+    }
     try {
       const result = api(method, url, body, token)
       if (result === undefined) response.writeHead(204, cors).end()
@@ -538,6 +559,9 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     pulls: () => pulls.map(pullHead),
     setCanPush: (value) => {
       canPush = value
+    },
+    setOutage: (value) => {
+      outage = value
     },
     commitToMain: (file, text, message) => {
       const blob = text === null ? null : git(["hash-object", "-w", "--stdin"], text).toString().trim()
