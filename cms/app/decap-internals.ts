@@ -34,8 +34,17 @@ export interface LoadedEntry {
 
 type QueryAction = { payload: { hits?: LoadedEntry[]; error?: unknown } }
 
+/** Decap's configuration as a control is given it (a plain object in Decap 3): the backend, the collections. */
+export interface DecapConfig {
+  backend: { name: string; repo?: string; branch?: string; api_root?: string }
+  collections: Array<{ name: string; folder?: string; identifier_field?: string; files?: Array<{ name: string }> }>
+}
+
 /** The props a control gets that Decap's custom-widget docs do not list, and that the entry check needs. */
 export interface ControlInternals {
+  config: DecapConfig
+  /** The entry's collection (an Immutable.js map): its name, and a folder collection's folder. */
+  collection: { get(key: "name" | "folder"): string | undefined }
   /** The entry as it is now in the store (the `entry` prop can be stale, Decap says). */
   getEntry: () => DecapDraft
   /** Decap's search of a collection; answers the action it dispatched, whose hits are the entries. */
@@ -48,6 +57,8 @@ export interface ControlInternals {
 }
 
 const CONTROL_INTERNALS: ReadonlyArray<keyof ControlInternals> = [
+  "config",
+  "collection",
   "getEntry",
   "query",
   "loadEntry",
@@ -58,12 +69,26 @@ const CONTROL_INTERNALS: ReadonlyArray<keyof ControlInternals> = [
 /** The internals a control was not given as functions: none while Decap is as verified. */
 export function missingControlInternals(props: object): string[] {
   const given = props as Record<string, unknown>
-  return CONTROL_INTERNALS.filter((name) => typeof given[name] !== "function")
+  const ofShape = (name: keyof ControlInternals) => {
+    if (name === "config") return Array.isArray((given.config as Partial<DecapConfig> | undefined)?.collections)
+    if (name === "collection") return typeof (given.collection as { get?: unknown } | undefined)?.get === "function"
+    return typeof given[name] === "function"
+  }
+  return CONTROL_INTERNALS.filter((name) => !ofShape(name))
 }
 
 /** What the form says when Decap no longer is as verified: the checks cannot run, and why. */
 export const decapChanged = (missing: readonly string[]) =>
   `Decap no longer gives the form ${missing.map((name) => `“${name}”`).join(", ")} (the checks were verified on ${DECAP_VERIFIED}).`
+
+/** The language of the side a control is on (Decap's `locale` prop, with i18n on); none without it. */
+export const localeOf = (props: object): unknown => (props as { locale?: unknown }).locale
+
+/** Whether the draft is of an entry not saved yet (Decap's `newRecord`, set in its store's entry draft). */
+export const isNewDraft = (draft: DecapDraft): boolean => draft.get("newRecord") === true
+
+/** The name of the collection an entry (as a postSave event hands it) belongs to. */
+export const collectionOf = (entry: DecapDraft): unknown => entry.get("collection")
 
 /** The draft's document in a language: the default one's `data`, another's under `i18n`. */
 export function draftDocument(draft: DecapDraft, locale: string, defaultLocale: string): unknown {

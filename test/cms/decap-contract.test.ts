@@ -70,6 +70,21 @@ const CONTRACTS: Contract[] = [
     changed: (source) => source.replace("return [I18N, locale, 'data'];", "return [I18N, locale, 'fields'];"),
   },
   {
+    internal: "a new entry's draft marked newRecord: true",
+    pkg: CORE,
+    file: "dist/esm/reducers/entryDraft.js",
+    holds: (source) => source.includes("state.setIn(['entry', 'newRecord'], true);"),
+    changed: (source) => source.replaceAll("'newRecord'", "'isNew'"),
+  },
+  {
+    internal: "an entry's collection under “collection”",
+    pkg: CORE,
+    file: "dist/esm/valueObjects/Entry.js",
+    holds: (source) => /const returnObj = \{\s*collection,/.test(source),
+    changed: (source) =>
+      source.replace(/const returnObj = \{\s*collection,/, "const returnObj = {\n    collectionName: collection,"),
+  },
+  {
     internal: "the “PRESENCE” kind of error, the one Decap's notice announces",
     pkg: CORE,
     file: "dist/esm/actions/entries.js",
@@ -175,9 +190,21 @@ describe(`Decap's internals the admin relies on (verified on ${DECAP_VERIFIED})`
 
 describe("at run time", () => {
   it("a control given props of another shape names what is missing, and the version the checks know", () => {
-    const given = { getEntry: () => null, query: async () => ({}), validate: () => {}, clearFieldErrors: () => {} }
+    const given = {
+      config: { backend: { name: "github" }, collections: [] },
+      collection: { get: () => undefined },
+      getEntry: () => null,
+      query: async () => ({}),
+      validate: () => {},
+      clearFieldErrors: () => {},
+    }
     expect(missingControlInternals(given)).toEqual(["loadEntry"])
     expect(missingControlInternals({ ...given, loadEntry: async () => ({}) })).toEqual([])
+    expect(missingControlInternals({ ...given, config: {}, collection: "case-studies" })).toEqual([
+      "config",
+      "collection",
+      "loadEntry",
+    ])
     expect(decapChanged(["loadEntry"])).toBe(
       `Decap no longer gives the form “loadEntry” (the checks were verified on ${DECAP_VERIFIED}).`,
     )

@@ -21,25 +21,24 @@ import { ENTRY_CHECK } from "../../shared"
 import {
   type ControlInternals,
   type DecapDraft,
+  collectionOf,
   decapChanged,
   draftDocument,
   expectRefusalRejection,
+  isNewDraft,
+  localeOf,
   missingControlInternals,
   onFormEdits,
   refusal,
 } from "../decap-internals"
 import { ReleaseStateNote } from "../release-state"
 import { readSavedContent, recordSave, savedContentNow } from "../saved-content"
-import { type DecapConfig, canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
+import { canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
 import { refusals } from "./refusals"
 import { Panel, SavedCheck } from "./summary"
 
 /** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
 type ControlProps = Partial<ControlInternals> & {
-  entry: DecapDraft
-  collection: { get(key: "name" | "folder"): string | undefined }
-  config: DecapConfig
-  locale?: string
   forID: string
   onChange: (value: unknown) => void
 }
@@ -60,21 +59,22 @@ export class EntryCheckControl extends Component<ControlProps> {
   }
 
   private get side(): Locale {
-    return isLocale(this.props.locale) ? this.props.locale : DEFAULT_LOCALE
+    const locale = localeOf(this.props)
+    return isLocale(locale) ? locale : DEFAULT_LOCALE
   }
 
   private get draft(): DecapDraft {
-    return this.props.getEntry?.() ?? this.props.entry
+    return this.internals.getEntry()
   }
 
   private get entryKey(): string {
     const slug = this.draft.get("slug")
-    return `${this.props.collection.get("name")}-${typeof slug === "string" && slug ? slug : "new"}`
+    return `${this.internals.collection.get("name")}-${typeof slug === "string" && slug ? slug : "new"}`
   }
 
   componentDidMount() {
     if (this.missing.length > 0) return
-    refusals.configure(this.props.config)
+    refusals.configure(this.internals.config)
     refusals.sideShown(this.side, 1)
     this.stopFollowing = onFormEdits(() => {
       if (this.draft !== this.drawn) this.forceUpdate()
@@ -82,7 +82,7 @@ export class EntryCheckControl extends Component<ControlProps> {
     })
     // Each form reads the saved content afresh (the default side's field does, once per form).
     if (this.side === DEFAULT_LOCALE) {
-      void readSavedContent(decapLoader(this.props.config, this.internals, this.props.forID)).catch(() => undefined)
+      void readSavedContent(decapLoader(this.internals.config, this.internals, this.props.forID)).catch(() => undefined)
     }
   }
 
@@ -115,8 +115,8 @@ export class EntryCheckControl extends Component<ControlProps> {
     const english = draft.get("data")
     const englishEdited = this.englishSeen !== undefined && english !== this.englishSeen
     this.englishSeen = english
-    if (!englishEdited || draft.get("newRecord") === true) return
-    const { relative } = draftTarget(draft, this.props.collection.get("folder"))
+    if (!englishEdited || isNewDraft(draft)) return
+    const { relative } = draftTarget(draft, this.internals.collection.get("folder"))
     const saved = savedContentNow()?.get(relative)
     if (saved === undefined) return
     const own = withoutCheckField(draftDocument(draft, this.side, DEFAULT_LOCALE))
@@ -128,7 +128,7 @@ export class EntryCheckControl extends Component<ControlProps> {
   private problems(): ContentProblem[] | undefined {
     const saved = savedContentNow()
     if (!saved) return undefined
-    const { relative, isNew } = draftTarget(this.draft, this.props.collection.get("folder"))
+    const { relative, isNew } = draftTarget(this.draft, this.internals.collection.get("folder"))
     return problemsOfSaving(saved, relative, draftText(this.draft, relative), isNew)
   }
 
@@ -173,13 +173,13 @@ export class EntryCheckControl extends Component<ControlProps> {
     const saved = this.drawn.get("path")
     return (
       <div id={this.props.forID} ref={this.element}>
-        {this.side === DEFAULT_LOCALE && typeof saved === "string" && saved && this.drawn.get("newRecord") !== true ? (
-          <ReleaseStateNote config={this.props.config} path={saved} />
+        {this.side === DEFAULT_LOCALE && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
+          <ReleaseStateNote config={this.internals.config} path={saved} />
         ) : null}
         <SavedCheck
           side={this.side}
           draft={this.drawn}
-          folder={this.props.collection.get("folder")}
+          folder={this.internals.collection.get("folder")}
           entryKey={this.entryKey}
           sideElement={this.element}
         />
@@ -190,7 +190,7 @@ export class EntryCheckControl extends Component<ControlProps> {
 
 /** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
 export function recordDecapSave(entry: DecapDraft): void {
-  const name = entry.get("collection")
+  const name = collectionOf(entry)
   const folder = refusals.now().config?.collections.find((collection) => collection.name === name)?.folder
   const { relative } = draftTarget(entry, folder)
   recordSave(relative, draftText(entry, relative))

@@ -9,18 +9,14 @@ import { contentFileText } from "../../format"
 import { plain } from "../decap"
 import {
   type ControlInternals,
+  type DecapConfig,
   type DecapDraft,
   type LoadedEntry,
   draftDocument,
   draftLocales,
+  isNewDraft,
 } from "../decap-internals"
 import type { ContentLoader } from "../saved-content"
-
-/** Decap's configuration, as far as reading every entry needs it (a plain object in Decap 3). */
-export interface DecapConfig {
-  backend: { name: string; repo?: string; branch?: string; api_root?: string }
-  collections: Array<{ name: string; folder?: string; identifier_field?: string; files?: Array<{ name: string }> }>
-}
 
 /** The field tree of every document (put into the admin script by cms/bundle.ts), read when first needed. */
 const documents = () => CMS_DOCUMENTS
@@ -65,7 +61,7 @@ export function decapLoader(
 /** Where the draft will be saved, under content/: its own path, or for a new entry, its key's. */
 export function draftTarget(draft: DecapDraft, folder: string | undefined): { relative: string; isNew: boolean } {
   const path = draft.get("path")
-  const isNew = draft.get("newRecord") === true
+  const isNew = isNewDraft(draft)
   if (typeof path === "string" && path && !isNew) return { relative: relativeOf(path), isNew }
   const data = plain(draft.get("data")) as { slug?: unknown } | null
   const slug = typeof data?.slug === "string" ? data.slug : ""

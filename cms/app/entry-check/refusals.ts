@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from "react"
 import type { Locale } from "../../../model/locales"
-import type { DecapConfig } from "./draft-file"
+import type { DecapConfig } from "../decap-internals"
 
 interface State {
   /** The entry a refused save was last asked for, by its key ("case-studies-wine"). */
