@@ -2,7 +2,7 @@ import type { GatsbyConfig } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
-import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./cms/shared"
+import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./contracts/local-backend"
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"
 

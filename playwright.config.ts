@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath, e2ePorts } from "./test/support/browser"
-import { freePortSync } from "./scripts/lib/free-port"
+import { freePortSync } from "./deploy/lib/free-port"
 
 const PORTS = e2ePorts(freePortSync)
 
@@ -9,8 +9,6 @@ const PORTS = e2ePorts(freePortSync)
  * its own by npm test (scripts/test.sh) so its timings are the page's, not a busy machine's.
  */
 const SCALE = ["**/scale.spec.ts"]
-/** The publish path's browser pass over the pages a content change made different (deploy/publish/publish.ts). */
-const PUBLISH = ["**/publish-pages.spec.ts"]
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }
 
@@ -40,15 +38,14 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [...SCALE, ...PUBLISH],
+      testIgnore: SCALE,
       use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` },
     },
-    { name: "publish", testMatch: PUBLISH, use: { ...desktop, baseURL: `http://127.0.0.1:${PORTS.nginx}` } },
     { name: "scale", testMatch: SCALE, use: desktop },
   ],
   webServer: [
     {
-      command: "npx tsx scripts/serve-nginx.ts",
+      command: "npx tsx deploy/hosting/serve.ts",
       url: `http://127.0.0.1:${PORTS.nginx}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

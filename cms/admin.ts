@@ -6,12 +6,10 @@
 import type { ParentSpanPluginArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
-import { ADMIN_SCRIPT, buildAdminScript } from "./bundle"
+import { ADMIN_DIR, ADMIN_SCRIPT } from "../contracts/admin"
+import { buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
-import { ADMIN_DIR } from "./shared"
-
-export { ADMIN_DIR }
 
 /** The site's favicon (gatsby-plugin-manifest writes it); without a link the browser asks for /favicon.ico. */
 const SITE_ICON = "favicon-32x32.png"

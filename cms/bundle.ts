@@ -9,11 +9,10 @@
 import { type Plugin, build } from "esbuild"
 import fs from "node:fs"
 import path from "node:path"
+import { ADMIN_SCRIPT } from "../contracts/admin"
 import { CMS_REPOSITORY, PUBLISHED_BRANCH } from "./config"
 import { CONTENT_FOLDER } from "./fields"
 import type { DocumentTree } from "./format"
-
-export const ADMIN_SCRIPT = "cms.js"
 
 const ROOT = path.resolve(__dirname, "..")
 const APP = path.join(__dirname, "app")

@@ -4,20 +4,6 @@
  */
 import { CASE_ICON_WIDGET } from "../model/schemas"
 
-/**
- * Decap's local backend (decap-server, `npm run cms`), reached through the page's own origin (the
- * admin names it at start-up, cms/app/index.tsx): in development Gatsby proxies it (gatsby-config
- * `proxy`), under `npm run serve` nginx does, so the CMS connects to nothing but its origin.
- */
-export const LOCAL_CMS_BACKEND = { prefix: "/api", path: "/api/v1", url: "http://localhost:8081" } as const
-
-/** Where decap-server listens: its usual port, or the one `npm run cms` was given (DECAP_PORT). */
-export const localCmsBackendUrl = (port: string | undefined) =>
-  port ? `http://localhost:${port}` : LOCAL_CMS_BACKEND.url
-
-/** The admin's folder in public/, and so its address: /admin/. */
-export const ADMIN_DIR = "admin"
-
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE =
   "Not saved: the site would not build with this entry. What to put right is listed at the top of the form, on the side where it is wrong."

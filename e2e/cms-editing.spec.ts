@@ -14,9 +14,9 @@ import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
 import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
 import { validateContent } from "../gatsby/content/validate"
-import { freePort } from "../scripts/lib/free-port"
+import { freePort } from "../deploy/lib/free-port"
 import { projectCopy } from "../test/support/project-copy"
-import { waitForServer } from "../scripts/lib/wait-for-server"
+import { waitForServer } from "../deploy/lib/wait-for-server"
 import {
   ADMIN_WORDS,
   fieldNamed,

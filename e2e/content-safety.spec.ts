@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Page } from "@playwright/test"
-import { type RunningNginx, startNginx } from "../test/support/nginx-server"
+import { type RunningNginx, startNginx } from "../deploy/hosting/local-nginx"
 import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../test/support/project-copy"
 import { expect, test } from "./fixtures"
 

@@ -12,13 +12,12 @@ import fs from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "@playwright/test"
 import { CDN_LIMITS } from "../deploy/hosting/cdn"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../test/support/nginx-server"
-import { pageWeight } from "../scripts/lib/page-weight"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../deploy/hosting/local-nginx"
+import { pageWeight } from "../deploy/lib/page-weight"
 import { BUILD_TIMEOUT_MS, buildCopy, projectCopy } from "../test/support/project-copy"
 import { addCaseStudies } from "../test/support/scale-content"
 import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
-import { ADMIN_SCRIPT } from "../cms/bundle"
-import { ADMIN_DIR } from "../cms/shared"
+import { ADMIN_DIR, ADMIN_SCRIPT } from "../contracts/admin"
 import budgets from "../quality-budgets.json"
 import { medianOf } from "../test/support/host-speed.mjs"
 import { expect, test } from "./fixtures"
@@ -74,7 +73,7 @@ test(`${STUDIES} studies: every page passes html-validate and the Nu Html Checke
   // A list past one page has what six studies never render (its "Show more results" button hidden
   // from the start): the validators read every page of the grown site, as the publish path would.
   test.setTimeout(180_000)
-  for (const gate of ["scripts/check-html.ts", "scripts/check-nu.ts"]) {
+  for (const gate of ["deploy/publish/gates/check-html.ts", "deploy/publish/gates/check-nu.ts"]) {
     const run = spawnSync(process.execPath, ["--import", "tsx", gate, path.join(dir, "public")], {
       cwd: path.resolve(__dirname, ".."),
       encoding: "utf8",

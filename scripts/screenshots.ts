@@ -7,8 +7,8 @@ import fs from "node:fs"
 import { type Page, chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../test/support/browser"
 import { execFileSync } from "node:child_process"
-import { startNginx } from "../test/support/nginx-server"
-import { ensureSystemPackage } from "./lib/system-packages"
+import { startNginx } from "../deploy/hosting/local-nginx"
+import { ensureSystemPackage } from "../deploy/lib/system-packages"
 import { breakpoints } from "../src/styles/theme"
 
 const ROUTES = [

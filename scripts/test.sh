@@ -52,11 +52,11 @@ step "Building the site (validates content, generates src/gatsby-types.d.ts)"
 timed "build" npm run build || exit 1
 
 step "Integrity of the build: HTML (html-validate and the W3C Nu Html Checker), control characters, links, byte budgets"
-gate "html-validate" npx tsx scripts/check-html.ts
-gate "nu-html-checker" npx tsx scripts/check-nu.ts
-gate "control characters" npx tsx scripts/check-text-bytes.ts
-gate "links" npx tsx scripts/check-links.ts
-gate "byte budgets" npx tsx scripts/budgets.ts
+gate "html-validate" npx tsx deploy/publish/gates/check-html.ts
+gate "nu-html-checker" npx tsx deploy/publish/gates/check-nu.ts
+gate "control characters" npx tsx deploy/publish/gates/check-text-bytes.ts
+gate "links" npx tsx deploy/publish/gates/check-links.ts
+gate "byte budgets" npx tsx deploy/publish/gates/budgets.ts
 
 step "Type-checking"
 gate "typescript" npx tsc --noEmit

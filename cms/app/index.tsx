@@ -12,8 +12,9 @@ import { globalCss } from "../../src/styles/global-css"
 import { theme } from "../../src/styles/theme"
 import { contentJsonFormat } from "../format"
 import { cmsCollectionOf } from "../collections"
-import { CONTENT_FORMAT, DELETE_CONFIRMATION, LOCAL_CMS_BACKEND, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE } from "../shared"
-import { withNotices } from "./decap-internals"
+import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
+import { CONTENT_FORMAT } from "../shared"
+import { adminPhrases } from "./admin-phrases"
 import { entryCheckWidget, recordDecapSave } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
 import { previewComponent } from "./preview-pane"
@@ -23,19 +24,8 @@ import { PREVIEW_TEMPLATES } from "./templates"
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
 
 CMS.registerCustomFormat(CONTENT_FORMAT, "json", contentJsonFormat(CMS_DOCUMENTS))
-// Decap says "you've missed a required field" for every refusal, a text too long or in the wrong
-// form included; the fields in red and the form's first field carry the reasons. Before a deletion,
-// it asks a question that knows nothing of the entries pointing here, which the form lists. It says
-// "Changes saved" of a new, empty form too; "No unsaved changes" is true of both.
-CMS.registerLocale(
-  "en",
-  withNotices(en, {
-    refused: REFUSAL_MESSAGE,
-    deletePublished: DELETE_CONFIRMATION,
-    deleteWithUnsaved: `${DELETE_CONFIRMATION} Your unsaved changes are lost too.`,
-    noUnsavedChanges: NO_UNSAVED_CHANGES,
-  }),
-)
+// Decap's notices in the admin's words (admin-phrases.ts).
+CMS.registerLocale("en", adminPhrases(en))
 // The admin's own widgets (ADMIN_WIDGETS); Decap's typing of a control's props is looser than what
 // they read.
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
@@ -48,7 +38,7 @@ for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   CMS.registerPreviewTemplate(cmsCollectionOf(location).name, preview)
 }
 // Decap wants its local backend as a full URL, and the origin is only known here: the one the admin
-// was loaded from, which passes decap-server's API on (cms/shared.ts). The same origin answers the
+// was loaded from, which passes decap-server's API on (contracts/local-backend.ts). The same origin answers the
 // GitHub sign-in (/api/auth), so every host (a preview deployment too) signs editors in on itself.
 CMS.init({
   config: {

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now()
   try {
-    await step("content check", () => tsx("scripts/check-content.ts"))
+    await step("content check", () => tsx("deploy/publish/gates/check-content.ts"))
     const before = pageFingerprints(PUBLIC_DIR)
     await step(
       "build",
@@ -112,16 +112,16 @@ async function main(): Promise<void> {
     if (pages.length > 0) {
       await step("gates", async () => {
         const results = await Promise.all([
-          tsx("scripts/check-html.ts", only),
-          tsx("scripts/check-nu.ts", only),
-          tsx("scripts/check-text-bytes.ts", only),
-          tsx("scripts/check-links.ts", only),
-          tsx("scripts/budgets.ts", only),
+          tsx("deploy/publish/gates/check-html.ts", only),
+          tsx("deploy/publish/gates/check-nu.ts", only),
+          tsx("deploy/publish/gates/check-text-bytes.ts", only),
+          tsx("deploy/publish/gates/check-links.ts", only),
+          tsx("deploy/publish/gates/budgets.ts", only),
         ])
         return results.find(Boolean) ?? null
       })
       await step("browser", () =>
-        run("npx", ["playwright", "test", "--project", "publish", "--workers", "2", "--reporter", "line"], {
+        run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
           ...only,
           E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
         }),

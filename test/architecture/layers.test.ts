@@ -29,7 +29,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(
       await complaints(
         "src/seo/admin-link.ts",
-        'import { ADMIN_DIR } from "../../cms/admin"\nexport const a = ADMIN_DIR\n',
+        'import { REFUSAL_MESSAGE } from "../../cms/shared"\nexport const a = REFUSAL_MESSAGE\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*The site imports the content model only/)])
   })
@@ -48,17 +48,17 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
   })
 
   it("refuses what ships the site importing a developer's tool, a test or its harness", async () => {
-    // The release command using the tests' nginx starter, the admin the tests' words.
+    // The release command using the tests' release host, the admin a developer's font tool.
     expect(
       await complaints(
         "deploy/release/planted.ts",
-        'import { startNginx } from "../../test/support/nginx-server"\nexport const start = startNginx\n',
+        'import { startReleaseHost } from "../../test/support/release-host"\nexport const start = startReleaseHost\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports the developers' tools/)])
     expect(
       await complaints(
         "cms/planted.ts",
-        'import { freePort } from "../scripts/lib/free-port"\nexport const f = freePort\n',
+        'import { withCodePointAlias } from "../scripts/lib/code-point-alias"\nexport const f = withCodePointAlias\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports the developers' tools/)])
   })

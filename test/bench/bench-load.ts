@@ -11,9 +11,9 @@
 import autocannon from "autocannon"
 import os from "node:os"
 import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-main"
-import { startNginx } from "../support/nginx-server"
+import { startNginx } from "../../deploy/hosting/local-nginx"
 import { startGatsbyServe } from "../support/gatsby-serve"
-import { qualityBudgets } from "../../scripts/lib/quality-budgets"
+import { qualityBudgets } from "../../deploy/lib/quality-budgets"
 import { writeDocBlock } from "./doc-block"
 
 const CONNECTIONS = 50

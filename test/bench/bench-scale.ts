@@ -6,9 +6,9 @@
  * warm (nothing changed). Prints, per count: both build times (and how many sharing images the warm
  * build drew again: none should be), the build's peak memory (all of its
  * processes together), pages, the size of public/, the CDN policy's header rules and longest line,
- * and what the case list, a case page and the home page weigh (scripts/lib/page-weight.ts, gzip 9).
+ * and what the case list, a case page and the home page weigh (deploy/lib/page-weight.ts, gzip 9).
  * Then, on each copy past one page of the list, the gates of `npm test` that read a build (html-validate,
- * the Nu Html Checker, control characters, links, byte budgets; scripts/check-*.ts, budgets.ts, over
+ * the Nu Html Checker, control characters, links, byte budgets; deploy/publish/gates/check-*.ts, budgets.ts, over
  * the copy's public/), the checks a visitor would notice: the browser tests of e2e/scale.spec.ts
  * (policy, weights, browsing, search, the slowest keystroke at 4x CPU), and Lighthouse's mobile audit
  * of the list's pages (test/lighthouse/lighthouse-ci.mjs, its budgets).
@@ -22,7 +22,7 @@ import path from "node:path"
 import { filesUnder } from "../../gatsby/built-pages"
 import { addCaseStudies } from "../support/scale-content"
 import { CASE_LIST_PAGE_SIZE } from "../../model/case-listings"
-import { pageWeight } from "../../scripts/lib/page-weight"
+import { pageWeight } from "../../deploy/lib/page-weight"
 import { COPY_BUILD_ENV, projectCopy } from "../support/project-copy"
 import { writeDocBlock } from "./doc-block"
 
@@ -76,11 +76,11 @@ const LIST_ROUTES = ["/case-studies/", "/case-studies/page/2/", "/case-studies/i
 
 /** The gates of npm test (scripts/test.sh) that read a build, each a script given the build's folder. */
 const BUILD_GATES: Record<string, string> = {
-  "html-validate": "scripts/check-html.ts",
-  "Nu Html Checker": "scripts/check-nu.ts",
-  "control characters": "scripts/check-text-bytes.ts",
-  links: "scripts/check-links.ts",
-  budgets: "scripts/budgets.ts",
+  "html-validate": "deploy/publish/gates/check-html.ts",
+  "Nu Html Checker": "deploy/publish/gates/check-nu.ts",
+  "control characters": "deploy/publish/gates/check-text-bytes.ts",
+  links: "deploy/publish/gates/check-links.ts",
+  budgets: "deploy/publish/gates/budgets.ts",
 }
 
 async function buildGates(dir: string): Promise<Pick<Row, "gates">> {
@@ -254,7 +254,7 @@ async function main() {
     rows.push(await measure(studies))
     console.log(table(rows.slice(-1)).split("\n").at(-1))
   }
-  const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); weights are a first visit's bytes, gzip level 9 (scripts/lib/page-weight.ts).`
+  const text = `${table(rows)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); weights are a first visit's bytes, gzip level 9 (deploy/lib/page-weight.ts).`
   console.log(`\n${text}`)
   if (args.includes("--write")) writeDocBlock("performance.md", "bench-scale", text)
 }

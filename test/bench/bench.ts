@@ -9,9 +9,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { builtPages } from "../../gatsby/built-pages"
-import { qualityBudgets } from "../../scripts/lib/quality-budgets"
+import { qualityBudgets } from "../../deploy/lib/quality-budgets"
 import { writeDocBlock } from "./doc-block"
-import { kB, pageWeight, routeOf } from "../../scripts/lib/page-weight"
+import { kB, pageWeight, routeOf } from "../../deploy/lib/page-weight"
 
 const ROOT = path.resolve(__dirname, "../..")
 const PUBLIC = path.join(ROOT, "public")

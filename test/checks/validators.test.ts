@@ -3,9 +3,9 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { describe, expect, it } from "vitest"
-import { controlCharacters } from "../../scripts/check-text-bytes"
-import { titleTooLong } from "../../scripts/check-html"
-import { isFault, nuFaults, nuMessages } from "../../scripts/check-nu"
+import { controlCharacters } from "../../deploy/publish/gates/check-text-bytes"
+import { titleTooLong } from "../../deploy/publish/gates/check-html"
+import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
 import { hashSource } from "../../deploy/hosting/inline-sources"
 
 function folder(files: Record<string, string | Buffer>): string {

@@ -7,7 +7,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ADMIN_SCRIPT, buildAdminScript } from "../../cms/bundle"
+import { ADMIN_SCRIPT } from "../../contracts/admin"
+import { buildAdminScript } from "../../cms/bundle"
 import { WEB_FACES } from "../../src/styles/font-files"
 
 /** Each React build names its shared internals so: React 18's, and React 19's. */

@@ -8,7 +8,7 @@ import { contentFixture } from "./fixture"
 const ROOT = path.resolve(__dirname, "../..")
 
 function check(cwd: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "scripts/check-content.ts")], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "deploy/publish/gates/check-content.ts")], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, GITHUB_ACTIONS: "", ...env },

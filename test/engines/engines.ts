@@ -14,9 +14,9 @@ import path from "node:path"
 import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-core"
 import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver"
 import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
-import { freePort } from "../../scripts/lib/free-port"
-import { ensureSystemPackage } from "../../scripts/lib/system-packages"
-import { waitForServer } from "../../scripts/lib/wait-for-server"
+import { freePort } from "../../deploy/lib/free-port"
+import { ensureSystemPackage } from "../../deploy/lib/system-packages"
+import { waitForServer } from "../../deploy/lib/wait-for-server"
 
 export type EngineName = "chromium" | "firefox" | "webkit"
 

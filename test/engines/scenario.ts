@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LOCALES, ROUTES, localePath, settingsIn } from "../support/content"
-import { type RunningNginx, startNginx } from "../support/nginx-server"
+import { type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { type Engine, type EngineName, type Tab, launchEngine } from "./engines"
 
 const WIDTHS = [375, 1440]

@@ -52,7 +52,7 @@ import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, settledWithinBu
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** The flags every Chromium of the tests starts with (test/support/browser.ts), and Debian's Chromium. */
-const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, "test/support/chromium-flags.json"), "utf8"))
+const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/publish/browser/chromium-flags.json"), "utf8"))
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium"
 /** The build audited: this project's, or another's (LIGHTHOUSE_PUBLIC_DIR, a copy's for npm run bench:scale). */
 const PUBLIC_DIR = process.env.LIGHTHOUSE_PUBLIC_DIR
@@ -344,14 +344,14 @@ async function runPreset(origin, preset, routes) {
   return auditRoutes(origin, preset, routes, rounds, hostTimingJudged)
 }
 
-/** nginx with the shipped configuration (scripts/serve-nginx.ts), until `stop`. */
+/** nginx with the shipped configuration (deploy/hosting/serve.ts), until `stop`. */
 async function startNginx() {
-  const server = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/serve-nginx.ts"], {
+  const server = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["deploy/hosting/serve.ts"], {
     cwd: ROOT,
     env: { ...process.env, NGINX_PORT: PORT, NGINX_PUBLIC_DIR: PUBLIC_DIR },
     stdio: ["ignore", "pipe", "inherit"],
   })
-  // It says where it serves once nginx answers (scripts/serve-nginx.ts).
+  // It says where it serves once nginx answers (deploy/hosting/serve.ts).
   const origin = await new Promise((resolve, reject) => {
     let printed = ""
     const timer = setTimeout(() => reject(new Error("nginx did not answer within a minute")), 60_000)
@@ -363,7 +363,7 @@ async function startNginx() {
         resolve(served[1])
       }
     })
-    server.once("exit", () => reject(new Error("nginx did not start (scripts/serve-nginx.ts)")))
+    server.once("exit", () => reject(new Error("nginx did not start (deploy/hosting/serve.ts)")))
   })
   server.stdout.resume()
   const stopped = new Promise((resolve) => server.once("exit", resolve))

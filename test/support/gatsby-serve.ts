@@ -1,7 +1,7 @@
 /** `gatsby serve` over the build, on a free port, for the load bench that compares nginx with it. */
 import { spawn } from "node:child_process"
-import { freePort } from "../../scripts/lib/free-port"
-import { waitForServer } from "../../scripts/lib/wait-for-server"
+import { freePort } from "../../deploy/lib/free-port"
+import { waitForServer } from "../../deploy/lib/wait-for-server"
 
 export interface RunningGatsbyServe {
   url: string

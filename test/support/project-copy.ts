@@ -26,11 +26,9 @@ const PROJECT_FILES = [
   "content",
   "static",
   "scripts",
-  // What the publish path's gates read (npm run publish:build, in npm run bench:publish's copies).
-  "e2e",
-  "test/support",
-  "playwright.config.ts",
   "contracts",
+  // What the publish path's gates read (npm run publish:build, in npm run bench:publish's copies): the
+  // gates, the browser pass and its configuration are all under deploy/, nothing of the tests' side.
   ".htmlvalidate.json",
   "quality-budgets.json",
 ]

@@ -9,7 +9,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../deploy/hosting/policy"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { nearestNotFound, pagesAnswer, readHeaderRules } from "../support/pages-host"
 
 interface Answer {

@@ -15,7 +15,7 @@ import {
   pageDataFileOf,
   pageFingerprints,
 } from "../../deploy/publish/changed-pages"
-import { PUBLIC_DIR } from "../support/nginx-server"
+import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 
 let copy: string
 

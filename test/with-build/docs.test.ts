@@ -4,6 +4,7 @@
  * front door that links every other document; a long document opens with its contents. The checker
  * itself is shown finding each kind of drift, the ones the documents once had among them.
  */
+import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
@@ -22,6 +23,24 @@ describe("the documents", () => {
     for (const file of DOCUMENTS.filter((document) => document !== "README.md")) {
       expect(readme, file).toContain(`](${file})`)
     }
+  })
+
+  it("the README's layout table names every folder of code and content the repository has", () => {
+    const readme = read("README.md")
+    const table = readme.slice(readme.indexOf("## How the code is laid out"))
+    const named = new Set(
+      [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap(([, cell]) =>
+        [...cell.matchAll(/`([\w-]+)\/`/g)].map(([, folder]) => folder),
+      ),
+    )
+    const folders = execFileSync("git", ["ls-files"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((file) => file.includes("/"))
+      .map((file) => file.slice(0, file.indexOf("/")))
+    // Documents, and the build server's and CI's own settings, are not code the layers hold.
+    const code = new Set(folders.filter((folder) => !["docs", ".github", ".ci"].includes(folder)))
+    expect([...code].filter((folder) => !named.has(folder))).toEqual([])
+    expect([...named].filter((folder) => !code.has(folder))).toEqual([])
   })
 
   it.each(DOCUMENTS)("%s, when over 150 lines, opens with its contents, one link a section", (file) => {

@@ -8,7 +8,7 @@ import fs from "node:fs"
 import { describe, expect, it } from "vitest"
 import { inlineSources } from "../../deploy/hosting/inline-sources"
 import { knownInlineCode } from "../../deploy/hosting/known-inline"
-import { PUBLIC_DIR } from "../support/nginx-server"
+import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 
 describe("the inline code the build knows", () => {
   it("recognises every inline script and style of the built pages, and nothing added", () => {

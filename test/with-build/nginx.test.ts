@@ -27,7 +27,7 @@ import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-main"
 import { readContent } from "../../gatsby/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 
 let nginx: RunningNginx
 let policy: HostingPolicy

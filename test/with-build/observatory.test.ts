@@ -10,7 +10,7 @@ import type http from "node:http"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { authService } from "../../deploy/auth/node-service"
-import { PUBLIC_DIR, type RunningNginx, startNginx } from "../support/nginx-server"
+import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { type RunningPagesHost, startPagesHost } from "../support/pages-host"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 

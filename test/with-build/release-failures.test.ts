@@ -9,7 +9,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { PUBLIC_DIR } from "../support/nginx-server"
+import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import { PUBLIC_DIR } from "../support/nginx-server"
+import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 
 // This suite reads the built site in public/ and serves it with nginx: it needs `npm run build` first.
 if (!fs.existsSync(path.join(PUBLIC_DIR, "index.html"))) {

@@ -6,14 +6,14 @@
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { LOCAL_CMS_BACKEND } from "../../cms/shared"
-import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../../deploy/hosting/nginx-main"
+import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
+import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "./nginx-main"
 
 export { BROTLI_MODULES, MIME_TYPES }
-import { CASE_NOT_FOUND, hostingPolicy } from "../../deploy/hosting/policy"
-import { waitForServer } from "../../scripts/lib/wait-for-server"
-import { ensureSystemPackage } from "../../scripts/lib/system-packages"
-import { freePort, portTaken } from "../../scripts/lib/free-port"
+import { CASE_NOT_FOUND, hostingPolicy } from "./policy"
+import { waitForServer } from "../lib/wait-for-server"
+import { ensureSystemPackage } from "../lib/system-packages"
+import { freePort, portTaken } from "../lib/free-port"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PUBLIC_DIR = path.join(ROOT, "public")

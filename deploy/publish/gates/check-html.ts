@@ -10,9 +10,9 @@
 import fs from "node:fs"
 import path from "node:path"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
-import { parseHtml } from "../gatsby/built-html"
-import { TITLE_MAX_LENGTH } from "../model/behaviour"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
+import { parseHtml } from "../../../gatsby/built-html"
+import { TITLE_MAX_LENGTH } from "../../../model/behaviour"
+import { pagesToCheck } from "../pages-to-check"
 
 /** The title's text, its entities read, when it is longer than search results show; null otherwise. */
 export function titleTooLong(html: string): string | null {

@@ -5,7 +5,7 @@
  */
 import path from "node:path"
 import { LinkChecker, LinkState } from "linkinator"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
+import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const LOCAL = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//

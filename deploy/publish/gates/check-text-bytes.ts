@@ -7,10 +7,10 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
-import { filesUnder } from "../gatsby/built-pages"
-import { isCompressible } from "../deploy/hosting/compression"
-import { pageDataFileOf } from "../deploy/publish/changed-pages"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
+import { filesUnder } from "../../../gatsby/built-pages"
+import { isCompressible } from "../../hosting/compression"
+import { pageDataFileOf } from "../changed-pages"
+import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 

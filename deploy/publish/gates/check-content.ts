@@ -4,9 +4,9 @@
  * check of an editor's pull request, .github/workflows/site.yml).
  */
 import path from "node:path"
-import { formatProblem } from "../model/problems"
-import { validateContent } from "../gatsby/content/validate"
-import { annotation } from "./lib/github-annotations"
+import { formatProblem } from "../../../model/problems"
+import { validateContent } from "../../../gatsby/content/validate"
+import { annotation } from "../../lib/github-annotations"
 
 async function main() {
   const { errors, warnings } = await validateContent(path.resolve("content"))

@@ -17,14 +17,14 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { parseHtml } from "../gatsby/built-html"
-import { hashSource } from "../deploy/hosting/inline-sources"
-import { PAGE_POLICY_META } from "../deploy/hosting/policy-meta"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
-import { ensureSystemPackage } from "./lib/system-packages"
+import { parseHtml } from "../../../gatsby/built-html"
+import { hashSource } from "../../hosting/inline-sources"
+import { PAGE_POLICY_META } from "../../hosting/policy-meta"
+import { pagesToCheck } from "../pages-to-check"
+import { ensureSystemPackage } from "../../lib/system-packages"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
-const VNU_JAR = path.resolve(__dirname, "../node_modules/vnu-jar/build/dist/vnu.jar")
+const VNU_JAR = path.resolve(__dirname, "../../../node_modules/vnu-jar/build/dist/vnu.jar")
 
 interface NuMessage {
   type: "error" | "info" | "non-document-error"

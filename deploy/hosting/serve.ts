@@ -5,8 +5,8 @@
  * Decap's local backend (`npm run cms`'s decap-server) behind /api/v1 on port 8081 (DECAP_PORT).
  * NGINX_PUBLIC_DIR serves another build (a copy's, for npm run bench:scale).
  */
-import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "../cms/shared"
-import { startNginx } from "../test/support/nginx-server"
+import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "../../contracts/local-backend"
+import { startNginx } from "./local-nginx"
 
 const port = process.env.NGINX_PORT === "0" ? undefined : Number(process.env.NGINX_PORT ?? 9000)
 const cmsBackend = { ...LOCAL_CMS_BACKEND, url: localCmsBackendUrl(process.env.DECAP_PORT) }

@@ -1,5 +1,5 @@
 /**
- * The publish path's browser pass (deploy/publish/publish.ts): each page a content change made different, at
+ * The publish path's browser pass (deploy/publish/publish.ts, with playwright.config.ts beside it): each page a content change made different, at
  * a phone's width and a desktop's, as a visitor meets it: no WCAG A or AA violation (axe), nothing
  * wider than the screen, no console error or uncaught exception. The pages are those the file named by
  * CHECK_PAGES lists (HTML files under public/); without it, every page of the build. Each width's
@@ -10,10 +10,10 @@ import AxeBuilder from "@axe-core/playwright"
 import path from "node:path"
 import { expect, test } from "./fixtures"
 import { collectErrors } from "./page-errors"
-import { addressOf } from "../deploy/publish/changed-pages"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
+import { addressOf } from "../changed-pages"
+import { pagesToCheck } from "../pages-to-check"
 
-const PUBLIC_DIR = path.resolve(__dirname, "../public")
+const PUBLIC_DIR = path.resolve(__dirname, "../../../public")
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 /** As many as the publish path runs workers (deploy/publish/publish.ts). */
 const SHARES = 2

@@ -5,11 +5,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { ADMIN_DIR } from "../cms/admin"
-import { ADMIN_SCRIPT } from "../cms/bundle"
-import { gzipSize, kB, pageWeight } from "./lib/page-weight"
-import { pagesToCheck } from "../deploy/publish/pages-to-check"
-import { qualityBudgets } from "./lib/quality-budgets"
+import { ADMIN_DIR, ADMIN_SCRIPT } from "../../../contracts/admin"
+import { gzipSize, kB, pageWeight } from "../../lib/page-weight"
+import { pagesToCheck } from "../pages-to-check"
+import { qualityBudgets } from "../../lib/quality-budgets"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const budgets = qualityBudgets().bytes
