@@ -5,7 +5,11 @@
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { DELETE_CONFIRMATION, ENTRY_CHECK, REFUSAL_MESSAGE, RELEASE_STATE } from "../../cms/shared"
+// Decap's English phrases as the admin bundle takes them (its ES module; the UMD build needs a browser).
+import en from "decap-cms-locales/dist/esm/en/index.js"
+import { adminPhrases } from "../../cms/app/admin-phrases"
+import { NOTICE_KEYS } from "../../cms/app/decap-internals"
+import { ENTRY_CHECK, REFUSAL_MESSAGE, RELEASE_STATE } from "../../cms/shared"
 import { ADMIN_WORDS } from "../support/cms-admin"
 
 const document = fs.readFileSync(path.resolve(__dirname, "../../docs/editing.md"), "utf8")
@@ -30,8 +34,13 @@ describe("the editors' document on the CMS", () => {
     expect(editing).toContain(words)
   })
 
-  it("says the delete question reminds of the links, as it does", () => {
-    expect(DELETE_CONFIRMATION).toContain(ENTRY_CHECK.linkedHeading)
+  it("says the delete question reminds of the links, as the admin asks it", () => {
+    // The question Decap asks before deleting, at its key among the phrases the admin registers.
+    const asked = [NOTICE_KEYS.deletePublished, NOTICE_KEYS.deleteWithUnsaved].map((keys) =>
+      keys.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], adminPhrases(en)),
+    )
+    for (const question of asked) expect(question).toContain(`"${ENTRY_CHECK.linkedHeading}"`)
     expect(editing).toMatch(/Delete entry\*\* asks first, reminding you of that list/)
+    expect(editing).toContain(`"${ENTRY_CHECK.linkedHeading}"`)
   })
 })

@@ -2,10 +2,16 @@
  * Which path a push to main takes (deploy/publish/path.ts): an editor's content goes through the
  * publish path; anything that is code, the build server's workflow or a dependency runs every gate.
  */
-import { spawnSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { deployPath } from "../../deploy/publish/path"
+
+const ROOT = path.resolve(__dirname, "../..")
+const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs")
+const PATH_COMMAND = path.join(ROOT, "deploy/publish/path.ts")
 
 describe("the path a change takes", () => {
   it("content only: the publish path", () => {
@@ -48,16 +54,55 @@ describe("the path a change takes", () => {
     expect(deployPath([]).path).toBe("full")
   })
 
-  it("is what npm run publish:path says of two commits", () => {
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "deploy/publish/path.ts", ...args], {
-        cwd: path.resolve(__dirname, "../.."),
-        encoding: "utf8",
-        env: { ...process.env, GITHUB_OUTPUT: "" },
-      }).stdout.trim()
-    expect(run("--base", "0000000000000000000000000000000000000000", "--head", "HEAD")).toBe(
-      "full path: no changed files could be listed: every gate runs",
-    )
-    expect(run("--base", "HEAD", "--head", "HEAD")).toMatch(/^full path/)
+  it("is what npm run publish:path says of two commits, and writes as the step's output", () => {
+    // A repository of its own: the site as released, then an editor's publish, then a code change.
+    const repo = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-path-"))
+    try {
+      const git = (...args: string[]) =>
+        execFileSync("git", ["-c", "user.name=Editor", "-c", "user.email=editor@example.ch", ...args], {
+          cwd: repo,
+          encoding: "utf8",
+        }).trim()
+      const write = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true })
+        fs.writeFileSync(path.join(repo, file), text)
+      }
+      git("init", "-q", "-b", "main")
+      write("content/case-studies/wine.json", '{"en":{"title":"Tracing Allocations"}}\n')
+      write("src/components/home/hero.tsx", "export const hero = 1\n")
+      git("add", "-A")
+      git("commit", "-q", "-m", "The site as released")
+      const released = git("rev-parse", "HEAD")
+      write("content/case-studies/wine.json", '{"en":{"title":"Tracing Every Allocation"}}\n')
+      git("commit", "-q", "-am", "Content: update case study “wine”")
+      const published = git("rev-parse", "HEAD")
+      write("src/components/home/hero.tsx", "export const hero = 2\n")
+      git("commit", "-q", "-am", "Hero: a new line")
+
+      const output = path.join(repo, "github-output")
+      const run = (base: string, head: string) => {
+        fs.writeFileSync(output, "")
+        const said = spawnSync(process.execPath, [TSX, PATH_COMMAND, "--base", base, "--head", head], {
+          cwd: repo,
+          encoding: "utf8",
+          env: { ...process.env, GITHUB_OUTPUT: output },
+        }).stdout.trim()
+        return { said, output: fs.readFileSync(output, "utf8") }
+      }
+      expect(run(released, published)).toEqual({
+        said: "publish path: content only (1 file): the content's gates on the pages it changes",
+        output: "path=publish\n",
+      })
+      expect(run(published, "HEAD")).toEqual({
+        said: "full path: 1 changed file is not content (src/components/home/hero.tsx): every gate runs",
+        output: "path=full\n",
+      })
+      expect(run("0000000000000000000000000000000000000000", "HEAD").said).toBe(
+        "full path: no changed files could be listed: every gate runs",
+      )
+      expect(run("HEAD", "HEAD").said).toBe("full path: no changed files could be listed: every gate runs")
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true })
+    }
   })
 })
