@@ -30,6 +30,8 @@ describe("the editors' document on the CMS", () => {
     ["a change live", `**${RELEASE_STATE.live} 14:02**`],
     ["a change on its way", `**${RELEASE_STATE.publishing} 14:00**`],
     ["a change refused", `**${RELEASE_STATE.refused}**`],
+    ["GitHub not answering", `**${RELEASE_STATE.noAnswer} 14:05**`],
+    ["the checks unable to run", `"${ENTRY_CHECK.cannotCheckHeading}"`],
   ])("names %s as the admin shows it", (_what, words) => {
     expect(editing).toContain(words)
   })
