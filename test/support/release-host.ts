@@ -147,6 +147,18 @@ export function http2Get(
 
 /** A GET over HTTP/2 when the server offers it, trusting `ca`: what a browser would be answered. */
 export async function fetchTrusting(url: string, ca: string): Promise<FetchedPage> {
+  // A stream refused is never processed, so a client may send it again (RFC 9113, 8.7), as browsers
+  // do: a connection an nginx worker took just as a reload told it to finish refuses its streams.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetchOnce(url, ca)
+    } catch (error) {
+      if (attempt >= 3 || !/NGHTTP2_REFUSED_STREAM/.test(String(error))) throw error
+    }
+  }
+}
+
+async function fetchOnce(url: string, ca: string): Promise<FetchedPage> {
   const { origin, pathname, search } = new URL(url)
   const session = http2.connect(origin, { ca })
   try {
