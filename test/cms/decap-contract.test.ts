@@ -48,7 +48,16 @@ interface Contract {
   changed: (source: string) => string
 }
 
-const CONTROL_PROPS = ["getEntry", "query", "loadEntry", "validate", "clearFieldErrors", "locale"] as const
+const CONTROL_PROPS = [
+  "config",
+  "collection",
+  "getEntry",
+  "query",
+  "loadEntry",
+  "validate",
+  "clearFieldErrors",
+  "locale",
+] as const
 
 const CONTRACTS: Contract[] = [
   ...CONTROL_PROPS.map((prop): Contract => ({
