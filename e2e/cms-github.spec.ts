@@ -116,9 +116,11 @@ async function routeGitHub(context: BrowserContext) {
     try {
       await route.fulfill({ response: await route.fetch({ url }) })
     } catch (error) {
-      // Decap gave up on the request (it left the page it was for) before the stand-in answered:
-      // nobody waits for this answer. Anything else is a failure.
-      if (!/has been disposed|Target page, context or browser has been closed/.test(String(error))) throw error
+      // Decap gave up on the request (it left the page it was for), or the test ended with one in
+      // flight (the form's media list, say), before the stand-in answered: nobody waits for this
+      // answer. Anything else is a failure.
+      if (!/has been disposed|Target page, context or browser has been closed|Test ended/.test(String(error)))
+        throw error
     }
   })
   await context.route(`${GITHUB_STATUS_ORIGIN}/**`, (route) =>
