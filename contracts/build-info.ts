@@ -4,6 +4,8 @@
  * upload (deploy/release/). Read through `parseBuildInfo`, which names the file and the field when
  * one is missing or wrong, rather than releasing a build that cannot say what it is.
  */
+import { isCommitHash, isTime } from "./values"
+
 export const BUILD_INFO = "build.json"
 
 export interface BuildInfo {
@@ -16,11 +18,8 @@ export interface BuildInfo {
 }
 
 const FIELDS: Record<keyof BuildInfo, { test: (value: unknown) => boolean; what: string }> = {
-  commit: { test: (value) => typeof value === "string" && /^[0-9a-f]{40}$/.test(value), what: "a full commit hash" },
-  builtAt: {
-    test: (value) => typeof value === "string" && !Number.isNaN(Date.parse(value)),
-    what: "a time (ISO 8601)",
-  },
+  commit: { test: isCommitHash, what: "a full commit hash" },
+  builtAt: { test: isTime, what: "a time (ISO 8601)" },
   serverName: { test: (value) => typeof value === "string" && /^[a-z0-9.-]+$/i.test(value), what: "a host name" },
 }
 

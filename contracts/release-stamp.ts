@@ -7,6 +7,8 @@
  * fingerprints) is added here, to both sides at once. Revalidated on every request, like every
  * unhashed file.
  */
+import { isCommitHash, isTime } from "./values"
+
 export const RELEASE_STAMP_PATH = "/release.json"
 
 export interface ReleaseStamp {
@@ -19,16 +21,12 @@ export interface ReleaseStamp {
   release?: string
 }
 
-const FULL_HASH = /^[0-9a-f]{40}$/
-
-const isTime = (value: unknown) => typeof value === "string" && !Number.isNaN(Date.parse(value))
-
 /** What is wrong with `data` as a stamp, each problem naming its field; none for a good one. */
 export function releaseStampProblems(data: unknown): string[] {
   if (!data || typeof data !== "object" || Array.isArray(data)) return ["not an object"]
   const stamp = data as Record<keyof ReleaseStamp, unknown>
   const problems: string[] = []
-  if (typeof stamp.commit !== "string" || !FULL_HASH.test(stamp.commit))
+  if (!isCommitHash(stamp.commit))
     problems.push(
       `"commit" must be a full commit hash (40 hexadecimal characters), not ${JSON.stringify(stamp.commit)}`,
     )

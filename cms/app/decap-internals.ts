@@ -56,7 +56,8 @@ export interface ControlInternals {
   clearFieldErrors: (uniqueFieldId: string) => void
 }
 
-const CONTROL_INTERNALS: ReadonlyArray<keyof ControlInternals> = [
+/** The internals a control needs, each checked at run time and against Decap by the contract test. */
+export const CONTROL_INTERNALS: ReadonlyArray<keyof ControlInternals> = [
   "config",
   "collection",
   "getEntry",

@@ -12,6 +12,7 @@
  */
 import { parseArgs } from "node:util"
 import { PREVIEW_STATUS_CONTEXT } from "../../contracts/statuses"
+import { isCommitHash } from "../../contracts/values"
 
 export type PreviewState = "pending" | "success" | "failure" | "error"
 const STATES: readonly PreviewState[] = ["pending", "success", "failure", "error"]
@@ -39,7 +40,7 @@ const DESCRIPTIONS: Record<PreviewState, string> = {
 /** Posts the status; throws with GitHub's answer when it is refused. */
 export async function postPreviewStatus(status: PreviewStatus): Promise<void> {
   if (!STATES.includes(status.state)) throw new Error(`--state must be one of ${STATES.join(", ")}`)
-  if (!/^[0-9a-f]{40}$/.test(status.sha)) throw new Error(`--sha must be a full commit hash, not "${status.sha}"`)
+  if (!isCommitHash(status.sha)) throw new Error(`--sha must be a full commit hash, not "${status.sha}"`)
   if (status.state === "success" && !status.url?.startsWith("https://")) {
     throw new Error(`a successful preview needs its https:// address (--url), not "${status.url ?? ""}"`)
   }

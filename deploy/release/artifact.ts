@@ -14,6 +14,7 @@ import { AUTH_SCRIPT } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
 import { readContentFile } from "../../gatsby/content/files"
 import { BUILD_INFO, type BuildInfo, buildInfoProblems } from "../../contracts/build-info"
+import { isCommitHash } from "../../contracts/values"
 import { RELEASE_SCRIPT } from "./layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -21,7 +22,7 @@ export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
 
 /** The commit built: the build server's (GITHUB_SHA), or the checkout's; an artifact must name it. */
 function builtCommit(projectDir: string): string {
-  if (process.env.GITHUB_SHA && /^[0-9a-f]{40}$/.test(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
+  if (isCommitHash(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
   const head = spawnSync("git", ["-C", projectDir, "rev-parse", "HEAD"], { encoding: "utf8" })
   if (head.status === 0) return head.stdout.trim()
   throw new Error(

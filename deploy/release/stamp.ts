@@ -7,6 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { BUILD_INFO, type BuildInfo, parseBuildInfo } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
+import { isCommitHash } from "../../contracts/values"
 import { run } from "./nginx-control"
 
 /** What a build to release says of itself: its commit and when it was built. */
@@ -22,7 +23,7 @@ export const readBuildInfo = (source: string): BuildInfo => {
 export function buildInfoOf(source: string): BuiltFrom {
   if (fs.existsSync(path.join(source, BUILD_INFO))) return readBuildInfo(source)
   const commit = run("git", ["-C", source, "rev-parse", "HEAD"])
-  if (!commit.ok || !/^[0-9a-f]{40}$/.test(commit.output)) {
+  if (!commit.ok || !isCommitHash(commit.output)) {
     throw new Error(
       `${source} cannot say which commit it was built from: it has no ${BUILD_INFO} and is not a git checkout (${commit.output}); nothing was released`,
     )

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest"
 // Decap's English phrases as the admin bundle takes them (its ES module; the UMD build needs a browser).
 import en from "decap-cms-locales/dist/esm/en/index.js"
 import {
+  CONTROL_INTERNALS,
   DECAP_VERIFIED,
   NOTICE_KEYS,
   decapChanged,
@@ -48,16 +49,8 @@ interface Contract {
   changed: (source: string) => string
 }
 
-const CONTROL_PROPS = [
-  "config",
-  "collection",
-  "getEntry",
-  "query",
-  "loadEntry",
-  "validate",
-  "clearFieldErrors",
-  "locale",
-] as const
+/** The props the adapter requires (its run-time check's list), and the side's language. */
+const CONTROL_PROPS = [...CONTROL_INTERNALS, "locale"]
 
 const CONTRACTS: Contract[] = [
   ...CONTROL_PROPS.map((prop): Contract => ({

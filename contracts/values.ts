@@ -1,0 +1,8 @@
+/** The kinds of value the contracts hold, checked the same way wherever one is written or read. */
+
+/** A commit named in full: 40 hexadecimal characters, as git and GitHub write it. */
+export const isCommitHash = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{40}$/.test(value)
+
+/** A time as ISO 8601 text that parses. */
+export const isTime = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value))
