@@ -15,12 +15,16 @@ import { ReleaseFingerprintPlugin, releaseFingerprint } from "./gatsby/release-f
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
+import { useProcessClock } from "./gatsby/clock"
 
 export { createPages } from "./gatsby/create-pages"
-export { createContentNodes as onCreateNode } from "./gatsby/content/nodes"
+export { createContentNodes as onCreateNode, sourceContentNodes as sourceNodes } from "./gatsby/content/nodes"
 export { localizePages as onCreatePage } from "./gatsby/localize-pages"
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
+  // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
+  const clock = useProcessClock()
+  if (clock.set) reporter.info(`The build's clock is set (SITE_CLOCK): ${clock.now.toISOString()}`)
   await assertValidContent(CONTENT_DIR, reporter)
 }
 

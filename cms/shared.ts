@@ -2,7 +2,7 @@
  * What the admin's browser code (cms/app/) and the build's CMS steps both need. Nothing here needs
  * Node: the admin bundle imports it.
  */
-import { CASE_ICON_WIDGET } from "../model/schemas"
+import { CASE_ICON_WIDGET, ZURICH_TIME_WIDGET } from "../model/schemas"
 
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE =
@@ -82,7 +82,7 @@ export const CMS_WIDGETS = [
 export type CmsWidgetName = (typeof CMS_WIDGETS)[number]
 
 /** The widgets of the admin's own, registered beside Decap's (cms/app/index.tsx). */
-export const ADMIN_WIDGETS = [ENTRY_CHECK.widget, CASE_ICON_WIDGET] as const
+export const ADMIN_WIDGETS = [ENTRY_CHECK.widget, CASE_ICON_WIDGET, ZURICH_TIME_WIDGET] as const
 
 /** The Decap backends the admin registers: GitHub deployed, "proxy" for decap-server locally. */
 export const CMS_BACKENDS = ["github", "proxy"] as const

@@ -49,3 +49,30 @@ export function parseBuildInfo(text: string, file: string): BuildInfo {
   const { commit, builtAt, serverName } = data as BuildInfo
   return { commit, builtAt, serverName }
 }
+
+/**
+ * What the build made of the editors' calendar, written by the build beside its hosting files and
+ * carried into build.json and the release stamp: the clock it judged the calendar at, whether that
+ * clock was set (SITE_CLOCK) rather than the real time, and until when what it serves may be served
+ * (the first `expireAt` among the studies it shows; null when none comes down).
+ */
+export const BUILD_CALENDAR = ".hosting/calendar.json"
+
+export interface BuildCalendar {
+  clock: string
+  clockSet: boolean
+  servedUntil: string | null
+}
+
+/** What is wrong with `data` as a build's calendar, each problem naming its field. */
+export function buildCalendarProblems(data: unknown): string[] {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return ["not a JSON object"]
+  const calendar = data as Record<string, unknown>
+  return [
+    ...(isTime(calendar.clock) ? [] : [`"clock" must be a time (ISO 8601), not ${JSON.stringify(calendar.clock)}`]),
+    ...(typeof calendar.clockSet === "boolean" ? [] : [`"clockSet" must be true or false`]),
+    ...(calendar.servedUntil === null || isTime(calendar.servedUntil)
+      ? []
+      : [`"servedUntil" must be a time (ISO 8601) or null, not ${JSON.stringify(calendar.servedUntil)}`]),
+  ]
+}

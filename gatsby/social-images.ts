@@ -141,7 +141,11 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
     drawings.set(path.join(publicDir, socialImagePath(page.path)), socialImageSvg(title!, config.siteMetadata.siteUrl))
   }
   const drawn = await writeSocialImages(drawings, path.join(cache.directory, SOCIAL_IMAGE_DIR))
+  // public/ is kept from the last build: an image of a page that is gone (a study taken down) goes too.
+  const outDir = path.join(publicDir, SOCIAL_IMAGE_DIR)
+  const stale = fs.readdirSync(outDir).filter((name) => !drawings.has(path.join(outDir, name)))
+  for (const name of stale) fs.rmSync(path.join(outDir, name))
   reporter.info(
-    `Sharing images: ${pages.length} in public/${SOCIAL_IMAGE_DIR}/, ${drawn} drawn, ${pages.length - drawn} unchanged since the last build`,
+    `Sharing images: ${pages.length} in public/${SOCIAL_IMAGE_DIR}/, ${drawn} drawn, ${pages.length - drawn} unchanged since the last build, ${stale.length} of pages gone removed`,
   )
 }

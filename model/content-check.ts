@@ -8,6 +8,7 @@
  * entry being saved in place of its own (cms/app/entry-check.ts), so it refuses what the build would.
  * Nothing here needs Node.
  */
+import { contentNow } from "./clock"
 import { visit } from "jsonc-parser"
 import type { z } from "zod"
 import { isoMonthOf } from "./dates"
@@ -304,12 +305,14 @@ function beforeFounding(files: readonly ParsedFile[], settings: ParsedFile): Con
 /** A file's own check (its text, its shape, its documents against the schemas) and the text it was of. */
 interface OwnCheck {
   source: string
+  /** The day it was checked on: the date rules read the clock (model/clock.ts). */
+  day: string
   parsed?: ParsedFile
   problems: ContentProblem[]
 }
 
 /**
- * Each file's own check, kept while its text stays the same: the CMS checks the whole content on
+ * Each file's own check, kept while its text and the day stay the same: the CMS checks the whole content on
  * every edit of a refused entry, where one file changes from one check to the next, so a check costs
  * that file and the checks between files rather than every file again. The latest text of each file
  * is kept, nothing more; what is kept is never changed by the checks that read it.
@@ -318,10 +321,11 @@ const ownChecks = new Map<string, OwnCheck>()
 
 function ownCheck(relative: string, source: string, label: string): OwnCheck {
   const key = `${label}/${relative}`
+  const day = contentNow().toISOString().slice(0, 10)
   const known = ownChecks.get(key)
-  if (known?.source === source) return known
+  if (known?.source === source && known.day === day) return known
   const { parsed, problems } = readContentFile(relative, source, label)
-  const checked = { source, parsed, problems: parsed ? [...problems, ...schemaProblems(parsed)] : problems }
+  const checked = { source, day, parsed, problems: parsed ? [...problems, ...schemaProblems(parsed)] : problems }
   ownChecks.set(key, checked)
   return checked
 }

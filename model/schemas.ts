@@ -8,6 +8,8 @@ import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 import { TRANSLATABLE_META } from "./locales"
 import { MONTHS, isoMonthOf } from "./dates"
+import { contentNow } from "./clock"
+import { EDITORS_ZONE_NAME, OFFSET_TIME_PATTERN, isOffsetTime } from "./schedule"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -108,7 +110,7 @@ const imagePath = () =>
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => contentNow().toISOString().slice(0, 10)
 /**
  * No date of the house's work is this old. The CMS's date field can store a date typed with the
  * keyboard in another century (decaporg/decap-cms#7939): such a date is refused here, where the
@@ -116,7 +118,7 @@ const today = () => new Date().toISOString().slice(0, 10)
  */
 export const EARLIEST_DATE = "2000-01-01"
 export const DATE_HINT = "Pick the date with the calendar: a date typed in can be stored with a wrong year."
-const thisYear = () => new Date().getUTCFullYear()
+const thisYear = () => contentNow().getUTCFullYear()
 const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
 const pastYear = () =>
   z
@@ -313,6 +315,20 @@ export const contactSchema = document({
 
 export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] as const
 
+/** The CMS's widget for a time of the editors' calendar: a date and a time in Zurich (cms/app/zurich-time.tsx). */
+export const ZURICH_TIME_WIDGET = "zurich-time"
+const TIME_EXAMPLE = "2026-12-01T09:00:00+01:00"
+/** A time of the calendar (model/schedule.ts): optional, with its offset, a real day. */
+const calendarTime = (hint: string) =>
+  z
+    .string()
+    .regex(new RegExp(OFFSET_TIME_PATTERN), `expected a time with its offset, like "${TIME_EXAMPLE}"`)
+    .refine((value) => !new RegExp(OFFSET_TIME_PATTERN).test(value) || isOffsetTime(value), {
+      error: (issue) => `${String(issue.input).slice(0, 10)} is not a day of the calendar`,
+    })
+    .optional()
+    .meta({ [CMS_WIDGET_META]: ZURICH_TIME_WIDGET, [HINT_META]: hint })
+
 export const caseStudySchema = document({
   slug: slug().meta({
     [KEY_META]: true,
@@ -333,6 +349,12 @@ export const caseStudySchema = document({
       error: (issue) =>
         `${String(issue.input).slice(0, 4)} is not a plausible year (nothing here is dated before ${EARLIEST_DATE.slice(0, 4)}): ${DATE_HINT.charAt(0).toLowerCase()}${DATE_HINT.slice(1)}`,
     }),
+  goLiveAt: calendarTime(
+    `When the study appears on the site, in ${EDITORS_ZONE_NAME} time, shared by both languages: before it, it is on no page. Leave empty to show it as soon as it is published. The site dates it from this day.`,
+  ),
+  expireAt: calendarTime(
+    `When the study comes down from the site, in ${EDITORS_ZONE_NAME} time: from then on it is on no page. Leave empty to keep it.`,
+  ),
   title: text("title"),
   industry: text("label"),
   icon: z.enum(CASE_ICONS).meta({
@@ -364,6 +386,18 @@ export const caseStudySchema = document({
       .regex(METRIC_PATTERN, 'expected a string like "50+"')
       .meta({ [HINT_META]: 'How many competitors were watched, like "50+".' }),
   }),
+}).superRefine((study, context) => {
+  if (
+    isOffsetTime(study.goLiveAt) &&
+    isOffsetTime(study.expireAt) &&
+    Date.parse(study.expireAt) <= Date.parse(study.goLiveAt)
+  ) {
+    context.addIssue({
+      code: "custom",
+      path: ["expireAt"],
+      message: `must be after goLiveAt (${study.goLiveAt}): a study comes down after it goes live`,
+    })
+  }
 })
 
 export const caseStudiesPageSchema = document({

@@ -17,6 +17,7 @@ import { CONTENT_FORMAT } from "../shared"
 import { adminPhrases } from "./admin-phrases"
 import { entryCheckWidget, recordDecapSave } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
+import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
 import { SiteReleaseCorner } from "./release-state"
 import { PREVIEW_TEMPLATES } from "./templates"
@@ -30,6 +31,7 @@ CMS.registerLocale("en", adminPhrases(en))
 // they read.
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
 CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
+CMS.registerWidget(zurichTimeWidget.name, zurichTimeWidget.controlComponent as never, zurichTimeWidget.previewComponent)
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {

@@ -5,7 +5,7 @@
  */
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { type JsonSchema, jsonSchemaOf } from "../../model/json-schema"
-import { IMAGE_PATH_META } from "../../model/schemas"
+import { IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
 import { LOCALE_FIELD } from "./nodes"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */
@@ -36,7 +36,8 @@ function objectTypes(typeName: string, schema: JsonSchema, isNode: boolean, out:
   const fields = Object.entries(schema.properties ?? {})
     .filter(([name]) => name !== "$schema")
     .map(([name, property]) => {
-      const nonNull = required.has(name) ? "!" : ""
+      // A relation may point at a case study the calendar withholds from this build (nodes.ts): then it is null.
+      const nonNull = required.has(name) && !property[RELATION_META] ? "!" : ""
       if (property[IMAGE_PATH_META]) return `  ${name}: File @fileByRelativePath @${USABLE_IMAGE_EXTENSION}`
       if (property.type === "object") {
         const nested = `${typeName}${pascal(name)}`

@@ -75,11 +75,19 @@ function useSiteWideContent() {
   const settings = data.allSiteSettings.nodes.find((node) => node.locale === locale)
   if (!settings) throw new Error(`content/site/settings.json has no "${locale}" document`)
   const industries = data.allHomeIndustries.nodes.find((node) => node.locale === locale)
-  return { settings, caseStudies: industries?.cards ?? [] }
+  // A card whose study the editors' calendar withholds from this build has no caseSlug: no link to it.
+  const caseStudies = (industries?.cards ?? []).flatMap(({ title, caseSlug }) =>
+    caseSlug ? [{ title, caseSlug }] : [],
+  )
+  return { settings, caseStudies }
 }
 
 /** The site settings (content/site/settings.json): names, links, labels, footer texts. */
 export const useSiteSettings = () => useSiteWideContent().settings
 
-/** The case studies the home page's industry cards lead to: each card's title and its study's slug, in the cards' order. */
+/**
+ * The case studies the home page's industry cards lead to: each card's title and its study's slug, in
+ * the cards' order; a card whose study is not on the site (before its go-live time, after it comes
+ * down) is left out.
+ */
 export const useCaseStudyLinks = () => useSiteWideContent().caseStudies

@@ -8,7 +8,7 @@ import type { CmsField } from "../../cms/fields"
 import { ADMIN_WIDGETS, CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { CMS_WIDGET_META, DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
+import { CMS_WIDGET_META, DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
 import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
@@ -65,6 +65,10 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     expect(field.hint === DATE_HINT, "a date field that does not ask for the calendar")
   } else if (schema[RELATION_META]) {
     expect(field.widget === "relation", `widget ${field.widget} for a relation`)
+  } else if (schema[CMS_WIDGET_META] === ZURICH_TIME_WIDGET) {
+    // A time of the calendar, picked in Zurich's time (cms/app/zurich-time.tsx) and checked as the build checks it.
+    expect(field.widget === ZURICH_TIME_WIDGET, `widget ${field.widget} for a time of the calendar`)
+    expect(field.pattern?.[0].includes(String(schema.pattern)) === true, `pattern ${field.pattern?.[0]}`)
   } else {
     expect(schema.type === "string", `type ${schema.type} has no CMS counterpart`)
     expect(["string", "text", "hidden"].includes(field.widget), `widget ${field.widget} for a string`)

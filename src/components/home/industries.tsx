@@ -110,7 +110,8 @@ export function Industries({ industries }: { industries: Queries.IndustriesSecti
             <p>{card.description}</p>
             <TagList tags={card.applications} label={format.labelled(industries.applicationsLabel, card.title)} />
             <CardLink
-              to={paths.caseStudy(card.caseSlug)}
+              // A study not on the site yet (or no more): the card leads to the list of those that are.
+              to={card.caseSlug ? paths.caseStudy(card.caseSlug) : paths.caseStudies}
               aria-label={format.labelled(industries.cardLinkLabel, card.title)}
             >
               {industries.cardLinkLabel}

@@ -1,0 +1,54 @@
+/**
+ * The editors' calendar as the build sees it: which case studies its clock (gatsby/clock.ts) serves,
+ * the date each served study shows (its go-live day, when it has one), and until when the build may
+ * be served. Judged once per build from the case study files (model/schedule.ts), written to
+ * .hosting/calendar.json for the artifact and the release stamp (contracts/build-info.ts).
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { BUILD_CALENDAR, type BuildCalendar } from "../../contracts/build-info"
+import type { Clock } from "../../contracts/clock"
+import { DEFAULT_LOCALE } from "../../model/locales"
+import { type Schedule, isServedAt, servedUntil, zurichDay } from "../../model/schedule"
+
+/** A case study file's English side, as far as the calendar reads it. */
+export type ScheduledDocument = Schedule & { slug: string }
+
+export interface ContentCalendar {
+  clock: Clock
+  /** The studies this build leaves out, by slug: not live yet, or taken down. */
+  withheld: ReadonlySet<string>
+  /** What the calendar changes in a served study's document: the date it shows. */
+  servedDocument(document: Record<string, unknown>): Record<string, unknown>
+  record: BuildCalendar
+}
+
+/** The calendar of the case studies' English sides (`raw.en` of each file) at `clock`. */
+export function contentCalendar(documents: readonly ScheduledDocument[], clock: Clock): ContentCalendar {
+  const withheld = new Set(documents.filter((study) => !isServedAt(study, clock.now)).map((study) => study.slug))
+  return {
+    clock,
+    withheld,
+    servedDocument: ({ goLiveAt, expireAt: _expireAt, ...document }) =>
+      // The day it goes live is the day the site dates it from (its page, datePublished).
+      typeof goLiveAt === "string" ? { ...document, published: zurichDay(goLiveAt) } : document,
+    record: {
+      clock: clock.now.toISOString(),
+      clockSet: clock.set,
+      servedUntil: servedUntil(documents, clock.now),
+    },
+  }
+}
+
+/** The English side of a case study file, whatever else the file holds. */
+export const scheduledDocumentOf = (raw: unknown): ScheduledDocument | undefined => {
+  const english = (raw as Record<string, unknown> | null)?.[DEFAULT_LOCALE] as ScheduledDocument | undefined
+  return english && typeof english.slug === "string" ? english : undefined
+}
+
+/** Writes what the build made of the calendar where the artifact and the release read it. */
+export function writeBuildCalendar(projectDir: string, record: BuildCalendar): void {
+  const file = path.join(projectDir, BUILD_CALENDAR)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`)
+}

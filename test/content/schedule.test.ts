@@ -1,0 +1,130 @@
+/**
+ * The editors' calendar in the content model (model/schedule.ts): a study's window judged at a time,
+ * the changes due since a build, until when a build may be served, Zurich's times both ways; and the
+ * content check (the build's and the CMS's) refusing a time that is not one and an `expireAt` not after
+ * `goLiveAt`, with the file and the field; and the build's clock read from one place.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import { readClock } from "../../contracts/clock"
+import { useProcessClock } from "../../gatsby/clock"
+import { contentNow, setContentNow } from "../../model/clock"
+import { formatProblem } from "../../model/problems"
+import {
+  changesDue,
+  editorsTime,
+  fromZurichWallTime,
+  isOffsetTime,
+  scheduleStateAt,
+  servedUntil,
+  zurichDay,
+  zurichWallTime,
+} from "../../model/schedule"
+import { validateContent } from "../../gatsby/content/validate"
+import { contentFixture } from "./fixture"
+
+const GO_LIVE = "2026-12-01T09:00:00+01:00"
+const EXPIRE = "2027-01-31T18:00:00+01:00"
+const at = (time: string) => new Date(time)
+
+afterEach(() => setContentNow(undefined))
+
+describe("a study's window", () => {
+  it("is scheduled before goLiveAt, live from that very time, taken down from expireAt on", () => {
+    const window = { goLiveAt: GO_LIVE, expireAt: EXPIRE }
+    expect(scheduleStateAt(window, at("2026-12-01T07:59:59Z"))).toBe("scheduled")
+    expect(scheduleStateAt(window, at("2026-12-01T08:00:00Z"))).toBe("live")
+    expect(scheduleStateAt(window, at("2027-01-31T16:59:59Z"))).toBe("live")
+    expect(scheduleStateAt(window, at("2027-01-31T17:00:00Z"))).toBe("expired")
+    expect(scheduleStateAt({}, at("2000-01-01T00:00:00Z"))).toBe("live")
+  })
+
+  it("names the changes a build has not made yet, in order, never one still to come", () => {
+    const studies = [
+      { slug: "wine", title: "Wine", goLiveAt: GO_LIVE, expireAt: EXPIRE },
+      { slug: "watches", title: "Watches", expireAt: "2026-12-01T08:30:00+01:00" },
+      { slug: "hotels", title: "Hotels" },
+    ]
+    const builtFor = at("2026-12-01T07:00:00Z")
+    expect(changesDue(studies, builtFor, at("2026-12-01T07:29:59Z"))).toEqual([])
+    expect(changesDue(studies, builtFor, at("2026-12-01T08:05:00Z")).map(({ slug, kind }) => `${slug} ${kind}`)).toEqual([
+      "watches comes down",
+      "wine goes live",
+    ])
+    // Built after both: nothing left to do until the expiry.
+    expect(changesDue(studies, at("2026-12-01T08:00:00Z"), at("2026-12-20T00:00:00Z"))).toEqual([])
+    expect(servedUntil(studies, at("2026-12-01T08:00:00Z"))).toBe(EXPIRE)
+    expect(servedUntil(studies, at("2026-12-01T07:00:00Z"))).toBe("2026-12-01T08:30:00+01:00")
+    expect(servedUntil([{ slug: "hotels" }], at("2026-12-01T07:00:00Z"))).toBeNull()
+  })
+
+  it("reads and writes Zurich's time, summer and winter, whatever the computer's zone", () => {
+    expect(fromZurichWallTime("2026-12-01T09:00")).toBe("2026-12-01T09:00:00+01:00")
+    expect(fromZurichWallTime("2026-07-01T09:00")).toBe("2026-07-01T09:00:00+02:00")
+    // The hour the clocks skip in spring is read as the clocks show it.
+    expect(fromZurichWallTime("2026-03-29T02:30")).toBe("2026-03-29T03:30:00+02:00")
+    expect(zurichWallTime("2026-12-01T08:00:00Z")).toBe("2026-12-01T09:00")
+    expect(zurichDay("2026-11-30T23:30:00Z")).toBe("2026-12-01")
+    expect(editorsTime(GO_LIVE, at("2026-11-27T10:00:00Z"))).toBe("Tue 1 Dec, 09:00")
+    expect(editorsTime(EXPIRE, at("2026-11-27T10:00:00Z"))).toBe("Sun 31 Jan 2027, 18:00")
+    expect(isOffsetTime("2026-02-31T09:00:00+01:00")).toBe(false)
+    expect(isOffsetTime("2026-12-01T09:00:00")).toBe(false)
+  })
+})
+
+describe("the content check", () => {
+  const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
+
+  it("refuses a time without its offset and a day that does not exist, at the field", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.goLiveAt = "2026-12-01 09:00"
+      data.expireAt = "2027-02-30T09:00:00+01:00"
+    })
+    expect(await errorsOf(fixture.root)).toEqual([
+      'content/case-studies/wine.json: en.goLiveAt: expected a time with its offset, like "2026-12-01T09:00:00+01:00"',
+      "content/case-studies/wine.json: en.expireAt: 2027-02-30 is not a day of the calendar",
+    ])
+  })
+
+  it("refuses an expireAt that is not after goLiveAt, at expireAt", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.goLiveAt = GO_LIVE
+      data.expireAt = "2026-12-01T08:00:00Z"
+    })
+    expect(await errorsOf(fixture.root)).toEqual([
+      `content/case-studies/wine.json: en.expireAt: must be after goLiveAt (${GO_LIVE}): a study comes down after it goes live`,
+    ])
+  })
+
+  it("accepts a window in the past, the future, or half open, and judges dates at the build's clock", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.goLiveAt = GO_LIVE
+      data.published = "2026-12-02"
+    })
+    fixture.edit("case-studies/watches.json", (data) => (data.expireAt = "2020-06-01T00:00:00Z"))
+    useProcessClock({ SITE_CLOCK: "2026-12-10T09:00:00+01:00" })
+    expect(await errorsOf(fixture.root)).toEqual([])
+    useProcessClock({ SITE_CLOCK: "2026-12-01T09:00:00+01:00" })
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/case-studies/wine.json: en.published: must not be after today (2026-12-01): a case study is dated the day it is published",
+    ])
+  })
+})
+
+describe("the clock", () => {
+  it("is SITE_CLOCK when it is set, naming the variable when it holds no time; else the real time", () => {
+    expect(readClock({ SITE_CLOCK: GO_LIVE })).toEqual({ now: at(GO_LIVE), set: true })
+    expect(() => readClock({ SITE_CLOCK: "tomorrow" })).toThrow(
+      'SITE_CLOCK must be a time with its offset, like 2026-12-01T09:00:00+01:00, not "tomorrow"',
+    )
+    const real = readClock({})
+    expect(real.set).toBe(false)
+    expect(Math.abs(real.now.getTime() - Date.now())).toBeLessThan(5_000)
+    useProcessClock({ SITE_CLOCK: GO_LIVE })
+    expect(contentNow()).toEqual(at(GO_LIVE))
+    useProcessClock({})
+    expect(Math.abs(contentNow().getTime() - Date.now())).toBeLessThan(5_000)
+  })
+})
