@@ -15,6 +15,8 @@ import { ReleaseFingerprintPlugin, releaseFingerprint } from "./gatsby/release-f
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
+import { removeEmptyFolders } from "./gatsby/built-pages"
+import path from "node:path"
 import { useProcessClock } from "./gatsby/clock"
 
 export { createPages } from "./gatsby/create-pages"
@@ -72,6 +74,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writeHostingFiles(args)
   // Last, once every file of public/ is final: the compressed copies nginx sends.
   await writePrecompressedCopies(args)
+  // Then the folders of pages that are gone, emptied by Gatsby and by the compressed copies' cleanup.
+  removeEmptyFolders(path.join(args.store.getState().program.directory, "public"))
 }
 
 /**

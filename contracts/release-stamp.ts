@@ -3,7 +3,7 @@
  * is live. Each release on the nginx host and each Pages deployment writes it (deploy/release/); the
  * CMS reads it to tell an editor whether a change is live yet (cms/app/release-state.tsx). Both go
  * through this schema: a stamp is made with `releaseStamp`, which refuses one the reader would
- * refuse, and read with `readReleaseStamp`. What a release holds beyond this (its clock, its pages'
+ * refuse, and read with `readReleaseStamp`. What a release holds beyond this (its pages'
  * fingerprints) is added here, to both sides at once. Revalidated on every request, like every
  * unhashed file.
  */
@@ -19,6 +19,14 @@ export interface ReleaseStamp {
   liveSince: string
   /** The release's folder on the nginx host; absent on Pages. */
   release?: string
+  /**
+   * The editors' calendar as the build judged it (contracts/build-info.ts, BuildCalendar): the time it
+   * judged it at, whether that was a set clock, and until when the release may be served. Absent in
+   * stamps written before the calendar.
+   */
+  clock?: string
+  clockSet?: boolean
+  servedUntil?: string | null
 }
 
 /** What is wrong with `data` as a stamp, each problem naming its field; none for a good one. */
@@ -36,6 +44,12 @@ export function releaseStampProblems(data: unknown): string[] {
   }
   if (stamp.release !== undefined && (typeof stamp.release !== "string" || !stamp.release))
     problems.push(`"release" must be a release's folder name, not ${JSON.stringify(stamp.release)}`)
+  if (stamp.clock !== undefined && !isTime(stamp.clock))
+    problems.push(`"clock" must be a time (ISO 8601), not ${JSON.stringify(stamp.clock)}`)
+  if (stamp.clockSet !== undefined && typeof stamp.clockSet !== "boolean")
+    problems.push(`"clockSet" must be true or false, not ${JSON.stringify(stamp.clockSet)}`)
+  if (stamp.servedUntil !== undefined && stamp.servedUntil !== null && !isTime(stamp.servedUntil))
+    problems.push(`"servedUntil" must be a time (ISO 8601) or null, not ${JSON.stringify(stamp.servedUntil)}`)
   return problems
 }
 
@@ -51,6 +65,9 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     builtAt: fields.builtAt,
     liveSince: fields.liveSince,
     ...(fields.release ? { release: fields.release } : {}),
+    ...(fields.clock !== undefined
+      ? { clock: fields.clock, clockSet: fields.clockSet, servedUntil: fields.servedUntil ?? null }
+      : {}),
   }
   const problems = releaseStampProblems(stamp)
   if (problems.length > 0)

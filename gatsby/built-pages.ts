@@ -27,3 +27,22 @@ export function builtPages(root: string): string[] {
   if (pages.length === 0) throw new Error(`No HTML pages under ${root}: run the build first.`)
   return pages.sort()
 }
+
+/**
+ * Removes the folders under `dir` left empty, deepest first, and answers how many. public/ is kept
+ * from the last build: Gatsby deletes a page that is gone (a study taken down) but leaves its
+ * folder, which would still name it.
+ */
+export function removeEmptyFolders(dir: string): number {
+  let removed = 0
+  const prune = (folder: string): boolean => {
+    const entries = fs.readdirSync(folder, { withFileTypes: true })
+    const left = entries.filter((entry) => !(entry.isDirectory() && prune(path.join(folder, entry.name))))
+    if (left.length > 0 || folder === dir) return false
+    fs.rmdirSync(folder)
+    removed += 1
+    return true
+  }
+  prune(dir)
+  return removed
+}

@@ -13,18 +13,28 @@ import { build } from "esbuild"
 import { AUTH_SCRIPT } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
 import { readContentFile } from "../../gatsby/content/files"
-import { BUILD_INFO, type BuildInfo, buildInfoProblems } from "../../contracts/build-info"
+import {
+  BUILD_CALENDAR,
+  BUILD_INFO,
+  type BuildInfo,
+  buildInfoProblems,
+  parseBuildCalendar,
+} from "../../contracts/build-info"
 import { isCommitHash } from "../../contracts/values"
 import { RELEASE_SCRIPT } from "./layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
 
-/** The commit built: the build server's (GITHUB_SHA), or the checkout's; an artifact must name it. */
+/**
+ * The commit built: the checkout's, or else the build server's (GITHUB_SHA); an artifact must name it.
+ * The checkout's comes first: the calendar's timed run builds the live commit, not the one that
+ * started the workflow.
+ */
 function builtCommit(projectDir: string): string {
-  if (isCommitHash(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
   const head = spawnSync("git", ["-C", projectDir, "rev-parse", "HEAD"], { encoding: "utf8" })
-  if (head.status === 0) return head.stdout.trim()
+  if (head.status === 0 && isCommitHash(head.stdout.trim())) return head.stdout.trim()
+  if (isCommitHash(process.env.GITHUB_SHA)) return process.env.GITHUB_SHA
   throw new Error(
     `${projectDir} is not a git checkout and GITHUB_SHA is not set: an artifact must name the commit it packs`,
   )
@@ -54,10 +64,13 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
     logLevel: "warning",
   })
   const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(projectDir, "content"))
+  const calendar = path.join(projectDir, BUILD_CALENDAR)
+  if (!fs.existsSync(calendar)) throw new Error(`${calendar} is missing: run npm run build first`)
   const info: BuildInfo = {
     commit,
     builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
     serverName: new URL(settings.en.siteUrl).hostname,
+    ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
   }
   const problems = buildInfoProblems(info)
   if (problems.length > 0) throw new Error(`${BUILD_INFO} would not describe the build: ${problems.join("; ")}`)

@@ -19,7 +19,7 @@ import { AUTH_UPSTREAM } from "../auth/service-files"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
-import { release, rollback } from "./releases"
+import { NotReplacing, release, rollback } from "./releases"
 import { readBuildInfo, writeStamp } from "./stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -45,7 +45,9 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
   --nginx PROGRAM         the nginx program (default: nginx)
   --nginx-prefix DIR      its -p, for an nginx started with one
   --nginx-conf FILE       its -c, for an nginx started with one
-  --keep N                releases kept on disk, the live one included (default: ${KEEP})`
+  --keep N                releases kept on disk, the live one included (default: ${KEEP})
+  --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
+                          run, which rebuilds the live commit): otherwise do nothing and say so`
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -68,6 +70,7 @@ const { values } = parseArgs({
     "nginx-prefix": { type: "string" },
     "nginx-conf": { type: "string" },
     keep: { type: "string", default: String(KEEP) },
+    replacing: { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
@@ -156,7 +159,9 @@ async function main() {
   const started = performance.now()
   const report: SwitchReport & { removed?: string[] } =
     command === "release"
-      ? await (from ? release(from, settings) : release(PROJECT_DIR, settings, build))
+      ? await (from
+          ? release(from, settings, undefined, { replacing: values.replacing })
+          : release(PROJECT_DIR, settings, build, { replacing: values.replacing }))
       : await rollback(settings)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`
@@ -168,4 +173,10 @@ ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${sec
   peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
 }
 
-main().catch((error: Error) => fail(`${command} stopped: ${error.message}`))
+main().catch((error: Error) => {
+  if (error instanceof NotReplacing) {
+    console.log(`Not released: ${error.message}; the calendar's next run looks again.`)
+    process.exit(0)
+  }
+  fail(`${command} stopped: ${error.message}`)
+})

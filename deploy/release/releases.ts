@@ -30,6 +30,7 @@ import {
 import { withLock } from "./lock"
 import { type SwitchReport, checkAlone, releaseConfig, switchTo } from "./nginx-control"
 import { buildInfoOf, writeStamp } from "./stamp"
+import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 
 /** A name for a new release: the time, then the commit's first eight characters. */
 function newReleaseId(root: string, commit: string): string {
@@ -70,6 +71,20 @@ export interface ReleaseReport extends SwitchReport {
 }
 
 /**
+ * A release that was to replace a commit's release, when another is live by then (the calendar's
+ * timed run rebuilds the live commit, and a publish may have gone live meanwhile): nothing is done,
+ * and the calendar's next run looks again.
+ */
+export class NotReplacing extends Error {}
+
+/** The stamp of the live release under `root`, if it has one. */
+function liveStamp(root: string): ReleaseStamp | null {
+  const live = linkedRelease(root, LIVE)
+  const file = live && path.join(releaseDir(root, live), "public", RELEASE_STAMP_PATH)
+  return file && fs.existsSync(file) ? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8"))) : null
+}
+
+/**
  * `npm run release`: makes the build in `source` (its public/ and .hosting/, as `npm run build` or
  * `npm run artifact` leave them) a new release: copied, checked, made live; the newest `keep` kept.
  * `build`, when given, makes that build first (and throws on failure): the project's own release.
@@ -78,6 +93,7 @@ export async function release(
   source: string,
   settings: ReleaseSettings,
   build: () => void | Promise<void> = () => {},
+  { replacing }: { replacing?: string } = {},
 ): Promise<ReleaseReport> {
   const { root } = settings
   try {
@@ -90,6 +106,12 @@ export async function release(
     // What a release that died half-way left (nothing names it).
     for (const name of fs.readdirSync(releasesDir(root))) {
       if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
+    }
+    const live = replacing ? liveStamp(root) : null
+    if (replacing && live?.commit !== replacing) {
+      throw new NotReplacing(
+        `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
+      )
     }
     await build()
     const built = path.join(source, "public")

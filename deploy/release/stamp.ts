@@ -5,13 +5,22 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { BUILD_INFO, type BuildInfo, parseBuildInfo } from "../../contracts/build-info"
+import {
+  BUILD_CALENDAR,
+  BUILD_INFO,
+  type BuildCalendar,
+  type BuildInfo,
+  parseBuildCalendar,
+  parseBuildInfo,
+} from "../../contracts/build-info"
+import { readClock } from "../../contracts/clock"
+import { EDITORS_ZONE_NAME, editorsTime } from "../../model/schedule"
 import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
 import { isCommitHash } from "../../contracts/values"
 import { run } from "./nginx-control"
 
-/** What a build to release says of itself: its commit and when it was built. */
-export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt">
+/** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
+export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt"> & Partial<BuildCalendar>
 
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
 export const readBuildInfo = (source: string): BuildInfo => {
@@ -29,7 +38,30 @@ export function buildInfoOf(source: string): BuiltFrom {
     )
   }
   const home = path.join(source, "public", "index.html")
-  return { commit: commit.output, builtAt: fs.statSync(home).mtime.toISOString() }
+  const calendar = path.join(source, BUILD_CALENDAR)
+  if (!fs.existsSync(calendar)) {
+    throw new Error(
+      `${source} cannot say when what it serves may be served: it has no ${BUILD_CALENDAR}; build it again`,
+    )
+  }
+  return {
+    commit: commit.output,
+    builtAt: fs.statSync(home).mtime.toISOString(),
+    ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
+  }
+}
+
+/**
+ * Refuses to make live a build whose time has passed: one that serves a case study past its
+ * `expireAt` (an old artifact released again, a rollback, a re-run of an old workflow) would bring a
+ * study taken down back. The time is the process's clock (contracts/clock.ts).
+ */
+export function refuseExpired(built: Partial<BuildCalendar>, what: string): void {
+  const now = readClock(process.env).now
+  if (!built.servedUntil || Date.parse(built.servedUntil) > now.getTime()) return
+  throw new Error(
+    `${what} serves a case study until ${editorsTime(built.servedUntil, now)} (${EDITORS_ZONE_NAME}; ${built.servedUntil}), which has passed: making it live would bring back a study taken down. Nothing was changed; build the site again (the calendar's next run does) to release it without that study.`,
+  )
 }
 
 /**
@@ -42,11 +74,15 @@ export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: 
   const file = path.join(publicDir, RELEASE_STAMP_PATH)
   const built = info ?? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8")))
   if (!built) throw new Error(`${file} is not a release stamp, and there is no build.json to write it from`)
+  refuseExpired(built, `The build of ${built.commit.slice(0, 8)} made at ${built.clock ?? built.builtAt}`)
   const stamp = releaseStamp({
     commit: built.commit,
     builtAt: built.builtAt,
     liveSince: new Date().toISOString(),
     release,
+    clock: built.clock,
+    clockSet: built.clockSet,
+    servedUntil: built.servedUntil,
   })
   try {
     fs.writeFileSync(`${file}.next`, `${JSON.stringify(stamp, null, 2)}\n`)

@@ -7,11 +7,11 @@
  *
  * The editors' calendar decides what the content is (calendar.ts): a case study outside its window
  * makes no node, and a field that points at it (an industry card's `caseSlug`) holds nothing. Since
- * that depends on the build's clock and not only on the file, the nodes are made in `sourceNodes`,
- * which Gatsby runs on every build, for every content file: with a warm cache `onCreateNode` runs
- * only for files that changed, and a study whose time has come would keep its old nodes. A node the
- * calendar no longer wants is deleted there. Under `gatsby develop`, a file saved after the start
- * is made again in `onCreateNode`.
+ * that depends on the build's clock and not only on the file, the nodes are made twice over: in
+ * `onCreateNode`, which Gatsby calls for the files that are new or changed, and in `sourceNodes`,
+ * which it runs on every build, for the files kept from the last build's cache, whose nodes a warm
+ * cache would otherwise keep as they were (a study whose time has come would stay out, or in). A node
+ * the calendar no longer wants is deleted there. Making a node again as it was changes nothing.
  */
 import type { GatsbyNode, Node, NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
@@ -22,6 +22,7 @@ import { caseStudySchema } from "../../model/schemas"
 import type { PathSegment } from "../../model/problems"
 import { useProcessClock } from "../clock"
 import { type ContentCalendar, contentCalendar, scheduledDocumentOf, writeBuildCalendar } from "./calendar"
+import { caseStudyFiles, readContentFile } from "./files"
 
 /** The GraphQL field that names a node's language. */
 export const LOCALE_FIELD = "locale"
@@ -101,40 +102,41 @@ function sourceFile(
   }
 }
 
-/** Set once the build's first sourcing has made every content node; `onCreateNode` waits for it. */
-let sourcedFiles: Map<string, Record<string, unknown>> | undefined
-
-const calendarOf = (raws: Iterable<Record<string, unknown>>, clock = useProcessClock()) =>
-  contentCalendar(
-    [...raws].flatMap((raw) => {
-      const study = scheduledDocumentOf(raw)
+/**
+ * The calendar at this process's clock, judged from the case study files on disk: once per build,
+ * again under `gatsby develop` when a case study is saved.
+ */
+let calendar: ContentCalendar | undefined
+const currentCalendar = (): ContentCalendar =>
+  (calendar ??= contentCalendar(
+    caseStudyFiles().flatMap((relative) => {
+      const study = scheduledDocumentOf(readContentFile(relative))
       return study ? [study] : []
     }),
-    clock,
-  )
+    useProcessClock(),
+  ))
 
-export const sourceContentNodes: GatsbyNode["sourceNodes"] = async (args) => {
-  const { getNodesByType, loadNodeContent, store } = args
-  const files = getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]
-  const raws = new Map(
-    await Promise.all(
-      files.map(async (file) => [file.id, JSON.parse(await loadNodeContent(file)) as Record<string, unknown>] as const),
-    ),
-  )
-  const studies = files.filter((file) => contentTypeOf(file.relativePath!)!.typeName === CASE_STUDY_TYPE)
-  const calendar = calendarOf(studies.map((file) => raws.get(file.id)!))
-  const { program } = store.getState() as { program: { directory: string } }
-  writeBuildCalendar(program.directory, calendar.record)
-  for (const file of files) sourceFile(file, raws.get(file.id)!, calendar, args)
-  sourcedFiles = new Map(studies.map((file) => [file.id, raws.get(file.id)!]))
-}
-
-/** Under `gatsby develop`: a content file saved after the start, made again (its old nodes are gone). */
+/** A new or changed content file (Gatsby calls it for those only): its nodes. */
 export const createContentNodes: GatsbyNode["onCreateNode"] = async (args) => {
   const { node, loadNodeContent } = args
   const type = contentTypeOfNode(node)
-  if (!type || !sourcedFiles) return
+  if (!type) return
+  // A study saved under `gatsby develop` may change what the calendar serves.
+  if (type.typeName === CASE_STUDY_TYPE && calendar) calendar = undefined
   const raw = JSON.parse(await loadNodeContent(node)) as Record<string, unknown>
-  if (type.typeName === CASE_STUDY_TYPE) sourcedFiles.set(node.id, raw)
-  sourceFile(node as FileNode, raw, calendarOf(sourcedFiles.values()), args as unknown as SourceNodesArgs)
+  sourceFile(node as FileNode, raw, currentCalendar(), args as unknown as SourceNodesArgs)
+}
+
+/**
+ * Every build: the content files Gatsby kept from the last build's cache, whose nodes onCreateNode
+ * did not make again, made as the calendar wants them now; and the calendar recorded for the release.
+ */
+export const sourceContentNodes: GatsbyNode["sourceNodes"] = async (args) => {
+  const { getNodesByType, loadNodeContent, store } = args
+  const { program } = store.getState() as { program: { directory: string } }
+  writeBuildCalendar(program.directory, currentCalendar().record)
+  for (const file of getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]) {
+    const raw = JSON.parse(await loadNodeContent(file)) as Record<string, unknown>
+    sourceFile(file, raw, currentCalendar(), args)
+  }
 }

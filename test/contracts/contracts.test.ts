@@ -10,9 +10,17 @@ import { afterEach, describe, expect, it } from "vitest"
 import { BUILD_INFO, parseBuildInfo } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
 import { readBuildInfo, writeStamp } from "../../deploy/release/stamp"
+import { CLOCK_VARIABLE } from "../../contracts/clock"
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567"
-const BUILT = { commit: COMMIT, builtAt: "2026-11-27T08:00:00.000Z", serverName: "aurelle-intelligence.ch" }
+const BUILT = {
+  commit: COMMIT,
+  builtAt: "2026-11-27T08:00:00.000Z",
+  serverName: "aurelle-intelligence.ch",
+  clock: "2026-11-27T08:00:00.000Z",
+  clockSet: false,
+  servedUntil: "2026-12-31T18:00:00+01:00",
+}
 
 const folders: string[] = []
 const folder = () => {
@@ -20,7 +28,10 @@ const folder = () => {
   folders.push(dir)
   return dir
 }
-afterEach(() => folders.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+afterEach(() => {
+  folders.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }))
+  delete process.env[CLOCK_VARIABLE]
+})
 
 describe("the release stamp", () => {
   it("is read as it is written", () => {
@@ -49,6 +60,27 @@ describe("the release stamp", () => {
     const again = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
     expect(again).toMatchObject({ commit: COMMIT, builtAt: BUILT.builtAt, release: "r1" })
     expect(fs.readdirSync(publicDir)).toEqual([RELEASE_STAMP_PATH.slice(1)])
+  })
+
+  it("carries the build's calendar: its clock, and until when it may be served", () => {
+    const publicDir = folder()
+    process.env[CLOCK_VARIABLE] = "2026-12-01T09:00:00+01:00"
+    writeStamp(publicDir, BUILT, "r1")
+    const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
+    expect(stamp).toMatchObject({ clock: BUILT.clock, clockSet: false, servedUntil: BUILT.servedUntil })
+    expect(readReleaseStamp({ ...stamp, servedUntil: "soon" })).toBeNull()
+  })
+
+  it("is refused for a build past its servedUntil, a rollback's included, naming the time: nothing is written", () => {
+    const publicDir = folder()
+    writeStamp(publicDir, BUILT, "r1")
+    const before = fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")
+    process.env[CLOCK_VARIABLE] = BUILT.servedUntil
+    const refusal =
+      /serves a case study until Thu 31 Dec, 18:00 \(Zurich; 2026-12-31T18:00:00\+01:00\), which has passed: making it live would bring back a study taken down. Nothing was changed/
+    expect(() => writeStamp(folder(), BUILT, "r2")).toThrow(refusal)
+    expect(() => writeStamp(publicDir, null, "r1")).toThrow(refusal)
+    expect(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")).toBe(before)
   })
 })
 

@@ -1,12 +1,26 @@
 /**
- * The editors' calendar in the build (model/schedule.ts, gatsby/content/nodes.ts): one copy of the
- * project with 14 studies (so the list is paged and has industry pages), one of them scheduled, in an
- * industry of its own and the study of an industry card, built three times with its cache carried
- * over, as the build server does, at three clocks: a minute before its `goLiveAt`, at it, and at its
- * `expireAt`. Each time the whole output is searched as a release serves it: every file of public/
- * (compressed copies decompressed), _headers and _redirects, the nginx configuration a release
- * writes, the file names and the build's calendar record.
+ * The editors' calendar, from the build to the host (model/schedule.ts, gatsby/content/nodes.ts,
+ * deploy/publish/calendar.ts): one copy of the project with 14 studies (so the list is paged and has
+ * industry pages), one of them scheduled, in an industry of its own and the study of an industry card.
+ * Its cache carried from one build to the next, as on the build server:
+ *
+ * - built a minute before its `goLiveAt` and released on the release test host; the calendar's timed
+ *   run then finds nothing due and ends, having built nothing;
+ * - at its `goLiveAt`, the timed run finds it due and runs the publish path at that clock; the release
+ *   (only over the live commit) serves it;
+ * - at its `expireAt`, due again, built and released without it; a rollback to the release that
+ *   served it is refused.
+ *
+ * Each build's whole output is searched as a release serves it: every file of public/ (compressed
+ * copies decompressed), _headers and _redirects, the nginx configuration a release writes, the file
+ * names and the build's calendar record.
  */
+import { spawn } from "node:child_process"
+import os from "node:os"
+import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { LIVE, linkedRelease } from "../../deploy/release/layout"
+import { NotReplacing, release, rollback } from "../../deploy/release/releases"
+import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
@@ -18,8 +32,8 @@ import { hostingPolicy } from "../../deploy/hosting/policy"
 import { filesUnder } from "../../gatsby/built-pages"
 import { readContentFile } from "../../gatsby/content/files"
 import { startNginx } from "../../deploy/hosting/local-nginx"
-import { zurichDay } from "../../model/schedule"
-import { BUILD_TIMEOUT_MS, buildCopy, editJson, projectCopy } from "../support/project-copy"
+import { fromZurichWallTime, zurichDay } from "../../model/schedule"
+import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, commitCopy, editJson, projectCopy } from "../support/project-copy"
 import { addCaseStudies } from "../support/scale-content"
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -36,18 +50,9 @@ const TRACES = [
   "A charter operator flying heads of state and their households",
 ]
 
-/** A time `days` from now at 09:00 in Zurich (winter or summer), with its offset as an editor's picker writes it. */
-function zurichNineAm(days: number): string {
-  const day = zurichDay(new Date(Date.now() + days * DAY_MS).toISOString())
-  for (const offset of ["+01:00", "+02:00"]) {
-    const time = `${day}T09:00:00${offset}`
-    const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Zurich", hour: "2-digit" }).format(
-      new Date(time),
-    )
-    if (local === "09") return time
-  }
-  throw new Error(`no 09:00 in Zurich on ${day}`)
-}
+/** 09:00 in Zurich `days` from now, with its offset, as the CMS's picker writes it. */
+const zurichNineAm = (days: number): string =>
+  fromZurichWallTime(`${zurichDay(new Date(Date.now() + days * DAY_MS).toISOString())}T09:00`)
 
 const GO_LIVE = zurichNineAm(30)
 const EXPIRE = zurichNineAm(60)
@@ -66,9 +71,10 @@ interface Release {
 /** The output as a release serves it: public/ (compressed copies decompressed), and the release's nginx site. */
 function servedOutput(): Release {
   const publicDir = path.join(copy, "public")
-  const names = filesUnder(publicDir).map((file) => path.relative(publicDir, file))
+  // Folders too: an empty one would still name the study.
+  const names = fs.readdirSync(publicDir, { recursive: true, encoding: "utf8" })
   const texts = new Map<string, string>()
-  for (const name of names) {
+  for (const name of filesUnder(publicDir).map((file) => path.relative(publicDir, file))) {
     const bytes = fs.readFileSync(path.join(publicDir, name))
     const text = name.endsWith(".br")
       ? zlib.brotliDecompressSync(bytes)
@@ -95,11 +101,76 @@ const tracesIn = ({ names, texts }: Release): string[] => [
 const cardLink = ({ texts }: Release, page: string) =>
   parse(texts.get(page)!).querySelector('[data-industry="cruises"] a')?.getAttribute("href")
 
-async function buildAt(clock: string): Promise<Release> {
+let lastBuildSeconds = Infinity
+
+async function buildAt(clock: string): Promise<{ release: Release; seconds: number }> {
+  const started = performance.now()
   const { status, output } = await buildCopy(copy, { SITE_CLOCK: clock })
   if (status !== 0) throw new Error(`the build at ${clock} failed: ${output.slice(-3000)}`)
-  return servedOutput()
+  lastBuildSeconds = (performance.now() - started) / 1000
+  return { release: servedOutput(), seconds: lastBuildSeconds }
 }
+
+/** The commit of the host's live release. */
+const linkedCommit = (): string =>
+  (JSON.parse(fs.readFileSync(path.join(host.root, LIVE, "public", RELEASE_STAMP_PATH), "utf8")) as { commit: string })
+    .commit
+
+interface Ran {
+  status: number | null
+  output: string
+  seconds: number
+}
+
+/** A command of the project, run in the copy at `clock` as the build server runs it. */
+function runInCopy(script: string, args: string[], clock: string): Promise<Ran> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: copy,
+      env: { ...process.env, ...COPY_BUILD_ENV, SITE_CLOCK: clock, CHECK_PAGES: "", GITHUB_OUTPUT: outputs },
+    })
+    let output = ""
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+    child.on("close", (status) => resolve({ status, output, seconds: (performance.now() - started) / 1000 }))
+  })
+}
+
+/** The calendar's timed run's decision at `clock`, from the host's live stamp, with the step's outputs. */
+async function timedRun(clock: string): Promise<Ran & { outputs: Record<string, string> }> {
+  fs.writeFileSync(outputs, "")
+  const stamp = path.join(host.root, LIVE, "public", RELEASE_STAMP_PATH)
+  const ran = await runInCopy("deploy/publish/calendar.ts", ["--stamp", stamp], clock)
+  const lines = fs.readFileSync(outputs, "utf8").split("\n").filter(Boolean)
+  return {
+    ...ran,
+    outputs: Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    ),
+  }
+}
+
+/**
+ * Until nginx serves the release just made live: its reload starts new workers, and a connection
+ * made meanwhile may still reach an old one. The stamp names its release.
+ */
+async function servingLiveRelease(): Promise<void> {
+  const live = linkedRelease(host.root, LIVE)
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const stamp = await onHost(RELEASE_STAMP_PATH)
+    if ((JSON.parse(stamp.body) as { release?: string }).release === live) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the host did not serve ${live} within 10 s of its release`)
+}
+
+/** What the host answers at `route`: its status and text. */
+const onHost = (route: string) => fetchTrusting(`${host.url}${route}`, host.ca)
+
+let host: ReleaseHost
+const outputs = path.join(os.tmpdir(), `aurelle-calendar-outputs-${process.pid}`)
+const timings: string[] = []
 
 beforeAll(() => {
   copy = projectCopy()
@@ -121,17 +192,22 @@ beforeAll(() => {
   editJson(path.join(copy, "content/home/industries.json"), (data) => {
     data.cards.find((card: { caseSlug: string }) => card.caseSlug === "cruises").caseSlug = SLUG
   })
+  commitCopy(copy, "A study scheduled")
 })
 
-afterAll(() => {
+afterAll(async () => {
+  console.log(`The calendar on the release test host:\n${timings.join("\n")}`)
+  await host?.stop()
   if (copy) fs.rmSync(copy, { recursive: true, force: true })
+  fs.rmSync(outputs, { force: true })
 })
 
 describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, built with the cache carried over`, () => {
   it(
     "is nowhere a minute before it goes live; its industry card leads to the case list",
     async () => {
-      const release = await buildAt(minuteBefore(GO_LIVE))
+      const built = await buildAt(minuteBefore(GO_LIVE))
+      const { release } = built
       expect(tracesIn(release)).toEqual([])
       expect(cardLink(release, "index.html")).toBe("/case-studies/")
       expect(cardLink(release, "fr/index.html")).toBe("/fr/case-studies/")
@@ -145,6 +221,24 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
         await nginx.stop()
       }
       expect(JSON.parse(release.texts.get(BUILD_CALENDAR)!)).toMatchObject({ clockSet: true, servedUntil: null })
+      timings.push(`  build a minute before: ${built.seconds.toFixed(1)} s (cold)`)
+    },
+    BUILD_TIMEOUT_MS,
+  )
+
+  it(
+    "is not due a second later: the timed run ends without building, in a fraction of a build's time",
+    async () => {
+      host = await startReleaseHost({ projectDir: copy })
+      const before = fs.statSync(path.join(copy, "public/index.html")).mtimeMs
+      const run = await timedRun(new Date(Date.parse(GO_LIVE) - 1000).toISOString())
+      expect(run.status, run.output).toBe(0)
+      expect(run.outputs).toMatchObject({ due: "false" })
+      expect(run.output).toMatch(/^Nothing due since the live release \([0-9a-f]{8}, built for /)
+      expect(fs.statSync(path.join(copy, "public/index.html")).mtimeMs).toBe(before)
+      // Measured in this run against the build before it, as hosts differ in speed.
+      expect(run.seconds).toBeLessThan(lastBuildSeconds / 5)
+      timings.push(`  timed run, nothing due: ${run.seconds.toFixed(1)} s`)
     },
     BUILD_TIMEOUT_MS,
   )
@@ -152,8 +246,26 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
   it(
     "is everywhere at its time: its pages, card, list, industry, search, sitemap, sharing image, dated its go-live day",
     async () => {
-      const release = await buildAt(GO_LIVE)
-      const where = tracesIn(release)
+      const run = await timedRun(GO_LIVE)
+      expect(run.status, run.output).toBe(0)
+      const commit = linkedCommit()
+      expect(run.outputs).toMatchObject({ due: "true", commit, clock: new Date(GO_LIVE).toISOString() })
+      expect(run.outputs.name).toMatch(new RegExp(`^${commit.slice(0, 8)}-\\d{8}T\\d{4}Z$`))
+      expect(run.outputs.summary).toContain(`${SLUG} goes live at `)
+      // The publish path at the run's clock, then the release, only over the commit it rebuilt.
+      const published = await runInCopy("deploy/publish/publish.ts", [], run.outputs.clock)
+      expect(published.status, published.output.slice(-3000)).toBe(0)
+      const released = performance.now()
+      await release(path.join(copy, ".artifact"), host.settings, undefined, { replacing: commit })
+      await servingLiveRelease()
+      const live = await onHost(`/case-studies/${SLUG}/`)
+      expect(live.status).toBe(200)
+      expect(live.body).toContain(TRACES[1])
+      timings.push(
+        `  timed run at goLiveAt: decision ${run.seconds.toFixed(1)} s, publish path ${published.seconds.toFixed(1)} s, release ${((performance.now() - released) / 1000).toFixed(1)} s`,
+      )
+      const release_ = servedOutput()
+      const where = tracesIn(release_)
       for (const expected of [
         `case-studies/${SLUG}/index.html`,
         `fr/case-studies/${SLUG}/index.html`,
@@ -167,11 +279,11 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
           expected,
         ).toBe(true)
       }
-      expect(release.names.some((name) => name.startsWith("og/") && name.includes(SLUG))).toBe(true)
-      const page = release.texts.get(`case-studies/${SLUG}/index.html`)!
+      expect(release_.names.some((name) => name.startsWith("og/") && name.includes(SLUG))).toBe(true)
+      const page = release_.texts.get(`case-studies/${SLUG}/index.html`)!
       expect(page).toContain(`"datePublished":"${zurichDay(GO_LIVE)}"`)
-      expect(cardLink(release, "index.html")).toBe(`/case-studies/${SLUG}/`)
-      expect(JSON.parse(release.texts.get(BUILD_CALENDAR)!)).toMatchObject({ servedUntil: EXPIRE })
+      expect(cardLink(release_, "index.html")).toBe(`/case-studies/${SLUG}/`)
+      expect(JSON.parse(release_.texts.get(BUILD_CALENDAR)!)).toMatchObject({ servedUntil: EXPIRE })
     },
     BUILD_TIMEOUT_MS,
   )
@@ -179,10 +291,33 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
   it(
     "is nowhere once it has come down, compressed copies and sharing images included",
     async () => {
-      const release = await buildAt(EXPIRE)
-      expect(tracesIn(release)).toEqual([])
-      expect(JSON.parse(release.texts.get(BUILD_CALENDAR)!)).toMatchObject({ servedUntil: null })
+      const run = await timedRun(EXPIRE)
+      expect(run.outputs).toMatchObject({ due: "true" })
+      expect(run.outputs.summary).toContain(`${SLUG} comes down at `)
+      const { release: served } = await buildAt(run.outputs.clock)
+      expect(tracesIn(served)).toEqual([])
+      expect(JSON.parse(served.texts.get(BUILD_CALENDAR)!)).toMatchObject({ servedUntil: null })
+      process.env.SITE_CLOCK = EXPIRE
+      try {
+        await release(copy, host.settings, undefined, { replacing: linkedCommit() })
+        await servingLiveRelease()
+        const gone = await onHost(`/case-studies/${SLUG}/`)
+        expect(gone.status).toBe(404)
+        // The release before served the study until its expireAt: going back to it is refused.
+        const live = linkedRelease(host.root, LIVE)
+        await expect(rollback(host.settings)).rejects.toThrow(/serves a case study until .*, which has passed/)
+        expect(linkedRelease(host.root, LIVE)).toBe(live)
+        expect((await onHost(`/case-studies/${SLUG}/`)).status).toBe(404)
+      } finally {
+        delete process.env.SITE_CLOCK
+      }
     },
     BUILD_TIMEOUT_MS,
   )
+
+  it("is not released over a commit that is no longer live", async () => {
+    await expect(release(copy, host.settings, undefined, { replacing: "0".repeat(40) })).rejects.toBeInstanceOf(
+      NotReplacing,
+    )
+  })
 })

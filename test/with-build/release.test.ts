@@ -15,7 +15,7 @@ import { TLS_INTERMEDIATE } from "../../deploy/hosting/nginx-config"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy"
 import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from "../support/release-host"
-import { BUILD_INFO } from "../../contracts/build-info"
+import { BUILD_CALENDAR, BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases } from "../../deploy/release/layout"
 import { release } from "../../deploy/release/releases"
 import { gradeOf, observatoryScore } from "./observatory-rules"
@@ -154,7 +154,8 @@ describe("npm run release", () => {
       fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
       // A build folder says what it is, as an artifact's does.
       const head = spawnSync("git", ["-C", PROJECT_DIR, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim()
-      const info = { commit: head, builtAt: new Date().toISOString(), serverName: "localhost" }
+      const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as object
+      const info = { commit: head, builtAt: new Date().toISOString(), serverName: "localhost", ...calendar }
       fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
       const script = fs.readdirSync(PUBLIC_DIR).find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
       for (const copy of ["", ".br", ".gz"]) fs.rmSync(path.join(source, "public", `${script}${copy}`))

@@ -1,0 +1,132 @@
+/**
+ * The editors' calendar on the build server (docs/deploying.md, "The calendar"): the workflow's timer
+ * runs `npm run calendar:due` every ten minutes. It reads the live site's stamp (/release.json: the
+ * commit live and the clock its build judged the calendar at) and that commit's case studies, and
+ * says whether a `goLiveAt` or an `expireAt` has passed since: only then does the run build that same
+ * commit at this clock (SITE_CLOCK, so the build never shows a study before its time) and release it.
+ * With nothing due it ends there, having built nothing.
+ *
+ * A timed run has no pushed commit: it names what it releases by the live commit and its clock
+ * (`name`, e.g. 3f2a9c1d-20261201T0800Z), which the upload folder, the cache key and the Pages
+ * deployment's message carry, and its changes ("wine goes live at Tue 1 Dec, 09:00").
+ */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import { parseArgs } from "node:util"
+import { readClock } from "../../contracts/clock"
+import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
+import { DEFAULT_LOCALE } from "../../model/locales"
+import {
+  type CalendarChange,
+  EDITORS_ZONE_NAME,
+  type ScheduledStudy,
+  changesDue,
+  editorsTime,
+} from "../../model/schedule"
+
+const STUDIES_FOLDER = "content/case-studies"
+
+export interface CalendarDecision {
+  due: boolean
+  /** The commit live, which a timed run builds again. */
+  commit: string
+  /** The clock the run builds with: the time it decided at. */
+  clock: string
+  /** What names the timed release: the commit's first eight characters and the clock, to the minute. */
+  name: string
+  changes: CalendarChange[]
+  /** In a sentence, for the run's log and the release's description. */
+  summary: string
+}
+
+/** The case studies of `commit` (their English sides), read from git without checking it out. */
+export function studiesAt(commit: string, repository = "."): ScheduledStudy[] {
+  const git = (...args: string[]) => {
+    const result = spawnSync("git", ["-C", repository, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.trim() || result.error}`)
+    return result.stdout
+  }
+  const files = git("ls-tree", "--name-only", `${commit}:${STUDIES_FOLDER}`)
+    .split("\n")
+    .filter((name) => name.endsWith(".json"))
+  return files.map((name) => {
+    const document = (JSON.parse(git("show", `${commit}:${STUDIES_FOLDER}/${name}`)) as Record<string, ScheduledStudy>)[
+      DEFAULT_LOCALE
+    ]
+    const { slug, title, goLiveAt, expireAt } = document
+    return { slug, title, goLiveAt, expireAt }
+  })
+}
+
+const describeChange = (change: CalendarChange, now: Date) =>
+  `${change.slug} ${change.kind} at ${editorsTime(change.at, now)}`
+
+/** Whether the live release (its stamp) misses a change of the calendar at `now`, and what names the release. */
+export function calendarDecision(stamp: ReleaseStamp, studies: readonly ScheduledStudy[], now: Date): CalendarDecision {
+  // A stamp from before the calendar has no clock: its build time is when it judged what it shows.
+  const builtFor = new Date(stamp.clock ?? stamp.builtAt)
+  const changes = changesDue(studies, builtFor, now)
+  const minute = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\d\d\.\d+Z$/, "Z")
+  const since = `the live release (${stamp.commit.slice(0, 8)}, built for ${editorsTime(builtFor.toISOString(), now)})`
+  return {
+    due: changes.length > 0,
+    commit: stamp.commit,
+    clock: now.toISOString(),
+    name: `${stamp.commit.slice(0, 8)}-${minute}`,
+    changes,
+    summary:
+      changes.length > 0
+        ? `Due since ${since}: ${changes.map((change) => describeChange(change, now)).join("; ")} (${EDITORS_ZONE_NAME})`
+        : `Nothing due since ${since}`,
+  }
+}
+
+/** The live stamp, from the site's address or a file. */
+async function readStamp(source: string): Promise<ReleaseStamp> {
+  const text = /^https?:/.test(source)
+    ? await fetch(source, { cache: "no-store" }).then((response) => {
+        if (!response.ok) throw new Error(`${source} answered ${response.status}`)
+        return response.text()
+      })
+    : fs.readFileSync(source, "utf8")
+  const stamp = readReleaseStamp(JSON.parse(text))
+  if (!stamp) throw new Error(`${source} is not a release stamp`)
+  return stamp
+}
+
+/**
+ * npm run calendar:due [-- --stamp URL|FILE] [--repository DIR]: the decision, printed, and on GitHub
+ * Actions the step's outputs (due, commit, clock, name, summary). The stamp defaults to the live
+ * site's (the settings' site URL). The clock is the process's (contracts/clock.ts).
+ */
+if (require.main === module) {
+  const { values } = parseArgs({
+    options: { stamp: { type: "string" }, repository: { type: "string", default: "." } },
+  })
+  const settings = JSON.parse(fs.readFileSync(`${values.repository}/content/site/settings.json`, "utf8")) as {
+    en: { siteUrl: string }
+  }
+  const source = values.stamp ?? new URL(RELEASE_STAMP_PATH, settings.en.siteUrl).href
+  readStamp(source)
+    .then((stamp) => {
+      const decision = calendarDecision(stamp, studiesAt(stamp.commit, values.repository), readClock(process.env).now)
+      console.log(decision.summary)
+      if (decision.due) console.log(`Building ${decision.commit} at ${decision.clock} as ${decision.name}`)
+      if (process.env.GITHUB_OUTPUT) {
+        const outputs = { due: decision.due, commit: decision.commit, clock: decision.clock, name: decision.name }
+        fs.appendFileSync(
+          process.env.GITHUB_OUTPUT,
+          `${Object.entries(outputs)
+            .map(([key, value]) => `${key}=${String(value)}`)
+            .join("\n")}\nsummary=${decision.summary.replace(/\n/g, " ")}\n`,
+        )
+      }
+    })
+    .catch((error: Error) => {
+      console.error(`The calendar could not be read: ${error.message}`)
+      process.exit(1)
+    })
+}
