@@ -17,12 +17,15 @@ import { parseArgs } from "node:util"
 import { readContentFile } from "../../gatsby/content/files"
 import { AUTH_UPSTREAM } from "../auth/service-files"
 import { BUILD_INFO } from "../../contracts/build-info"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
 import { NotReplacing, release, rollback } from "./releases"
 import { readBuildInfo, writeStamp } from "./stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
+/** The exit status of a release --replacing a commit no longer live: nothing was changed. */
+const NOT_REPLACING_STATUS = 3
 /** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
 const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname : null
 const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
@@ -47,7 +50,17 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
   --nginx-conf FILE       its -c, for an nginx started with one
   --keep N                releases kept on disk, the live one included (default: ${KEEP})
   --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
-                          run, which rebuilds the live commit): otherwise do nothing and say so`
+                          run, which rebuilds the live commit): otherwise change nothing, say so
+                          and exit with status 3. With stamp: the live site's /release.json is
+                          read, and GITHUB_OUTPUT gets released=true or released=false`
+
+/** The commit the live site's stamp names, or null when it names none. */
+async function liveCommit(url: string): Promise<string | null> {
+  const response = await fetch(url, { cache: "no-store" })
+  if (!response.ok)
+    fail(`${url} answered ${response.status}: the live site cannot say what it serves; nothing was changed`)
+  return readReleaseStamp(await response.json())?.commit ?? null
+}
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -79,104 +92,125 @@ if (values.help || !["release", "rollback", "stamp"].includes(command)) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 1)
 }
-if (command === "stamp") {
+/** `stamp`: the artifact's /release.json, before a CDN upload (with --replacing, only over that live commit). */
+async function stampCommand(): Promise<void> {
   const artifact = values.from ? path.resolve(values.from) : OWN_ARTIFACT
   if (!artifact) fail(`stamp writes an artifact's release.json: run the artifact's release.cjs, or name it with --from`)
-  writeStamp(path.join(artifact, "public"), readBuildInfo(artifact))
+  const info = readBuildInfo(artifact)
+  const released = (value: boolean) => {
+    if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `released=${value}\n`)
+  }
+  const live = values.replacing ? await liveCommit(`https://${info.serverName}${RELEASE_STAMP_PATH}`) : null
+  if (values.replacing && live !== values.replacing) {
+    released(false)
+    console.log(
+      `Not released: the live site is of ${live ?? "nothing"}, no longer of ${values.replacing}; the calendar's next run looks again.`,
+    )
+    process.exit(0)
+  }
+  writeStamp(path.join(artifact, "public"), info)
+  released(true)
   console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
   process.exit(0)
 }
-if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
-const keep = Number(values.keep)
-if (!Number.isInteger(keep) || keep < 2)
-  fail("--keep must be a whole number, 2 or more (the live release and one to roll back to)")
 
-const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
-if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
-  fail(`${from} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`)
-}
-const fromInfo = (artifact: string) => {
-  try {
-    return readBuildInfo(artifact)
-  } catch (error) {
-    return fail(`${(error as Error).message}; nothing was changed.`)
+/** `release` and `rollback`, on the nginx host. */
+function releaseCommand(): void {
+  if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
+  const keep = Number(values.keep)
+  if (!Number.isInteger(keep) || keep < 2)
+    fail("--keep must be a whole number, 2 or more (the live release and one to roll back to)")
+
+  const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+  if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
+    fail(`${from} is not a build made by npm run artifact (it has no ${BUILD_INFO}); nothing was changed.`)
   }
-}
-const serverName =
-  values["server-name"] ??
-  (from
-    ? fromInfo(from).serverName
-    : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
-const certbotDir = `/etc/letsencrypt/live/${serverName}`
-const tls = values["http-only"]
-  ? null
-  : {
-      certificate: path.resolve(values.certificate ?? `${certbotDir}/fullchain.pem`),
-      key: path.resolve(values["certificate-key"] ?? `${certbotDir}/privkey.pem`),
+  const fromInfo = (artifact: string) => {
+    try {
+      return readBuildInfo(artifact)
+    } catch (error) {
+      return fail(`${(error as Error).message}; nothing was changed.`)
     }
-const root = path.resolve(values.root)
-const nginxArgs = [
-  ...(values["nginx-prefix"] ? ["-p", path.resolve(values["nginx-prefix"])] : []),
-  ...(values["nginx-conf"] ? ["-c", path.resolve(values["nginx-conf"])] : []),
-]
-const settings: ReleaseSettings = {
-  root,
-  serverName,
-  tls,
-  httpsListen: values["https-listen"]!,
-  httpListen: values["http-listen"]!,
-  authService: values["auth-service"]!,
-  nginx: nginxControl(values.nginx!, nginxArgs),
-  keep,
-}
+  }
+  const serverName =
+    values["server-name"] ??
+    (from
+      ? fromInfo(from).serverName
+      : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
+  const certbotDir = `/etc/letsencrypt/live/${serverName}`
+  const tls = values["http-only"]
+    ? null
+    : {
+        certificate: path.resolve(values.certificate ?? `${certbotDir}/fullchain.pem`),
+        key: path.resolve(values["certificate-key"] ?? `${certbotDir}/privkey.pem`),
+      }
+  const root = path.resolve(values.root)
+  const nginxArgs = [
+    ...(values["nginx-prefix"] ? ["-p", path.resolve(values["nginx-prefix"])] : []),
+    ...(values["nginx-conf"] ? ["-c", path.resolve(values["nginx-conf"])] : []),
+  ]
+  const settings: ReleaseSettings = {
+    root,
+    serverName,
+    tls,
+    httpsListen: values["https-listen"]!,
+    httpListen: values["http-listen"]!,
+    authService: values["auth-service"]!,
+    nginx: nginxControl(values.nginx!, nginxArgs),
+    keep,
+  }
 
-for (const file of tls && command === "release" ? [tls.certificate, tls.key] : []) {
-  if (!fs.existsSync(file)) {
-    fail(`No certificate file at ${file}; nothing was changed.
+  for (const file of tls && command === "release" ? [tls.certificate, tls.key] : []) {
+    if (!fs.existsSync(file)) {
+      fail(`No certificate file at ${file}; nothing was changed.
 Get one with certbot, which proves the name over plain HTTP through ${path.join(root, "acme")}:
   npm run release -- --root ${root} --http-only     (once, if nothing answers on port 80 yet)
   certbot certonly --webroot -w ${path.join(root, "acme")} -d ${serverName}
 then release again without --http-only. Or name the files with --certificate and --certificate-key.`)
+    }
   }
-}
 
-/** The build in the project, as `npm run build`: its output goes to the operator's terminal. */
-function build(): void {
-  console.log(`Building the site in ${PROJECT_DIR} (the live release is not touched)…`)
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: PROJECT_DIR,
-    stdio: "inherit",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-  })
-  if (result.status !== 0) {
-    throw new Error(
-      `the build failed (exit ${result.status ?? result.signal}), see above: nothing was released and the live release is unchanged`,
-    )
+  /** The build in the project, as `npm run build`: its output goes to the operator's terminal. */
+  function build(): void {
+    console.log(`Building the site in ${PROJECT_DIR} (the live release is not touched)…`)
+    const result = spawnSync("npm", ["run", "build"], {
+      cwd: PROJECT_DIR,
+      stdio: "inherit",
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    })
+    if (result.status !== 0) {
+      throw new Error(
+        `the build failed (exit ${result.status ?? result.signal}), see above: nothing was released and the live release is unchanged`,
+      )
+    }
   }
-}
 
-async function main() {
-  const started = performance.now()
-  const report: SwitchReport & { removed?: string[] } =
-    command === "release"
-      ? await (from
-          ? release(from, settings, undefined, { replacing: values.replacing })
-          : release(PROJECT_DIR, settings, build, { replacing: values.replacing }))
-      : await rollback(settings)
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`
+  async function main() {
+    const started = performance.now()
+    const report: SwitchReport & { removed?: string[] } =
+      command === "release"
+        ? await (from
+            ? release(from, settings, undefined, { replacing: values.replacing })
+            : release(PROJECT_DIR, settings, build, { replacing: values.replacing }))
+        : await rollback(settings)
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(`
 ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
   switch (links and nginx reload): ${report.switchMs.toFixed(0)} ms
   pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
   sign-in service: ${report.authService}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
   back to the previous one: ${from ? `node ${path.join(root, LIVE, RELEASE_SCRIPT)} rollback` : "npm run rollback --"} --root ${root}
   peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
+  }
+
+  main().catch((error: Error) => {
+    if (error instanceof NotReplacing) {
+      console.log(`Not released: ${error.message}; the calendar's next run looks again.`)
+      process.exit(NOT_REPLACING_STATUS)
+    }
+    fail(`${command} stopped: ${error.message}`)
+  })
 }
 
-main().catch((error: Error) => {
-  if (error instanceof NotReplacing) {
-    console.log(`Not released: ${error.message}; the calendar's next run looks again.`)
-    process.exit(0)
-  }
-  fail(`${command} stopped: ${error.message}`)
-})
+if (command === "stamp") stampCommand().catch((error: Error) => fail(`stamp stopped: ${error.message}`))
+else releaseCommand()

@@ -41,7 +41,10 @@ describe("the build server's workflow", () => {
   })
 
   const workflow = parse(text) as {
-    jobs: Record<string, { needs?: string | string[]; if?: string; steps: Array<Record<string, any>> }>
+    jobs: Record<
+      string,
+      { needs?: string | string[]; if?: string; steps: Array<Record<string, any>>; concurrency?: { group: string } }
+    >
   }
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
 
@@ -64,7 +67,7 @@ describe("the build server's workflow", () => {
 
   it("releases the artifact that passed, hidden folders included, and never builds on the host", () => {
     const uploads = steps.filter((step) => String(step.uses).startsWith("actions/upload-artifact"))
-    expect(uploads).toHaveLength(2)
+    expect(uploads).toHaveLength(3)
     for (const upload of uploads)
       expect(upload.with).toMatchObject({ name: "site", path: ".artifact", "include-hidden-files": true })
     const release = workflow.jobs.release
@@ -73,5 +76,33 @@ describe("the build server's workflow", () => {
     expect(commands).toContain("release.cjs' release --root")
     expect(commands).not.toMatch(/npm (ci|install|run build)/)
     expect(workflow.jobs.test.if).toBe("needs.publish.outputs.path == 'full'")
+  })
+
+  it("runs the calendar on a timer: builds only when due, the live commit at the decision's clock", () => {
+    expect((parse(text) as { on: { schedule: Array<{ cron: string }> } }).on.schedule).toEqual([
+      { cron: "*/10 * * * *" },
+    ])
+    const calendar = workflow.jobs.calendar
+    const due = calendar.steps.find((step) => step.id === "due")!
+    expect(due.run).toBe("npm run calendar:due")
+    const after = calendar.steps.slice(calendar.steps.indexOf(due) + 1)
+    for (const step of after) expect(step.if, String(step.name)).toBe("steps.due.outputs.due == 'true'")
+    const build = after.find((step) => step.run === "npm run publish:build")!
+    expect(build.env).toEqual({ SITE_CLOCK: "${{ steps.due.outputs.clock }}" })
+    expect(after.map((step) => String(step.run ?? "")).join("\n")).toContain('git checkout --detach "$COMMIT"')
+  })
+
+  it("releases the calendar's build only over the commit it rebuilt, named by it, outside the push releases' queue", () => {
+    const release = workflow.jobs["calendar-release"]
+    expect(release.needs).toBe("calendar")
+    expect(release.concurrency).toMatchObject({ group: "calendar-release" })
+    expect(workflow.jobs.release.concurrency).toMatchObject({ group: "release" })
+    const commands = release.steps.map((step) => String(step.run ?? "")).join("\n")
+    expect(commands).toContain("release --root '$DEPLOY_ROOT' --replacing '$COMMIT'")
+    expect(commands).toContain('upload="$DEPLOY_ROOT/uploads/calendar-$NAME"')
+    expect(commands).toContain('node site/release.cjs stamp --replacing "$COMMIT"')
+    expect(commands).not.toMatch(/npm (ci|install|run build)/)
+    const pages = release.steps.find((step) => String(step.uses).startsWith("cloudflare/wrangler-action"))!
+    expect(String(pages.with?.command)).toContain("--commit-hash=${{ needs.calendar.outputs.commit }}")
   })
 })
