@@ -22,6 +22,7 @@ import {
   type ScheduledStudy,
   changesDue,
   editorsTime,
+  isServedAt,
 } from "../../model/schedule"
 
 const STUDIES_FOLDER = "content/case-studies"
@@ -40,7 +41,11 @@ export interface CalendarDecision {
 }
 
 /** The case studies of `commit` (their English sides), read from git without checking it out. */
-export function studiesAt(commit: string, repository = "."): ScheduledStudy[] {
+export function studiesAt(
+  commit: string,
+  repository = ".",
+  include: (name: string) => boolean = () => true,
+): ScheduledStudy[] {
   const git = (...args: string[]) => {
     const result = spawnSync("git", ["-C", repository, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
     if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.trim() || result.error}`)
@@ -48,7 +53,7 @@ export function studiesAt(commit: string, repository = "."): ScheduledStudy[] {
   }
   const files = git("ls-tree", "--name-only", `${commit}:${STUDIES_FOLDER}`)
     .split("\n")
-    .filter((name) => name.endsWith(".json"))
+    .filter((name) => name.endsWith(".json") && include(name))
   return files.map((name) => {
     const document = (JSON.parse(git("show", `${commit}:${STUDIES_FOLDER}/${name}`)) as Record<string, ScheduledStudy>)[
       DEFAULT_LOCALE
@@ -84,6 +89,37 @@ export function calendarDecision(stamp: ReleaseStamp, studies: readonly Schedule
   }
 }
 
+/**
+ * The clock a draft's preview is built with: the latest `goLiveAt` still to come among the studies
+ * the draft changes, so the preview shows each of them as it will look once live; null (the real
+ * time) when the draft schedules none, or when no one time shows them all (one would have come down).
+ */
+export function previewClock(changed: readonly ScheduledStudy[], now: Date): string | null {
+  const scheduled = changed.filter((study) => study.goLiveAt && Date.parse(study.goLiveAt) > now.getTime())
+  if (scheduled.length === 0) return null
+  const clock = new Date(Math.max(...scheduled.map((study) => Date.parse(study.goLiveAt!))))
+  return scheduled.every((study) => isServedAt(study, clock)) ? clock.toISOString() : null
+}
+
+/** The case studies a draft changes (its files between `base` and HEAD), as HEAD has them. */
+function changedStudies(base: string, repository: string): ScheduledStudy[] {
+  const diff = spawnSync(
+    "git",
+    ["-C", repository, "diff", "--name-only", "--diff-filter=AM", base, "HEAD", "--", STUDIES_FOLDER],
+    {
+      encoding: "utf8",
+    },
+  )
+  if (diff.status !== 0) throw new Error(`git could not compare ${base} with HEAD: ${diff.stderr.trim()}`)
+  const names = new Set(
+    diff.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((file) => file.slice(STUDIES_FOLDER.length + 1)),
+  )
+  return studiesAt("HEAD", repository, (name) => names.has(name))
+}
+
 /** The live stamp, from the site's address or a file. */
 async function readStamp(source: string): Promise<ReleaseStamp> {
   const text = /^https?:/.test(source)
@@ -104,8 +140,23 @@ async function readStamp(source: string): Promise<ReleaseStamp> {
  */
 if (require.main === module) {
   const { values } = parseArgs({
-    options: { stamp: { type: "string" }, repository: { type: "string", default: "." } },
+    options: {
+      stamp: { type: "string" },
+      repository: { type: "string", default: "." },
+      "preview-of": { type: "string" },
+    },
   })
+  if (values["preview-of"]) {
+    // npm run calendar:due -- --preview-of BASE: the clock for a draft's preview (output `clock`).
+    const clock = previewClock(changedStudies(values["preview-of"], values.repository), readClock(process.env).now)
+    console.log(
+      clock
+        ? `The preview shows the site at ${clock}, when the draft's studies are live`
+        : "The preview shows the site now",
+    )
+    if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `clock=${clock ?? ""}\n`)
+    process.exit(0)
+  }
   const settings = JSON.parse(fs.readFileSync(`${values.repository}/content/site/settings.json`, "utf8")) as {
     en: { siteUrl: string }
   }

@@ -80,7 +80,7 @@ describe("the build server's workflow", () => {
 
   it("runs the calendar on a timer: builds only when due, the live commit at the decision's clock", () => {
     expect((parse(text) as { on: { schedule: Array<{ cron: string }> } }).on.schedule).toEqual([
-      { cron: "*/10 * * * *" },
+      { cron: "2-59/10 * * * *" },
     ])
     const calendar = workflow.jobs.calendar
     const due = calendar.steps.find((step) => step.id === "due")!
