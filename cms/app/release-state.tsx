@@ -107,7 +107,7 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
 type Shown =
   ReleaseState | { kind: "local" } | { kind: "unknown"; reason: string } | { kind: "noAnswer"; retryAt: string }
 
-const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet" }>`
+export const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet" }>`
   margin: 0 0 16px;
   padding: 10px 16px;
   border-left: 4px solid

@@ -32,10 +32,18 @@ import {
   refusal,
 } from "../decap-internals"
 import { ReleaseStateNote } from "../release-state"
+import { CardSchedule, StudySchedule } from "../schedule-note"
+import type { CardLink } from "../../schedule-note"
+import type { Schedule } from "../../../model/schedule"
+import { caseStudySchema, industriesSchema } from "../../../model/schemas"
+import { contentTypeOf } from "../../../model/registry"
 import { readSavedContent, recordSave, savedContentNow } from "../saved-content"
 import { canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
 import { refusals } from "./refusals"
 import { Panel, SavedCheck } from "./summary"
+
+/** What the calendar's notes read of an English document. */
+type CalendarFields = Schedule & { cards?: CardLink[] }
 
 /** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
 type ControlProps = Partial<ControlInternals> & {
@@ -171,10 +179,18 @@ export class EntryCheckControl extends Component<ControlProps> {
     }
     this.drawn = this.draft
     const saved = this.drawn.get("path")
+    const english = this.side === DEFAULT_LOCALE
+    const type = contentTypeOf(draftTarget(this.drawn, this.internals.collection.get("folder")).relative)
+    const document = english ? (draftDocument(this.drawn, DEFAULT_LOCALE, DEFAULT_LOCALE) as CalendarFields) : null
     return (
       <div id={this.props.forID} ref={this.element}>
-        {this.side === DEFAULT_LOCALE && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
+        {english && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
           <ReleaseStateNote config={this.internals.config} path={saved} />
+        ) : null}
+        {/* The editors' calendar: a study's place on it, and the industry cards it sends to the list. */}
+        {document && type?.schema === caseStudySchema ? <StudySchedule schedule={document} /> : null}
+        {document && type?.schema === industriesSchema && Array.isArray(document.cards) ? (
+          <CardSchedule cards={document.cards} />
         ) : null}
         <SavedCheck
           side={this.side}

@@ -1,0 +1,92 @@
+/**
+ * What the CMS says of a study's place on the editors' calendar (cms/schedule-note.ts): scheduled,
+ * due, live since the release that brought it, taken down; read from the live stamp's build clock,
+ * never from a commit; the calendar of what is to come, in order; and each industry card that leads
+ * to the case list meanwhile.
+ */
+import { describe, expect, it } from "vitest"
+import { cardNotes, scheduleNoteOf, upcomingChanges } from "../../cms/schedule-note"
+
+const COMMIT = "3f2a9c1d0123456789abcdef0123456789abcdef"
+const GO_LIVE = "2026-12-01T09:00:00+01:00"
+const EXPIRE = "2027-01-31T18:00:00+01:00"
+const stamp = (clock: string, liveSince: string) => ({ commit: COMMIT, builtAt: clock, clock, liveSince })
+const at = (iso: string) => new Date(iso)
+const window = { goLiveAt: GO_LIVE, expireAt: EXPIRE }
+
+describe("a study's note", () => {
+  it("says it is scheduled, with when it comes down, before its time", () => {
+    expect(
+      scheduleNoteOf(window, stamp("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"), at("2026-12-01T07:30:00Z")),
+    ).toEqual({
+      tone: "quiet",
+      text: "Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)",
+      detail: "Comes down Sun 31 Jan 2027, 18:00 (Zurich).",
+    })
+  })
+
+  it("says it is due once its time passed and the live release was built before it", () => {
+    const note = scheduleNoteOf(
+      window,
+      stamp("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"),
+      at("2026-12-01T08:03:00Z"),
+    )
+    expect(note).toMatchObject({ tone: "busy", text: "Due to go live: Tue 1 Dec, 09:00 (Zurich)" })
+  })
+
+  it("says since when it is live once a release built at or after its time is live", () => {
+    const note = scheduleNoteOf(
+      window,
+      stamp("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
+      at("2026-12-01T08:10:00Z"),
+    )
+    expect(note).toMatchObject({ tone: "live", text: "Live on the site since 09:07" })
+  })
+
+  it("says it is due to come down, then taken down, after its expiry", () => {
+    const before = stamp("2027-01-31T16:50:00Z", "2027-01-31T16:52:00Z")
+    expect(scheduleNoteOf(window, before, at("2027-01-31T17:01:00Z"))).toMatchObject({
+      tone: "busy",
+      text: "Due to come down: Sun 31 Jan, 18:00 (Zurich)",
+    })
+    const after = stamp("2027-01-31T17:02:00Z", "2027-01-31T17:06:00Z")
+    expect(scheduleNoteOf(window, after, at("2027-01-31T17:10:00Z"))).toMatchObject({ text: "Taken down at 18:06" })
+  })
+
+  it("says nothing for a study without a window", () => {
+    expect(scheduleNoteOf({}, null, at("2026-12-01T08:00:00Z"))).toBeNull()
+  })
+})
+
+describe("the calendar", () => {
+  const studies = [
+    { slug: "wine", title: "Wine", goLiveAt: GO_LIVE, expireAt: EXPIRE },
+    { slug: "watches", title: "Watches", expireAt: "2026-12-01T08:30:00+01:00" },
+    { slug: "hotels", title: "Hotels" },
+  ]
+
+  it("lists what is to come, and what is due but not on the site yet, earliest first", () => {
+    const listed = (clock: string, now: string) =>
+      upcomingChanges(studies, stamp(clock, clock), at(now)).map(({ slug, kind }) => `${slug} ${kind}`)
+    expect(listed("2026-11-30T20:00:00Z", "2026-11-30T21:00:00Z")).toEqual([
+      "watches comes down",
+      "wine goes live",
+      "wine comes down",
+    ])
+    // 09:05 in Zurich, the live release built at 08:50, after the watches came down: the wine is due.
+    expect(listed("2026-12-01T07:50:00Z", "2026-12-01T08:05:00Z")).toEqual(["wine goes live", "wine comes down"])
+    expect(listed("2026-12-01T08:02:00Z", "2026-12-01T08:05:00Z")).toEqual(["wine comes down"])
+  })
+
+  it("says which industry card leads to the case list meanwhile, and until when", () => {
+    const cards = [
+      { title: "Wine & Spirits", caseSlug: "wine" },
+      { title: "Watches", caseSlug: "watches" },
+      { title: "Hotels", caseSlug: "hotels" },
+    ]
+    expect(cardNotes(cards, studies, at("2026-12-01T07:45:00Z"))).toEqual([
+      "Card 1 (Wine & Spirits) leads to the case list until its study “Wine” goes live, Tue 1 Dec, 09:00 (Zurich).",
+      "Card 2 (Watches) leads to the case list: its study “Watches” came down Tue 1 Dec, 08:30.",
+    ])
+  })
+})
