@@ -497,3 +497,75 @@ test.describe("where a published change is, at the top of its form", () => {
     expect(errors).toEqual([])
   })
 })
+
+test.describe("the editors' calendar, on a fixed clock", () => {
+  // An editor abroad: the times are still Zurich's.
+  test.use({ timezoneId: "America/New_York" })
+  let site: string
+  test.beforeAll(async () => {
+    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: github.url })
+  })
+
+  test("a scheduled study: its note and the calendar, a bad expiry refused at its field, then live after its time", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    // 08:30 in Zurich on Tuesday 1 December; the study goes live at 09:00.
+    await page.clock.setFixedTime(new Date("2026-12-01T07:30:00Z"))
+    const file = JSON.parse(mainFile(CASE_FILE)) as { en: { title: string; goLiveAt?: string } }
+    file.en.goLiveAt = "2026-12-01T09:00:00+01:00"
+    const scheduled = github.commitToMain(
+      CASE_FILE,
+      `${JSON.stringify(file, null, 2)}\n`,
+      "Content: schedule case study “wine”",
+    )
+    const built = (clock: string, liveSince: string): ReleaseStamp => ({
+      commit: scheduled,
+      builtAt: clock,
+      liveSince,
+      clock,
+      clockSet: false,
+      servedUntil: null,
+    })
+    liveStamp = built("2026-12-01T07:25:00.000Z", "2026-12-01T07:26:00.000Z")
+
+    await signIn(page, site, "Authorize")
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText(file.en.title).first().click()
+    const schedule = page.getByRole("status", { name: "Schedule", exact: true })
+    await expect(schedule).toContainText("Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)", { timeout: 45_000 })
+    const calendar = page.getByRole("region", { name: "The calendar" })
+    await expect(calendar).toContainText("1 to come")
+    await expect(calendar.getByRole("listitem")).toHaveText([`Tue 1 Dec, 09:00: “${file.en.title}” goes live`])
+    // The picker shows Zurich's time and says so, in a browser set to New York's.
+    // The English side's fields (the French side shows the shared ones too).
+    const [goLive, expire] = ["goLiveAt", "expireAt"].map((name) => page.locator(`input[id^="${name}-field"]`).first())
+    await expect(goLive).toHaveValue("2026-12-01T09:00")
+    await expect(page.getByText("Zurich time (UTC+01:00)").first()).toBeVisible()
+
+    // An expiry before the go-live time is refused before saving, named at its field.
+    await expire.fill("2026-12-01T08:00")
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByText(REFUSAL_MESSAGE)).toBeVisible()
+    await expect(
+      page.getByText(/Expire at: must be after goLiveAt \(2026-12-01T09:00:00\+01:00\)/).first(),
+    ).toBeVisible()
+    expect(openPulls()).toEqual([])
+    expect(errors.splice(0)).toEqual([])
+
+    // 09:08: the calendar's timed run released a build made at 09:02, live since 09:07.
+    await page.clock.setFixedTime(new Date("2026-12-01T08:08:00Z"))
+    liveStamp = built("2026-12-01T08:02:00.000Z", "2026-12-01T08:07:00.000Z")
+    // Leaving the refused edit: Decap asks first.
+    page.once("dialog", (dialog) => void dialog.accept())
+    await page.reload()
+    await expect(schedule).toContainText("Live on the site since 09:07", { timeout: 45_000 })
+    await expect(calendar).toContainText("nothing scheduled")
+
+    expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
