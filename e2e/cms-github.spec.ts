@@ -516,12 +516,29 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     // 08:30 in Zurich on Tuesday 1 December; the study goes live at 09:00.
     await page.clock.setFixedTime(new Date("2026-12-01T07:30:00Z"))
     const file = JSON.parse(mainFile(CASE_FILE)) as { en: { title: string; goLiveAt?: string } }
-    file.en.goLiveAt = "2026-12-01T09:00:00+01:00"
-    const scheduled = github.commitToMain(
-      CASE_FILE,
-      `${JSON.stringify(file, null, 2)}\n`,
-      "Content: schedule case study “wine”",
-    )
+    const commitSchedule = (goLiveAt: string) => {
+      file.en.goLiveAt = goLiveAt
+      return github.commitToMain(CASE_FILE, `${JSON.stringify(file, null, 2)}\n`, "Content: schedule case study “wine”")
+    }
+    // A time typed into the file by hand, without its offset: the form says so, and refuses to save it.
+    commitSchedule("2026-12-01 09:00")
+    await signIn(page, site, "Authorize")
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText(file.en.title).first().click()
+    await expect(
+      page.getByText("Saved as “2026-12-01 09:00”, which is not a time: pick one above.").first(),
+    ).toBeVisible({
+      timeout: 45_000,
+    })
+    const title = page.getByRole("textbox", { name: "Title", exact: true }).first()
+    await title.fill(`${file.en.title}.`)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByText(REFUSAL_MESSAGE)).toBeVisible()
+    await expect(page.getByText(/Go live at: expected a time with its offset/).first()).toBeVisible()
+    expect(openPulls()).toEqual([])
+    expect(errors.splice(0)).toEqual([])
+
+    const scheduled = commitSchedule("2026-12-01T09:00:00+01:00")
     const built = (clock: string, liveSince: string): ReleaseStamp => ({
       commit: scheduled,
       builtAt: clock,
@@ -531,10 +548,9 @@ test.describe("the editors' calendar, on a fixed clock", () => {
       servedUntil: null,
     })
     liveStamp = built("2026-12-01T07:25:00.000Z", "2026-12-01T07:26:00.000Z")
-
-    await signIn(page, site, "Authorize")
-    await page.getByRole("link", { name: "Case studies" }).first().click()
-    await page.getByText(file.en.title).first().click()
+    // Decap asks before leaving an edit not saved (leave), and then whether to restore it (no).
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()))
+    await page.reload()
     const schedule = page.getByRole("status", { name: "Schedule", exact: true })
     await expect(schedule).toContainText("Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)", { timeout: 45_000 })
     const calendar = page.getByRole("region", { name: "The calendar" })
@@ -559,8 +575,6 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     // 09:08: the calendar's timed run released a build made at 09:02, live since 09:07.
     await page.clock.setFixedTime(new Date("2026-12-01T08:08:00Z"))
     liveStamp = built("2026-12-01T08:02:00.000Z", "2026-12-01T08:07:00.000Z")
-    // Leaving the refused edit: Decap asks first.
-    page.once("dialog", (dialog) => void dialog.accept())
     await page.reload()
     await expect(schedule).toContainText("Live on the site since 09:07", { timeout: 45_000 })
     await expect(calendar).toContainText("nothing scheduled")

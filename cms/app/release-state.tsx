@@ -19,6 +19,7 @@ import {
 } from "../release-state"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { RELEASE_STATE } from "../shared"
+import { EDITORS_TIME_ZONE } from "../../model/schedule"
 import { type AdminScreen, adminScreenNow, signedInUser, watchAdminScreen } from "./decap-internals"
 
 export interface BackendConfig {
@@ -143,7 +144,7 @@ export const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet
 
 const At = ({ iso, text }: { iso: string; text: string }) => (
   <strong>
-    {text} <time dateTime={iso}>{formatSince(iso)}</time>
+    {text} <time dateTime={iso}>{formatSince(iso, new Date(), EDITORS_TIME_ZONE)}</time>
   </strong>
 )
 

@@ -16,16 +16,21 @@ import { useSavedContent } from "./saved-content"
 
 const ASK_AGAIN_MS = 60_000
 
-/** The live site's stamp, asked again every minute; and the time now, with it. */
-function useStampAndNow(): { stamp: ReleaseStamp | null; now: Date } {
+/**
+ * The live site's stamp, asked again every minute, and the time now, with it. The local backend
+ * (`npm run cms`) edits files on disk: its site has no releases, and no stamp to ask for.
+ */
+function useStampAndNow(local: boolean): { stamp: ReleaseStamp | null; now: Date } {
   const [state, setState] = useState<{ stamp: ReleaseStamp | null; now: Date }>({ stamp: null, now: new Date() })
   useEffect(() => {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const look = async () => {
-      const stamp = await fetch(RELEASE_STAMP_PATH, { cache: "no-store" })
-        .then((response) => (response.ok ? response.json() : null))
-        .then(readReleaseStamp, () => null)
+      const stamp = local
+        ? null
+        : await fetch(RELEASE_STAMP_PATH, { cache: "no-store" })
+            .then((response) => (response.ok ? response.json() : null))
+            .then(readReleaseStamp, () => null)
       if (stopped) return
       setState({ stamp, now: new Date() })
       timer = setTimeout(() => void look(), ASK_AGAIN_MS)
@@ -35,7 +40,7 @@ function useStampAndNow(): { stamp: ReleaseStamp | null; now: Date } {
       stopped = true
       clearTimeout(timer)
     }
-  }, [])
+  }, [local])
   return state
 }
 
@@ -85,8 +90,8 @@ function Calendar({ stamp, now }: { stamp: ReleaseStamp | null; now: Date }) {
 }
 
 /** At the top of a case study's form: where it stands on the calendar, then the calendar. */
-export function StudySchedule({ schedule }: { schedule: Schedule }) {
-  const { stamp, now } = useStampAndNow()
+export function StudySchedule({ schedule, local }: { schedule: Schedule; local: boolean }) {
+  const { stamp, now } = useStampAndNow(local)
   const note = scheduleNoteOf(schedule, stamp, now)
   return (
     <>

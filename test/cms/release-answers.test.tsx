@@ -8,6 +8,7 @@ import { render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { ReleaseStateNote } from "../../cms/app/release-state"
 import { askAgainAt, formatSince } from "../../cms/release-state"
+import { EDITORS_TIME_ZONE } from "../../model/schedule"
 import { RELEASE_STATE } from "../../cms/shared"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 
@@ -73,7 +74,9 @@ describe("when GitHub does not answer", () => {
     const retryAt = Date.parse(said.querySelector("time")!.getAttribute("datetime")!)
     expect(retryAt - before).toBeGreaterThanOrEqual(9_000)
     expect(retryAt - before).toBeLessThan(12_000)
-    expect(said).toHaveTextContent(`${RELEASE_STATE.noAnswer} ${formatSince(new Date(retryAt).toISOString())}`)
+    expect(said).toHaveTextContent(
+      `${RELEASE_STATE.noAnswer} ${formatSince(new Date(retryAt).toISOString(), new Date(), EDITORS_TIME_ZONE)}`,
+    )
   })
 
   it("a rate limit (403, no requests left) is said with the time GitHub names for its reset", async () => {

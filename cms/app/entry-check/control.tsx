@@ -188,7 +188,9 @@ export class EntryCheckControl extends Component<ControlProps> {
           <ReleaseStateNote config={this.internals.config} path={saved} />
         ) : null}
         {/* The editors' calendar: a study's place on it, and the industry cards it sends to the list. */}
-        {document && type?.schema === caseStudySchema ? <StudySchedule schedule={document} /> : null}
+        {document && type?.schema === caseStudySchema ? (
+          <StudySchedule schedule={document} local={this.internals.config.backend.name === "proxy"} />
+        ) : null}
         {document && type?.schema === industriesSchema && Array.isArray(document.cards) ? (
           <CardSchedule cards={document.cards} />
         ) : null}
