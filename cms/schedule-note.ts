@@ -13,9 +13,12 @@ import {
   type Schedule,
   type ScheduledStudy,
   calendarChanges,
+  EDITORS_TIME_ZONE,
   editorsTime,
   isOffsetTime,
+  scheduleStateAt,
 } from "../model/schedule"
+import { formatSince } from "./release-state"
 
 export type ScheduleTone = "live" | "busy" | "quiet"
 
@@ -29,6 +32,13 @@ export interface ScheduleNote {
 
 const time = (at: string) => Date.parse(at)
 
+/** A window as the saved content holds it, without a time the check would refuse (a file typed by hand). */
+const validWindow = <T extends Schedule>(study: T): T => ({
+  ...study,
+  goLiveAt: isOffsetTime(study.goLiveAt) ? study.goLiveAt : undefined,
+  expireAt: isOffsetTime(study.expireAt) ? study.expireAt : undefined,
+})
+
 /** Whether the live release's build judged the calendar at or after `at`. */
 const builtAfter = (stamp: ReleaseStamp | null, at: string) =>
   stamp !== null && time(stamp.clock ?? stamp.builtAt) >= time(at)
@@ -38,11 +48,11 @@ const builtAfter = (stamp: ReleaseStamp | null, at: string) =>
  * which the release note above it says).
  */
 export function scheduleNoteOf(schedule: Schedule, stamp: ReleaseStamp | null, now: Date): ScheduleNote | null {
-  const goLiveAt = isOffsetTime(schedule.goLiveAt) ? schedule.goLiveAt : undefined
-  const expireAt = isOffsetTime(schedule.expireAt) ? schedule.expireAt : undefined
+  const { goLiveAt, expireAt } = validWindow(schedule)
   if (!goLiveAt && !expireAt) return null
   const at = (iso: string) => `${editorsTime(iso, now)} (${EDITORS_ZONE_NAME})`
-  const since = (iso: string) => editorsTime(iso, now).replace(/^.*, /, "")
+  // As the release note says its times: the hour, and the day when it is not today.
+  const since = (iso: string) => formatSince(iso, now, EDITORS_TIME_ZONE)
   if (expireAt && time(expireAt) <= now.getTime()) {
     return builtAfter(stamp, expireAt)
       ? { tone: "quiet", text: `Taken down at ${since(stamp!.liveSince)}`, detail: `Its expiry was ${at(expireAt)}.` }
@@ -75,12 +85,9 @@ export function upcomingChanges(
   stamp: ReleaseStamp | null,
   now: Date,
 ): CalendarChange[] {
-  const valid = studies.map((study) => ({
-    ...study,
-    goLiveAt: isOffsetTime(study.goLiveAt) ? study.goLiveAt : undefined,
-    expireAt: isOffsetTime(study.expireAt) ? study.expireAt : undefined,
-  }))
-  return calendarChanges(valid).filter((change) => time(change.at) > now.getTime() || !builtAfter(stamp, change.at))
+  return calendarChanges(studies.map(validWindow)).filter(
+    (change) => time(change.at) > now.getTime() || !builtAfter(stamp, change.at),
+  )
 }
 
 /** A home industry card, as far as the calendar reads it. */
@@ -95,17 +102,21 @@ export interface CardLink {
  */
 export function cardNotes(cards: readonly CardLink[], studies: readonly ScheduledStudy[], now: Date): string[] {
   return cards.flatMap((card, index) => {
-    const study = studies.find((candidate) => candidate.slug === card.caseSlug)
-    if (!study) return []
+    const found = studies.find((candidate) => candidate.slug === card.caseSlug)
+    if (!found) return []
+    const study = validWindow(found)
     const name = `Card ${index + 1} (${card.title})`
-    if (isOffsetTime(study.expireAt) && time(study.expireAt) <= now.getTime())
-      return [
-        `${name} leads to the case list: its study “${study.title}” came down ${editorsTime(study.expireAt, now)}.`,
-      ]
-    if (isOffsetTime(study.goLiveAt) && time(study.goLiveAt) > now.getTime())
-      return [
-        `${name} leads to the case list until its study “${study.title}” goes live, ${editorsTime(study.goLiveAt, now)} (${EDITORS_ZONE_NAME}).`,
-      ]
-    return []
+    switch (scheduleStateAt(study, now)) {
+      case "expired":
+        return [
+          `${name} leads to the case list: its study “${study.title}” came down ${editorsTime(study.expireAt!, now)}.`,
+        ]
+      case "scheduled":
+        return [
+          `${name} leads to the case list until its study “${study.title}” goes live, ${editorsTime(study.goLiveAt!, now)} (${EDITORS_ZONE_NAME}).`,
+        ]
+      default:
+        return []
+    }
   })
 }

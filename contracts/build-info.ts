@@ -40,7 +40,13 @@ const FIELDS: Record<keyof BuildInfo, { test: (value: unknown) => boolean; what:
   servedUntil: { test: (value) => value === null || isTime(value), what: "a time (ISO 8601) or null" },
 }
 
-function fieldProblems(data: unknown, fields: ReadonlyArray<keyof BuildInfo>): string[] {
+/** The fields of what the build made of the calendar, in build.json, its calendar file and the stamp. */
+export const CALENDAR_FIELDS = ["clock", "clockSet", "servedUntil"] as const satisfies ReadonlyArray<
+  keyof BuildCalendar
+>
+
+/** What is wrong with `fields` of `data`, each problem naming its field. */
+export function fieldProblems(data: unknown, fields: ReadonlyArray<keyof BuildInfo>): string[] {
   if (!data || typeof data !== "object" || Array.isArray(data)) return ["not a JSON object"]
   const info = data as Record<string, unknown>
   return fields.flatMap((field) => {
@@ -72,8 +78,7 @@ export function parseBuildInfo(text: string, file: string): BuildInfo {
 }
 
 /** What is wrong with `data` as a build's calendar, each problem naming its field. */
-export const buildCalendarProblems = (data: unknown): string[] =>
-  fieldProblems(data, ["clock", "clockSet", "servedUntil"])
+export const buildCalendarProblems = (data: unknown): string[] => fieldProblems(data, CALENDAR_FIELDS)
 
 /** The build's calendar file's text, checked; throws naming `file` and each field that is wrong. */
 export function parseBuildCalendar(text: string, file: string): BuildCalendar {

@@ -7,6 +7,7 @@
  * fingerprints) is added here, to both sides at once. Revalidated on every request, like every
  * unhashed file.
  */
+import { CALENDAR_FIELDS, fieldProblems } from "./build-info"
 import { isCommitHash, isTime } from "./values"
 
 export const RELEASE_STAMP_PATH = "/release.json"
@@ -44,12 +45,13 @@ export function releaseStampProblems(data: unknown): string[] {
   }
   if (stamp.release !== undefined && (typeof stamp.release !== "string" || !stamp.release))
     problems.push(`"release" must be a release's folder name, not ${JSON.stringify(stamp.release)}`)
-  if (stamp.clock !== undefined && !isTime(stamp.clock))
-    problems.push(`"clock" must be a time (ISO 8601), not ${JSON.stringify(stamp.clock)}`)
-  if (stamp.clockSet !== undefined && typeof stamp.clockSet !== "boolean")
-    problems.push(`"clockSet" must be true or false, not ${JSON.stringify(stamp.clockSet)}`)
-  if (stamp.servedUntil !== undefined && stamp.servedUntil !== null && !isTime(stamp.servedUntil))
-    problems.push(`"servedUntil" must be a time (ISO 8601) or null, not ${JSON.stringify(stamp.servedUntil)}`)
+  // The build's calendar, checked as build.json's is; each field absent from a stamp written before it.
+  problems.push(
+    ...fieldProblems(
+      stamp,
+      CALENDAR_FIELDS.filter((field) => stamp[field] !== undefined),
+    ),
+  )
   return problems
 }
 

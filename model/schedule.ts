@@ -7,6 +7,8 @@
  * Editors' times are Zurich's. (Plain values and Intl only: the CMS's browser code reads this file.)
  */
 
+import { DEFAULT_LOCALE } from "./locales"
+
 /** The zone editors schedule in, and the one every time is shown in. */
 export const EDITORS_TIME_ZONE = "Europe/Zurich"
 /** What the zone is called beside a time an editor reads. */
@@ -63,6 +65,18 @@ export interface CalendarChange {
 export interface ScheduledStudy extends Schedule {
   slug: string
   title: string
+}
+
+/**
+ * A case study file's calendar fields, from its English side (`raw.en`), where the shared fields are
+ * written; undefined for a file with no slug there. The build, the build server's timer and the CMS
+ * all read a file through this.
+ */
+export function scheduledStudyOf(raw: unknown): ScheduledStudy | undefined {
+  const english = (raw as Record<string, unknown> | null)?.[DEFAULT_LOCALE] as Partial<ScheduledStudy> | undefined
+  if (typeof english?.slug !== "string") return undefined
+  const { slug, title = "", goLiveAt, expireAt } = english
+  return { slug, title, goLiveAt, expireAt }
 }
 
 /** Every change the studies' windows make, in time order (the earliest first). */

@@ -8,8 +8,13 @@
 import { useEffect, useState } from "react"
 import styled from "styled-components"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
-import { DEFAULT_LOCALE } from "../../model/locales"
-import { EDITORS_ZONE_NAME, type Schedule, type ScheduledStudy, editorsTime } from "../../model/schedule"
+import {
+  EDITORS_ZONE_NAME,
+  type Schedule,
+  type ScheduledStudy,
+  editorsTime,
+  scheduledStudyOf,
+} from "../../model/schedule"
 import { type CardLink, cardNotes, scheduleNoteOf, upcomingChanges } from "../schedule-note"
 import { Note } from "./release-state"
 import { useSavedContent } from "./saved-content"
@@ -52,8 +57,8 @@ function useSavedStudies(): ScheduledStudy[] | undefined {
     .filter(([relative]) => relative.startsWith("case-studies/"))
     .flatMap(([, text]) => {
       try {
-        const english = (JSON.parse(text) as Record<string, ScheduledStudy>)[DEFAULT_LOCALE]
-        return english?.slug ? [english] : []
+        const study = scheduledStudyOf(JSON.parse(text))
+        return study ? [study] : []
       } catch {
         return []
       }

@@ -15,7 +15,6 @@ import fs from "node:fs"
 import { parseArgs } from "node:util"
 import { readClock } from "../../contracts/clock"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
-import { DEFAULT_LOCALE } from "../../model/locales"
 import {
   type CalendarChange,
   EDITORS_ZONE_NAME,
@@ -23,6 +22,7 @@ import {
   changesDue,
   editorsTime,
   isServedAt,
+  scheduledStudyOf,
 } from "../../model/schedule"
 
 const STUDIES_FOLDER = "content/case-studies"
@@ -40,27 +40,26 @@ export interface CalendarDecision {
   summary: string
 }
 
-/** The case studies of `commit` (their English sides), read from git without checking it out. */
+/** A git command in `repository`: its output, or an error with git's own words. */
+function git(repository: string, ...args: string[]): string {
+  const result = spawnSync("git", ["-C", repository, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.trim() || result.error}`)
+  return result.stdout
+}
+
+/** The case studies of `commit` (their calendar fields), read from git without checking it out. */
 export function studiesAt(
   commit: string,
   repository = ".",
   include: (name: string) => boolean = () => true,
 ): ScheduledStudy[] {
-  const git = (...args: string[]) => {
-    const result = spawnSync("git", ["-C", repository, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
-    if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.trim() || result.error}`)
-    return result.stdout
-  }
-  const files = git("ls-tree", "--name-only", `${commit}:${STUDIES_FOLDER}`)
+  return git(repository, "ls-tree", "--name-only", `${commit}:${STUDIES_FOLDER}`)
     .split("\n")
     .filter((name) => name.endsWith(".json") && include(name))
-  return files.map((name) => {
-    const document = (JSON.parse(git("show", `${commit}:${STUDIES_FOLDER}/${name}`)) as Record<string, ScheduledStudy>)[
-      DEFAULT_LOCALE
-    ]
-    const { slug, title, goLiveAt, expireAt } = document
-    return { slug, title, goLiveAt, expireAt }
-  })
+    .flatMap((name) => {
+      const study = scheduledStudyOf(JSON.parse(git(repository, "show", `${commit}:${STUDIES_FOLDER}/${name}`)))
+      return study ? [study] : []
+    })
 }
 
 const describeChange = (change: CalendarChange, now: Date) =>
@@ -103,16 +102,9 @@ export function previewClock(changed: readonly ScheduledStudy[], now: Date): str
 
 /** The case studies a draft changes (its files between `base` and HEAD), as HEAD has them. */
 function changedStudies(base: string, repository: string): ScheduledStudy[] {
-  const diff = spawnSync(
-    "git",
-    ["-C", repository, "diff", "--name-only", "--diff-filter=AM", base, "HEAD", "--", STUDIES_FOLDER],
-    {
-      encoding: "utf8",
-    },
-  )
-  if (diff.status !== 0) throw new Error(`git could not compare ${base} with HEAD: ${diff.stderr.trim()}`)
+  const changed = git(repository, "diff", "--name-only", "--diff-filter=AM", base, "HEAD", "--", STUDIES_FOLDER)
   const names = new Set(
-    diff.stdout
+    changed
       .split("\n")
       .filter(Boolean)
       .map((file) => file.slice(STUDIES_FOLDER.length + 1)),

@@ -8,11 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { BUILD_CALENDAR, type BuildCalendar } from "../../contracts/build-info"
 import type { Clock } from "../../contracts/clock"
-import { DEFAULT_LOCALE } from "../../model/locales"
-import { type Schedule, isServedAt, servedUntil, zurichDay } from "../../model/schedule"
-
-/** A case study file's English side, as far as the calendar reads it. */
-export type ScheduledDocument = Schedule & { slug: string }
+import { type ScheduledStudy, isServedAt, servedUntil, zurichDay } from "../../model/schedule"
 
 export interface ContentCalendar {
   clock: Clock
@@ -23,8 +19,8 @@ export interface ContentCalendar {
   record: BuildCalendar
 }
 
-/** The calendar of the case studies' English sides (`raw.en` of each file) at `clock`. */
-export function contentCalendar(documents: readonly ScheduledDocument[], clock: Clock): ContentCalendar {
+/** The calendar of the case studies (model/schedule.ts, scheduledStudyOf) at `clock`. */
+export function contentCalendar(documents: readonly ScheduledStudy[], clock: Clock): ContentCalendar {
   const withheld = new Set(documents.filter((study) => !isServedAt(study, clock.now)).map((study) => study.slug))
   return {
     clock,
@@ -38,12 +34,6 @@ export function contentCalendar(documents: readonly ScheduledDocument[], clock: 
       servedUntil: servedUntil(documents, clock.now),
     },
   }
-}
-
-/** The English side of a case study file, whatever else the file holds. */
-export const scheduledDocumentOf = (raw: unknown): ScheduledDocument | undefined => {
-  const english = (raw as Record<string, unknown> | null)?.[DEFAULT_LOCALE] as ScheduledDocument | undefined
-  return english && typeof english.slug === "string" ? english : undefined
 }
 
 /** Writes what the build made of the calendar where the artifact and the release read it. */

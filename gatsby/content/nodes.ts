@@ -19,9 +19,10 @@ import { inLocale } from "../../model/localized-content"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { relationFields, valuesAt } from "../../model/relations"
 import { caseStudySchema } from "../../model/schemas"
+import { scheduledStudyOf } from "../../model/schedule"
 import type { PathSegment } from "../../model/problems"
 import { useProcessClock } from "../clock"
-import { type ContentCalendar, contentCalendar, scheduledDocumentOf, writeBuildCalendar } from "./calendar"
+import { type ContentCalendar, contentCalendar, writeBuildCalendar } from "./calendar"
 import { caseStudyFiles, readContentFile } from "./files"
 
 /** The GraphQL field that names a node's language. */
@@ -59,7 +60,7 @@ function without(data: unknown, paths: readonly PathSegment[][]): unknown {
 /** The nodes a content file makes under the calendar: one per language, none for a study withheld. */
 function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar, helpers: Helpers): NodeInput[] {
   const type = contentTypeOf(file.relativePath ?? "")!
-  if (type.typeName === CASE_STUDY_TYPE && calendar.withheld.has(scheduledDocumentOf(raw)?.slug ?? "")) return []
+  if (type.typeName === CASE_STUDY_TYPE && calendar.withheld.has(scheduledStudyOf(raw)?.slug ?? "")) return []
   // Relations are shared fields, written once in English: those to a study withheld point nowhere.
   const withheldLinks = relationFields()
     .filter((field) => field.type.typeName === type.typeName && field.to.typeName === CASE_STUDY_TYPE)
@@ -110,7 +111,7 @@ let calendar: ContentCalendar | undefined
 const currentCalendar = (): ContentCalendar =>
   (calendar ??= contentCalendar(
     caseStudyFiles().flatMap((relative) => {
-      const study = scheduledDocumentOf(readContentFile(relative))
+      const study = scheduledStudyOf(readContentFile(relative))
       return study ? [study] : []
     }),
     useProcessClock(),

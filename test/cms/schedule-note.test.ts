@@ -41,6 +41,13 @@ describe("a study's note", () => {
       at("2026-12-01T08:10:00Z"),
     )
     expect(note).toMatchObject({ tone: "live", text: "Live on the site since 09:07" })
+    // Live since another day: the day is said too, as the release note says it.
+    const yesterday = scheduleNoteOf(
+      window,
+      stamp("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
+      at("2026-12-02T10:00:00Z"),
+    )
+    expect(yesterday).toMatchObject({ text: "Live on the site since 1 Dec, 09:07" })
   })
 
   it("says it is due to come down, then taken down, after its expiry", () => {
