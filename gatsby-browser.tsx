@@ -7,6 +7,7 @@ import { startHeadUpdates } from "./src/navigation/head-updates"
 import { TransitionLocationProvider } from "./src/navigation/location-provider"
 import { updateScroll } from "./src/navigation/scroll"
 import { withPageLanguage } from "./src/i18n/locale"
+import { withPageVersion } from "./src/navigation/page-version"
 
 /**
  * Gatsby awaits this before its start-up (router, page resources, hydration), which would otherwise
@@ -67,5 +68,9 @@ function hydrateInSlices(app: ReactElement, container: Element) {
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
   hydrateInSlices as unknown as Renderer
 
-/** The page's language (its context, gatsby/localize-pages.ts) for every component in it. */
-export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = withPageLanguage
+/**
+ * The first page checked against its data (src/navigation/page-version.tsx), and the page's language
+ * (its context, gatsby/localize-pages.ts) for every component in it.
+ */
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) =>
+  withPageVersion(withPageLanguage({ element, props }), props)

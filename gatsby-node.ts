@@ -1,7 +1,7 @@
 import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
 import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
-import { deferBundlesPastFirstPaint } from "./gatsby/hydrate-after-paint"
+import { finishBuiltPages } from "./gatsby/finish-pages"
 import { drawSocialImages } from "./gatsby/social-images"
 import { writeSecurityTxt } from "./gatsby/security-txt"
 import { writeTouchIcon } from "./gatsby/touch-icon"
@@ -11,7 +11,8 @@ import { writeHostingFiles } from "./deploy/hosting/write"
 import { writePrecompressedCopies } from "./deploy/hosting/compression"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
 import { photoProblem } from "./gatsby/content/photos"
-import { ReleaseFingerprintPlugin, releaseFingerprint } from "./gatsby/release-fingerprint"
+import { withStableEnvironment } from "./gatsby/render-env"
+import type { WebpackPluginInstance } from "webpack"
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
@@ -69,8 +70,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await drawSocialImages(args)
   await writeTouchIcon(args)
   writeSecurityTxt(args)
-  deferBundlesPastFirstPaint(args)
-  // The policy hashes the pages' inline scripts as they are served.
+  // Each page's bundles deferred, then its policy, hashing its inline scripts as they are served.
+  finishBuiltPages(args)
   await writeHostingFiles(args)
   // Last, once every file of public/ is final: the compressed copies nginx sends.
   await writePrecompressedCopies(args)
@@ -83,15 +84,20 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
  * (it only renders images already processed at build time). The package has no side effects but
  * does not say so; saying it here lets webpack drop it from the page bundle. The pages' head names
  * the favicon with its version (gatsby-ssr.tsx), read here once rather than in every page's render.
- * The browser's compilation carries the content's fingerprint (gatsby/release-fingerprint.ts).
+ * The HTML renderer is compiled without the process's environment (gatsby/render-env.ts).
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
-  if (stage === "build-html" || stage === "develop-html") {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, getConfig }) => {
+  if (stage === "build-html") {
+    const define = plugins.define as (definitions: Record<string, unknown>) => WebpackPluginInstance
+    const config = withStableEnvironment(getConfig(), define)
+    config.plugins!.push(plugins.define({ __ICON_VERSION__: JSON.stringify(iconVersion()) }))
+    actions.replaceWebpackConfig(config)
+  }
+  if (stage === "develop-html") {
     actions.setWebpackConfig({ plugins: [plugins.define({ __ICON_VERSION__: JSON.stringify(iconVersion()) })] })
   }
   if (stage !== "build-javascript") return
   actions.setWebpackConfig({
     module: { rules: [{ test: /[\\/]node_modules[\\/]camelcase[\\/]/, sideEffects: false }] },
-    plugins: [new ReleaseFingerprintPlugin(releaseFingerprint())],
   })
 }

@@ -7,8 +7,24 @@ import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
 import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
+import { PAGE_VERSION_ATTRIBUTE, takePrerenderedVersion, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
 import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./deploy/hosting/policy-meta"
+
+/**
+ * styled-components numbers each component's styles when its module is first evaluated, and writes a
+ * page's CSS in that order: a page rendered after others (a full build) and the same page rendered
+ * alone (a build that renders only what changed) would carry their CSS in another order, so other
+ * bytes and another policy hash. So every module of src/ is evaluated here, in the order of their
+ * paths, before any page is rendered, whatever page comes first; webpack's documented `require.context`
+ * lists them (test/with-build/incremental-build.test.ts compares a page rendered both ways).
+ */
+const siteModules = (
+  require as unknown as {
+    context: (dir: string, deep: boolean, match: RegExp) => { keys(): string[]; (key: string): unknown }
+  }
+).context("./src", true, /^\.\/(?!.*\.d\.ts$).*\.tsx?$/)
+for (const key of siteModules.keys().sort()) siteModules(key)
 
 /** The favicon's version (gatsby/manifest-head.ts), set by gatsby-node.ts for the pages' render. */
 declare const __ICON_VERSION__: string
@@ -79,8 +95,12 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
       `gatsby-ssr.tsx: part of ${pathname} suspended while prerendering and would reach visitors empty; load its code in loadDeferredCode (src/components/ui/deferred.tsx)`,
     )
   }
+  const version = takePrerenderedVersion(pathname)
+  if (!version) {
+    throw new Error(`gatsby-ssr.tsx: ${pathname} was rendered without its version (src/navigation/page-version.tsx)`)
+  }
   replaceBodyHTMLString(html)
-  setHtmlAttributes(head.htmlAttributes.toComponent())
+  setHtmlAttributes({ ...head.htmlAttributes.toComponent(), [PAGE_VERSION_ATTRIBUTE]: version } as object)
   setBodyAttributes(head.bodyAttributes.toComponent())
   helmetTagsOf.set(
     pathname,
@@ -90,8 +110,9 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
   )
 }
 
-/** The page's language (its context, gatsby/localize-pages.ts) for every component in it. */
-export const wrapPageElement: GatsbySSR["wrapPageElement"] = withPageLanguage
+/** The page's version (src/navigation/page-version.tsx) and language (its context) for every component in it. */
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) =>
+  withPageVersion(withPageLanguage({ element, props }), props)
 
 /** The element Gatsby's static entry writes with `window.pagePath`, the page's own address. */
 const PAGE_PATH_SCRIPT_ID = "gatsby-script-loader"

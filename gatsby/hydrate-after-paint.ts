@@ -1,4 +1,3 @@
-import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { parseHtml } from "./built-html"
@@ -90,40 +89,23 @@ export function deferBundles(html: string, file: string): string | null {
   return html.replace(SCRIPTS_SLICE, () => start + rest + loaderScript(bundles) + end)
 }
 
-/** Where Gatsby writes a page's HTML: `/` -> `index.html`, `/book-demo/` -> `book-demo/index.html`, `/404.html` as is. */
-export const htmlFileOf = (publicDir: string, pagePath: string): string =>
-  path.join(publicDir, pagePath.endsWith(".html") ? pagePath : path.join(pagePath, "index.html"))
-
 /**
- * Defers the bundles of every page Gatsby built (its paths, as in its store), rewriting only what
- * changed. A page without the scripts slice stops the build: Gatsby's output no longer has the shape
- * this step expects, and skipping it would ship pages that load their bundles before the first paint.
+ * Defers the bundles of the pages in `files` (HTML files under `publicDir`). A page without the
+ * scripts slice stops the build: Gatsby's output no longer has the shape this step expects, and
+ * skipping it would ship pages that load their bundles before the first paint. The build runs it on
+ * the pages it has not finished yet (gatsby/finish-pages.ts).
  */
-export function deferPages(publicDir: string, pagePaths: readonly string[]): number {
-  for (const pagePath of pagePaths) {
-    const file = htmlFileOf(publicDir, pagePath)
-    const html = fs.readFileSync(file, "utf8")
-    const deferred = deferBundles(html, path.relative(publicDir, file))
+export function deferPages(publicDir: string, files: readonly string[]): number {
+  for (const file of files) {
+    const full = path.resolve(publicDir, file)
+    const html = fs.readFileSync(full, "utf8")
+    const deferred = deferBundles(html, path.relative(publicDir, full))
     if (deferred === null) {
       throw new Error(
-        `${path.relative(publicDir, file)}: no "_gatsby-scripts-1" slice around Gatsby's bundles; its output changed, so gatsby/hydrate-after-paint.ts no longer applies (see docs/architecture.md)`,
+        `${path.relative(publicDir, full)}: no "_gatsby-scripts-1" slice around Gatsby's bundles; its output changed, so gatsby/hydrate-after-paint.ts no longer applies (see docs/architecture.md)`,
       )
     }
-    if (deferred !== html) fs.writeFileSync(file, deferred)
+    if (deferred !== html) fs.writeFileSync(full, deferred)
   }
-  return pagePaths.length
-}
-
-/** The build's step (gatsby-node onPostBuild, after Gatsby has written and stitched every page). */
-export function deferBundlesPastFirstPaint({ store, reporter }: BuildArgs): void {
-  const { program, pages } = store.getState() as {
-    program: { directory: string }
-    pages: Map<string, { path: string }>
-  }
-  const publicDir = path.join(program.directory, "public")
-  const count = deferPages(
-    publicDir,
-    [...pages.values()].map((page) => page.path),
-  )
-  reporter.info(`Deferred the bundles past the first paint on ${count} pages`)
+  return files.length
 }

@@ -5,6 +5,7 @@
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
+import { readClock } from "../contracts/clock"
 
 export const SECURITY_TXT_PATH = "/.well-known/security.txt"
 
@@ -13,10 +14,13 @@ interface SecurityContact {
   siteUrl: string
 }
 
-/** The file's text; it expires one year after `built`, so a site left unbuilt that long stops vouching for it. */
+/**
+ * The file's text; it expires one year after the day of `built` (UTC), so a site left unbuilt that
+ * long stops vouching for it, and every build of one day writes the same file (a release carries it
+ * only when it changed).
+ */
 export function securityTxt({ contactEmail, siteUrl }: SecurityContact, built: Date): string {
-  const expires = new Date(built)
-  expires.setUTCFullYear(expires.getUTCFullYear() + 1)
+  const expires = new Date(Date.UTC(built.getUTCFullYear() + 1, built.getUTCMonth(), built.getUTCDate()))
   return [
     `Contact: mailto:${contactEmail}`,
     `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, "Z")}`,
@@ -31,6 +35,6 @@ export function writeSecurityTxt({ getNodesByType, store, reporter }: BuildArgs)
   const [settings] = getNodesByType("SiteSettings") as unknown as SecurityContact[]
   const file = path.join(program.directory, "public", SECURITY_TXT_PATH)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, securityTxt(settings, new Date()))
+  fs.writeFileSync(file, securityTxt(settings, readClock(process.env).now))
   reporter.info(`Wrote public${SECURITY_TXT_PATH} for ${settings.contactEmail}`)
 }

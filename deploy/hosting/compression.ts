@@ -11,6 +11,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import { filesUnder } from "../../gatsby/built-pages"
+import { FileMemo, memoFile, stepVersion } from "../../gatsby/file-memo"
 
 /** The text types compressed by extension, as nginx's mime.types names them (plus the two it lacks). */
 export const COMPRESSIBLE_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -62,44 +63,64 @@ export const compressibleFiles = (publicDir: string): string[] =>
 /**
  * Writes both copies beside every compressible file of `publicDir` (each copy only if smaller than
  * the file) and removes copies whose file is gone or no longer needs one, so what nginx may send is
- * always this build's. Returns how many files have copies, and their bytes before and after brotli.
+ * always this build's. With `memo`, a file whose bytes are those it last compressed, its copies still
+ * beside it, is skipped. Returns how many files have copies, how many were compressed now, and their
+ * bytes before and after brotli.
  */
-export async function precompress(publicDir: string): Promise<{ files: number; bytes: number; brotli: number }> {
+export async function precompress(
+  publicDir: string,
+  memo?: FileMemo,
+): Promise<{ files: number; compressed: number; bytes: number; brotli: number }> {
   const sources = compressibleFiles(publicDir)
-  const written = new Set<string>()
+  const copies = new Set<string>()
+  let compressed = 0
   let bytes = 0
   let brotli = 0
   // The encoders run on libuv's thread pool: every core works, and the build's event loop stays free.
   await Promise.all(
     sources.map(async (source) => {
       const content = fs.readFileSync(source)
+      const key = path.relative(publicDir, source)
+      const kept = memo?.unchanged(key, content)?.split(" ").filter(Boolean)
+      if (kept && kept.every((extension) => fs.existsSync(source + extension))) {
+        for (const extension of kept) copies.add(source + extension)
+        return
+      }
       const { mtime } = fs.statSync(source)
+      const written: string[] = []
       for (const { extension, compress, options } of ENCODINGS) {
-        const compressed = await compress(content, options(content.length))
-        if (compressed.length >= content.length) continue
-        const copy = source + extension
-        fs.writeFileSync(copy, compressed)
+        const copy = await compress(content, options(content.length))
+        if (copy.length >= content.length) continue
+        fs.writeFileSync(source + extension, copy)
         // The copy carries its file's date, so Last-Modified is the same whichever is sent.
-        fs.utimesSync(copy, mtime, mtime)
-        written.add(copy)
+        fs.utimesSync(source + extension, mtime, mtime)
+        written.push(extension)
+        copies.add(source + extension)
         if (extension === ".br") {
           bytes += content.length
-          brotli += compressed.length
+          brotli += copy.length
         }
       }
+      memo?.record(key, content, written.join(" "))
+      compressed += 1
     }),
   )
-  const staleCopy = (file: string) => COPY.test(file) && isCompressible(file.replace(COPY, "")) && !written.has(file)
+  const staleCopy = (file: string) => COPY.test(file) && isCompressible(file.replace(COPY, "")) && !copies.has(file)
   for (const file of filesUnder(publicDir).filter(staleCopy)) fs.rmSync(file)
-  return { files: sources.length, bytes, brotli }
+  memo?.save()
+  return { files: sources.length, compressed, bytes, brotli }
 }
 
-/** The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change). */
-export async function writePrecompressedCopies({ store, reporter }: BuildArgs): Promise<void> {
+/**
+ * The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change), for the
+ * files whose bytes changed since the last build (gatsby/file-memo.ts).
+ */
+export async function writePrecompressedCopies({ store, reporter, cache }: BuildArgs): Promise<void> {
   const { program } = store.getState() as { program: { directory: string } }
   const started = Date.now()
-  const { files, bytes, brotli } = await precompress(path.join(program.directory, "public"))
+  const memo = new FileMemo(memoFile(cache.directory, "compression"), stepVersion())
+  const { files, compressed, bytes, brotli } = await precompress(path.join(program.directory, "public"), memo)
   reporter.info(
-    `Precompressed ${files} files (.br, .gz): ${(bytes / 1000).toFixed(0)} kB -> ${(brotli / 1000).toFixed(0)} kB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Precompressed ${compressed} files (.br, .gz) of ${files}, the others unchanged since the last build: ${(bytes / 1000).toFixed(0)} kB -> ${(brotli / 1000).toFixed(0)} kB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )
 }

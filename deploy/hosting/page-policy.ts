@@ -41,10 +41,13 @@ export function withPagePolicy(html: string, csp: string, file: string): string 
   return html.replace(PAGE_POLICY_META, () => `<meta http-equiv="Content-Security-Policy" content="${csp}"/>`)
 }
 
-/** Writes every built page's own policy into it, rewriting only the pages whose policy changed. */
-export function writePagePolicies(publicDir: string): number {
+/**
+ * Writes each page's own policy into it (HTML files under `publicDir`; every built page by default),
+ * rewriting only the pages whose policy changed.
+ */
+export function writePagePolicies(publicDir: string, files: readonly string[] = builtPages(publicDir)): number {
   const known = knownInlineCode(publicDir)
-  const pages = builtPages(publicDir)
+  const pages = files.map((file) => path.resolve(publicDir, file))
   for (const file of pages) {
     const html = fs.readFileSync(file, "utf8")
     const finished = withPagePolicy(

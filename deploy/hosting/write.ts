@@ -1,6 +1,6 @@
 /**
- * After the build (gatsby-node onPostBuild, once the pages' HTML is final): each page's own
- * Content-Security-Policy written into it (page-policy.ts), and the hosting policy read from public/,
+ * After the build (gatsby-node onPostBuild, once the pages' HTML is final, each with its own
+ * Content-Security-Policy: page-policy.ts, gatsby/finish-pages.ts): the hosting policy read from public/,
  * written for a CDN (public/_headers, public/_redirects); for an nginx host, the CMS sign-in service
  * (.hosting/cms-auth.mjs). nginx's own configuration names the folder it serves, so each release
  * writes its own (deploy/release/releases.ts, from the same policy). On the CDN the sign-in is the Pages
@@ -10,7 +10,6 @@ import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { headersFile, redirectsFile } from "./cdn"
-import { writePagePolicies } from "./page-policy"
 import { hostingPolicy } from "./policy"
 import { AUTH_SCRIPT, writeAuthService } from "../auth/service-files"
 
@@ -19,7 +18,6 @@ export const HOSTING_DIR = ".hosting"
 export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise<void> {
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
-  const pages = writePagePolicies(publicDir)
   const policy = hostingPolicy(publicDir)
   fs.writeFileSync(path.join(publicDir, "_headers"), headersFile(policy))
   fs.writeFileSync(path.join(publicDir, "_redirects"), redirectsFile(policy))
@@ -27,6 +25,6 @@ export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise
   fs.mkdirSync(target, { recursive: true })
   await writeAuthService(target)
   reporter.info(
-    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.bundles.length} hashed bundles; each of ${pages} HTML files given its own Content-Security-Policy; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${AUTH_SCRIPT}`,
+    `Hosting rules: ${policy.pages.length} pages, ${policy.immutable.bundles.length} hashed bundles; wrote public/_headers, public/_redirects, ${HOSTING_DIR}/${AUTH_SCRIPT}`,
   )
 }

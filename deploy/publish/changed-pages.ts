@@ -3,8 +3,7 @@
  * its data (public/page-data/<page>/page-data.json) and the results of the static queries it uses
  * (page-data/sq/d/<hash>.json). On the publish path the code is that of the last build, so a page
  * whose data and static queries are the same is the same page; a page listing a changed study has
- * that study in its data, and is different too. (The HTML itself is no guide: every page carries the
- * compilation's hash, which takes the content's fingerprint, gatsby/release-fingerprint.ts.)
+ * that study in its data, and is different too.
  */
 import crypto from "node:crypto"
 import fs from "node:fs"

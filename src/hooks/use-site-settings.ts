@@ -6,10 +6,11 @@ import { useLocale } from "../i18n/locale"
  * footer, head tags, labels) and the footer's case-study links, in every language; each page reads its
  * own. One query, so one request, fetched once for the whole visit. Its size does not grow with the
  * number of case studies: the footer links the studies the home page's industry cards lead to, one per
- * card (content/home/industries.json), whatever else has been published.
+ * card (content/home/industries.json), whatever else has been published. Its result as fetched, every
+ * language's, is also part of each page's version (src/navigation/page-version.tsx).
  */
-function useSiteWideContent() {
-  const data = useStaticQuery<Queries.SiteSettingsQuery>(graphql`
+export function useSiteWideData() {
+  return useStaticQuery<Queries.SiteSettingsQuery>(graphql`
     query SiteSettings {
       allSiteSettings {
         nodes {
@@ -71,6 +72,10 @@ function useSiteWideContent() {
       }
     }
   `)
+}
+
+function useSiteWideContent() {
+  const data = useSiteWideData()
   const locale = useLocale()
   const settings = data.allSiteSettings.nodes.find((node) => node.locale === locale)
   if (!settings) throw new Error(`content/site/settings.json has no "${locale}" document`)

@@ -8,6 +8,7 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH, precompress } from "../../deploy/hosting/compression"
+import { FileMemo } from "../../gatsby/file-memo"
 
 let site: string
 const at = (file: string) => path.join(site, file)
@@ -90,6 +91,38 @@ describe("precompress", () => {
     write("index.html", "<p>Short.</p>")
     await precompress(site)
     expect(fs.existsSync(at("index.html.br"))).toBe(false)
+  })
+
+  it("with a memo, compresses only the files that changed since, and leaves what a run without it leaves", async () => {
+    const memoAt = path.join(site, "..", `${path.basename(site)}-memo.json`)
+    const memo = () => new FileMemo(memoAt, "v1")
+    write("index.html", text("home"))
+    write("about/index.html", text("about"))
+    write("old-3c4d.js", `console.log(${JSON.stringify(text("old"))})`)
+    expect((await precompress(site, memo())).compressed).toBe(3)
+    write("about/index.html", text("about, revised"))
+    fs.rmSync(at("old-3c4d.js"))
+    fs.rmSync(at("index.html.gz"))
+    const second = await precompress(site, memo())
+    // The page that changed, and the one whose copy went missing; the script gone takes its copies.
+    expect(second.compressed).toBe(2)
+    const copies = () =>
+      Object.fromEntries(
+        fs
+          .readdirSync(site, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => [
+            path.relative(site, path.join(entry.parentPath, entry.name)),
+            fs.readFileSync(path.join(entry.parentPath, entry.name)).toString("hex"),
+          ]),
+      )
+    const incremental = copies()
+    for (const file of Object.keys(incremental)) if (/\.(br|gz)$/.test(file)) fs.rmSync(at(file))
+    await precompress(site)
+    expect(copies()).toEqual(incremental)
+    // Another version of the step (its code, Node's compressors) forgets every file.
+    expect((await precompress(site, new FileMemo(memoAt, "v2"))).compressed).toBe(2)
+    fs.rmSync(memoAt)
   })
 
   it("covers the types nginx compresses, by the extensions nginx maps to them", () => {

@@ -3,8 +3,10 @@
  * move inside the site, each visit a new visitor) and a client that keeps fetching the home page and
  * every script it names, both against a host while `work` (releases, rollbacks, an in-place build)
  * runs. Each document the browser loads is then judged against the folders the site was served
- * from: its page and every file it used must come from one build, unless Gatsby itself reloaded it
- * on finding another build's data (see gatsby/release-fingerprint.ts).
+ * from: its page, its data, and every script it ran must come from one build, unless the page was
+ * reloaded on finding another build's (Gatsby's check of the code, src/navigation/page-version.tsx
+ * for the data). Other pages' data, fetched for a move inside the site, may be any build's whose
+ * code is the document's own: with the same code, that is the visitor moving to the next release.
  */
 import { type Browser, type Page, chromium } from "@playwright/test"
 import crypto from "node:crypto"
@@ -57,6 +59,14 @@ export interface Watched {
 export type BuildFiles = Map<string, string>
 
 const sha = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes).digest("hex")
+
+/** Gatsby's name for the build's code, which its pages compare with their own on every move. */
+const APP_DATA = "/page-data/app-data.json"
+/** Data of other pages than the document's, which a move (or Gatsby's prefetching) fetches from whatever is live. */
+const OTHER_PAGES_DATA = /^\/page-data\/(?!sq\/|app-data\.json$)/
+/** The page-data file of the page at `pathname`, under /page-data/. */
+const pageDataOf = (pathname: string) =>
+  `/page-data${pathname === "/" ? "/index" : pathname.replace(/\/$/, "")}/page-data.json`
 
 /** The files of a build folder (public/), the compressed copies aside. */
 export function buildFiles(publicDir: string): BuildFiles {
@@ -297,9 +307,15 @@ export async function watchWhile(
       if (document.html) unknownPages.push(document.url)
       return
     }
+    const sameCode = known.filter((files) => files.get(APP_DATA) === own.get(APP_DATA))
     const foreign = document.files
       .filter(({ status }) => status === 200)
-      .filter(({ url, hash }) => own.get(fileOf(new URL(url).pathname)) !== hash)
+      .filter(({ url, hash }) => {
+        const file = fileOf(new URL(url).pathname)
+        if (own.get(file) === hash) return false
+        const anotherPage = OTHER_PAGES_DATA.test(file) && file !== pageDataOf(page)
+        return !(anotherPage && sameCode.some((files) => files.get(file) === hash))
+      })
     const next = record.documents[index + 1]
     if (foreign.length === 0) return
     if (next && !next.asked) reloads++
@@ -319,12 +335,17 @@ export async function watchWhile(
   }
 }
 
-/** Changes a copy of the site into the next release: other texts, and other code (so other script names). */
-function makeNext(dir: string): void {
+/** Changes a copy of the site's content alone, as an editor's publish does: the same code. */
+function makeNextContent(dir: string): void {
   editJson(path.join(dir, "content/home/hero.json"), (hero) => (hero.eyebrow = "Intelligence, next release"))
+  commitCopy(dir, "An editor's publish")
+}
+
+/** Changes a copy of the site's code (so other script names). */
+function makeNextCode(dir: string): void {
   const theme = path.join(dir, "src/styles/theme.ts")
   fs.writeFileSync(theme, fs.readFileSync(theme, "utf8").replace('fast: "160ms"', 'fast: "150ms"'))
-  commitCopy(dir, "The next release")
+  commitCopy(dir, "The next release of the code")
 }
 
 /** Builds a copy; a build that fails stops the measure with its output. */
@@ -340,23 +361,36 @@ export interface UnderLoad {
 }
 
 /**
- * `npm run release` and `npm run rollback` under load: public/ live on a release host, then the next
- * site built by a release while visitors browse, then the two taking turns as releases of their own,
- * and a rollback. The next site is built in `next`, a project copy (test/support/project-copy.ts) the
+ * `npm run release` and `npm run rollback` under load: public/ live on a release host, then, built by
+ * a release each while visitors browse, a copy of the project (its code's scripts are named otherwise:
+ * its node_modules is a link), an editor's publish in it (other texts, the same code) and the next code;
+ * then public/ and that last build taking turns as releases of their own, and a rollback. The next site is built in `next`, a project copy (test/support/project-copy.ts) the
  * caller keeps built (its Gatsby cache with it), or in a copy of its own removed at the end.
  */
 export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
   const host = await startReleaseHost({ projectDir: PROJECT_DIR })
   const dir = next ?? projectCopy()
+  let copy: BuildFiles = new Map()
+  let publish: BuildFiles = new Map()
   try {
-    makeNext(dir)
     const switches: string[] = []
     const watched = await watchWhile(
       { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
       async () => {
         await pause(2_000)
+        commitCopy(dir, "A copy of the project")
+        const copied = await host.release(dir, () => buildOrStop(dir))
+        copy = buildFiles(path.join(dir, "public"))
+        switches.push(`copy built during the visits ${copied.switchMs.toFixed(0)} ms`)
+        await pause(2_500)
+        makeNextContent(dir)
+        const published = await host.release(dir, () => buildOrStop(dir))
+        publish = buildFiles(path.join(dir, "public"))
+        switches.push(`editor's publish built during the visits ${published.switchMs.toFixed(0)} ms`)
+        await pause(2_500)
+        makeNextCode(dir)
         const built = await host.release(dir, () => buildOrStop(dir))
-        switches.push(`release built during the visits ${built.switchMs.toFixed(0)} ms`)
+        switches.push(`next code built during the visits ${built.switchMs.toFixed(0)} ms`)
         for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
           await pause(2_500)
           switches.push(`release ${(await host.release(source)).switchMs.toFixed(0)} ms`)
@@ -365,7 +399,7 @@ export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
         switches.push(`rollback ${(await host.rollback()).switchMs.toFixed(0)} ms`)
         await pause(2_500)
       },
-      () => [buildFiles(PUBLIC_DIR), buildFiles(path.join(dir, "public"))],
+      () => [buildFiles(PUBLIC_DIR), copy, publish, buildFiles(path.join(dir, "public"))],
     )
     switches.push(`(${linkedRelease(host.root, LIVE)} live at the end)`)
     return { watched, switches }
@@ -393,7 +427,8 @@ export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
         { origin: nginx.url, ca: "", routes: WATCHED_ROUTES },
         async () => {
           await pause(2_000)
-          makeNext(site)
+          makeNextContent(site)
+          makeNextCode(site)
           const building = performance.now()
           await buildOrStop(site)
           buildMs = performance.now() - building

@@ -3,9 +3,11 @@
  *
  * - Releases and a rollback while visitors keep coming (test/support/release-watch.ts): a browser
  *   visiting pages and moving inside the site, a client fetching the home page and every script it
- *   names. Two builds take turns: public/ and the copy with other texts and other code (so other
- *   script names), the copy built by a release while the visitors browse. Nothing a visitor meets may
- *   fail: no request, no page whose policy refuses its own code, no page made of two builds' files.
+ *   names. Builds take turns: public/, then, each built by a release while the visitors browse, a
+ *   copy of the project, an editor's publish in it (other texts, the same code: pages whose data
+ *   changed are reloaded, moves land on the new texts) and other code (so other script names). Nothing
+ *   a visitor meets may fail: no request, no page whose policy refuses its own code, no page made of
+ *   two builds' files, data of other pages aside when its code is the page's own.
  *   The procedure before releases, measured the same way (npm run bench:release), fails each.
  * - Then the publish path as the build server runs it (`npm run publish:build`,
  *   deploy/publish/publish.ts) in that copy, its Gatsby cache kept from that build: a change the
