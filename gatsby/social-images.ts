@@ -10,6 +10,7 @@ import type { CaseListContext } from "../src/templates/case-list"
 import type { NotFoundContext } from "../src/i18n/locale"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
 import { socialImagePng, socialImageSvg } from "./brand-art"
+import { FileMemo, memoFile } from "./file-memo"
 
 interface PageNode {
   path: string
@@ -91,9 +92,14 @@ async function sharingTitles(graphql: BuildArgs["graphql"], pages: readonly Page
  * The sharing images of `drawings` (file in public/ -> its SVG drawing), each made once: an image is
  * kept in `cacheDir` under its drawing's hash and copied from there while the drawing is the same, so
  * a build redraws only the pages whose image changed (rendering the PNG is what takes time, 30-45 ms
- * each here). Images no drawing uses any more are removed. Returns how many were drawn.
+ * each here). With `memo`, an image already in place from the same drawing is not copied again.
+ * Images no drawing uses any more are removed. Returns how many were drawn.
  */
-export async function writeSocialImages(drawings: ReadonlyMap<string, string>, cacheDir: string): Promise<number> {
+export async function writeSocialImages(
+  drawings: ReadonlyMap<string, string>,
+  cacheDir: string,
+  memo?: FileMemo,
+): Promise<number> {
   fs.mkdirSync(cacheDir, { recursive: true })
   const used = new Set<string>()
   const queue = [...drawings]
@@ -111,11 +117,15 @@ export async function writeSocialImages(drawings: ReadonlyMap<string, string>, c
         fs.renameSync(`${cached}.part`, cached)
         drawn += 1
       }
+      // The memo knows the image by its drawing's hash, the name of the image it was copied from.
+      if (fs.existsSync(file) && memo?.unchanged(file, name) !== undefined) continue
       fs.mkdirSync(path.dirname(file), { recursive: true })
       fs.copyFileSync(cached, file)
+      memo?.record(file, name)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, worker))
+  memo?.save()
   for (const name of fs.readdirSync(cacheDir)) {
     if (!used.has(name)) fs.rmSync(path.join(cacheDir, name))
   }
@@ -140,7 +150,8 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
     if (!title) reporter.panic(`gatsby/social-images.ts: no sharing title for ${page.path}; add where it comes from`)
     drawings.set(path.join(publicDir, socialImagePath(page.path)), socialImageSvg(title!, config.siteMetadata.siteUrl))
   }
-  const drawn = await writeSocialImages(drawings, path.join(cache.directory, SOCIAL_IMAGE_DIR))
+  const memo = new FileMemo(memoFile(cache.directory, SOCIAL_IMAGE_DIR), "copied from the drawings")
+  const drawn = await writeSocialImages(drawings, path.join(cache.directory, SOCIAL_IMAGE_DIR), memo)
   // public/ is kept from the last build: an image of a page that is gone (a study taken down) goes too.
   const outDir = path.join(publicDir, SOCIAL_IMAGE_DIR)
   const stale = fs.readdirSync(outDir).filter((name) => !drawings.has(path.join(outDir, name)))
