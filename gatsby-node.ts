@@ -9,6 +9,7 @@ import { writeWebManifest } from "./gatsby/web-manifest"
 import { iconVersion } from "./gatsby/manifest-head"
 import { writeHostingFiles } from "./deploy/hosting/write"
 import { writePrecompressedCopies } from "./deploy/hosting/compression"
+import { writeReleasePages } from "./deploy/publish/changed-pages"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
 import { photoProblem } from "./gatsby/content/photos"
 import { withStableEnvironment } from "./gatsby/render-env"
@@ -73,6 +74,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   // Each page's bundles deferred, then its policy, hashing its inline scripts as they are served.
   finishBuiltPages(args)
   await writeHostingFiles(args)
+  // What the release will serve, page by page: the next publish compares its build with it.
+  writeReleasePages(path.join(args.store.getState().program.directory, "public"))
   // Last, once every file of public/ is final: the compressed copies nginx sends.
   await writePrecompressedCopies(args)
   // Then the folders of pages that are gone, emptied by Gatsby and by the compressed copies' cleanup.

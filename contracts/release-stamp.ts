@@ -76,3 +76,37 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     throw new Error(`the release stamp (${RELEASE_STAMP_PATH}) would be refused: ${problems.join("; ")}`)
   return stamp
 }
+
+/**
+ * What a build serves, page by page, beside its stamp: each page's HTML file (under public/) and the
+ * fingerprint of what it is made of (its HTML, its data and the static queries it uses; 16
+ * hexadecimal characters), written by the build (deploy/publish/changed-pages.ts) and so served by
+ * every release. The publish path reads the live release's and checks only the pages a new build
+ * changes against it, whatever Gatsby's cache kept (deploy/publish/publish.ts).
+ */
+export const RELEASE_PAGES_PATH = "/release-pages.json"
+
+export interface ReleasePages {
+  pages: Record<string, string>
+}
+
+/** A path under public/ whose segments start with no dot (no "..", nothing hidden). */
+const PAGE_FILE = /^(?:(?!\.)[\w.~-]+\/)*(?!\.)[\w.~-]+\.html$/
+const PAGE_FINGERPRINT = /^[0-9a-f]{16}$/
+
+/** What is wrong with `data` as a release's pages, each problem naming its page; none for a good one. */
+export function releasePagesProblems(data: unknown): string[] {
+  const pages = (data as { pages?: unknown } | null)?.pages
+  if (!pages || typeof pages !== "object" || Array.isArray(pages)) return [`"pages" must be an object`]
+  return Object.entries(pages).flatMap(([file, fingerprint]) => [
+    ...(PAGE_FILE.test(file) ? [] : [`${JSON.stringify(file)} is not a page's HTML file`]),
+    ...(typeof fingerprint === "string" && PAGE_FINGERPRINT.test(fingerprint)
+      ? []
+      : [`${file}: ${JSON.stringify(fingerprint)} is not a fingerprint (16 hexadecimal characters)`]),
+  ])
+}
+
+/** The pages as their file holds them, or null when `data` is not a release's pages. */
+export function readReleasePages(data: unknown): ReleasePages | null {
+  return releasePagesProblems(data).length === 0 ? (data as ReleasePages) : null
+}

@@ -3,11 +3,13 @@
  * its data (public/page-data/<page>/page-data.json) and the results of the static queries it uses
  * (page-data/sq/d/<hash>.json). On the publish path the code is that of the last build, so a page
  * whose data and static queries are the same is the same page; a page listing a changed study has
- * that study in its data, and is different too.
+ * that study in its data, and is different too. A code change shows in the HTML, which is part of a
+ * page's fingerprint: its bytes change only when its data or the code that renders it does.
  */
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
+import { RELEASE_PAGES_PATH, type ReleasePages, releasePagesProblems } from "../../contracts/release-stamp"
 
 interface PageData {
   path: string
@@ -36,7 +38,10 @@ export function pageDataFileOf(htmlFile: string): string {
   return path.posix.join("page-data", dir, "page-data.json")
 }
 
-/** Each page of a build by its HTML file, with a fingerprint of everything its content comes from. */
+/**
+ * Each page of a build by its HTML file, with a fingerprint of everything it is made of: its HTML (as
+ * finished: another script, another policy), its data and its static queries' results.
+ */
 export function pageFingerprints(publicDir: string): Map<string, string> {
   const fingerprints = new Map<string, string>()
   const pageDataDir = path.join(publicDir, "page-data")
@@ -53,11 +58,24 @@ export function pageFingerprints(publicDir: string): Map<string, string> {
     if (!entry.isFile() || entry.name !== "page-data.json") continue
     const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name))
     const data = JSON.parse(bytes.toString("utf8")) as PageData
+    const page = htmlFileOf(data.path)
+    const html = path.join(publicDir, page)
     const hash = crypto.createHash("sha256").update(bytes)
     for (const query of [...(data.staticQueryHashes ?? [])].sort()) hash.update(query).update(staticQuery(query))
-    fingerprints.set(htmlFileOf(data.path), hash.digest("hex"))
+    hash.update(fs.existsSync(html) ? fs.readFileSync(html) : "no HTML")
+    fingerprints.set(page, hash.digest("hex").slice(0, 16))
   }
   return fingerprints
+}
+
+/** The build's pages, as the release that serves it will say (contracts/release-stamp.ts): public/release-pages.json. */
+export function writeReleasePages(publicDir: string): number {
+  const fingerprints = pageFingerprints(publicDir)
+  const pages: ReleasePages = { pages: Object.fromEntries([...fingerprints].sort(([a], [b]) => (a < b ? -1 : 1))) }
+  const problems = releasePagesProblems(pages)
+  if (problems.length > 0) throw new Error(`${RELEASE_PAGES_PATH} would be refused: ${problems.slice(0, 3).join("; ")}`)
+  fs.writeFileSync(path.join(publicDir, RELEASE_PAGES_PATH), `${JSON.stringify(pages)}\n`)
+  return fingerprints.size
 }
 
 /** The pages of `after` that are new or different from `before` (HTML files under public/, sorted). */

@@ -4,7 +4,8 @@
  *
  *   content check   every content rule, each problem with its file and JSON path
  *   build           gatsby build, with Gatsby's cache (.cache/, public/) kept from the last build
- *   changed pages   the pages whose data the change made different, and the pages listing them
+ *   changed pages   the pages the build made different from the live release's (its /release-pages.json),
+ *                   or, when the live site cannot say, from the last build's (Gatsby's cache)
  *   gates           html-validate, the Nu Html Checker, control characters, links, byte budgets, on those
  *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console
  *   artifact        the build packed for release (deploy/release/artifact.ts)
@@ -19,6 +20,8 @@ import path from "node:path"
 import { ARTIFACT_DIR, packArtifact } from "../release/artifact"
 import { changedPages, pageFingerprints } from "./changed-pages"
 import { CHECK_PAGES } from "./pages-to-check"
+import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
+import { readContentFile } from "../../gatsby/content/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
@@ -64,6 +67,35 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 
 const tsx = (script: string, env?: Record<string, string>) => run("npx", ["tsx", script], env)
 
+/**
+ * Where the live release's pages are read (contracts/release-stamp.ts, RELEASE_PAGES_PATH): LIVE_PAGES,
+ * an address or a file, or else the settings' site; empty, nowhere.
+ */
+function livePagesSource(): string | null {
+  if (process.env.LIVE_PAGES !== undefined) return process.env.LIVE_PAGES || null
+  const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(PROJECT_DIR, "content"))
+  return new URL(RELEASE_PAGES_PATH, settings.en.siteUrl).href
+}
+
+/** The live release's pages, or why they could not be read (then the publish compares with the last build). */
+async function livePages(): Promise<{ pages: Map<string, string> } | { reason: string }> {
+  const source = livePagesSource()
+  if (!source) return { reason: "LIVE_PAGES is empty" }
+  try {
+    const text = /^https?:/.test(source)
+      ? await fetch(source, { cache: "no-store", signal: AbortSignal.timeout(15_000) }).then((response) => {
+          if (!response.ok) throw new Error(`it answered ${response.status}`)
+          return response.text()
+        })
+      : fs.readFileSync(source, "utf8")
+    const pages = readReleasePages(JSON.parse(text))
+    if (!pages) throw new Error(`it is not a release's pages`)
+    return { pages: new Map(Object.entries(pages.pages)) }
+  } catch (error) {
+    return { reason: `${source}: ${(error as Error).message}` }
+  }
+}
+
 interface Step {
   name: StepName
   seconds: number
@@ -95,16 +127,24 @@ async function main(): Promise<void> {
     )
     let pages: string[] = []
     let all = 0
+    let against = ""
     await step(
       "changed pages",
       async () => {
         const after = pageFingerprints(PUBLIC_DIR)
         all = after.size
-        pages = changedPages(before, after)
+        // What is live says what a visitor meets; the cache, only what the last build left.
+        const live = await livePages()
+        if ("pages" in live) against = "the live release"
+        else {
+          console.log(`The live release's pages could not be read (${live.reason}): comparing with the last build`)
+          against = before.size ? "the last build" : "nothing: every page"
+        }
+        pages = changedPages("pages" in live ? live.pages : before, after)
         fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
         console.log(pages.length ? pages.join("\n") : "(none)")
       },
-      () => `${pages.length} of ${all}`,
+      () => `${pages.length} of ${all}, against ${against}`,
     )
     // Every page changed (a cold build, or the settings every page shows): the gates run as npm test
     // runs them, over the whole build, following its links from page to page.

@@ -1,9 +1,10 @@
 /**
  * npm run artifact [-- --out DIR]: packs the build in public/ (and .hosting/) into one folder that
  * the nginx host releases with Node alone: the build's files as they are, build.json (the commit,
- * the time, the site's host name) and release.cjs, the release command bundled with everything it
- * needs (`node release.cjs release --root DIR`). The build server uploads this folder; the host never
- * builds. Default folder: .artifact/.
+ * the time, the site's host name), files.json (each file's hash: deploy/release/files.ts) and
+ * release.cjs, the release command bundled with everything it needs (`node release.cjs release
+ * --root DIR`). The build server uploads what the live release lacks of it; the host never builds.
+ * Default folder: .artifact/.
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -22,6 +23,7 @@ import {
 } from "../../contracts/build-info"
 import { isCommitHash } from "../../contracts/values"
 import { RELEASE_SCRIPT } from "./layout"
+import { manifestOf, writeManifest } from "./files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
@@ -51,6 +53,8 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   fs.rmSync(out, { recursive: true, force: true })
   fs.mkdirSync(path.join(out, HOSTING_DIR), { recursive: true })
   fs.cpSync(publicDir, path.join(out, "public"), { recursive: true })
+  // Each file with the hash of its bytes: the host links what it already holds (files.ts).
+  writeManifest(out, manifestOf(path.join(out, "public")))
   fs.copyFileSync(auth, path.join(out, HOSTING_DIR, AUTH_SCRIPT))
   await build({
     entryPoints: [path.join(PROJECT_DIR, "deploy/release/cli.ts")],

@@ -3,6 +3,7 @@
  * npm run release -- --root DIR --from PATH  makes the build in PATH (an artifact) live, no build
  * npm run rollback -- --root DIR [options]  makes the release before the live one live again
  * node release.cjs stamp                     writes the artifact's /release.json (before a Pages upload)
+ * node release.cjs upload-list --live FILE   the artifact's files an upload to the nginx host must carry
  *
  * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
  * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
@@ -20,7 +21,9 @@ import { BUILD_INFO } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
-import { NotReplacing, release, rollback } from "./releases"
+import { NotReplacing, type ReleaseReport, release, rollback } from "./releases"
+import { FILES_MANIFEST, readManifest, uploadList } from "./files"
+import { filesUnder } from "../../gatsby/built-pages"
 import { readBuildInfo, writeStamp } from "./stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -32,6 +35,9 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
        npm run rollback -- --root DIR [options]
        node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
        node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
+       node release.cjs upload-list --live FILE   (in an artifact: the files an upload must carry, one
+                          a line, given the live release's files.json as the host keeps it; all
+                          of them when FILE is missing or empty)
 
   --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
   --from PATH             release the build in PATH (made by npm run artifact), without building
@@ -62,6 +68,8 @@ async function liveCommit(url: string): Promise<string | null> {
   return readReleaseStamp(await response.json())?.commit ?? null
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
 function fail(message: string): never {
   console.error(`\n${message}\n`)
   process.exit(1)
@@ -84,11 +92,12 @@ const { values } = parseArgs({
     "nginx-conf": { type: "string" },
     keep: { type: "string", default: String(KEEP) },
     replacing: { type: "string" },
+    live: { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
 const command = process.argv[2]
-if (values.help || !["release", "rollback", "stamp"].includes(command)) {
+if (values.help || !["release", "rollback", "stamp", "upload-list"].includes(command)) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 1)
 }
@@ -112,6 +121,30 @@ async function stampCommand(): Promise<void> {
   released(true)
   console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
   process.exit(0)
+}
+
+/**
+ * `upload-list`: what an upload to the nginx host must carry for a release there (deploy/release/files.ts):
+ * the artifact's own files, and those of its build the live release lacks.
+ */
+function uploadListCommand(): void {
+  const artifact = values.from ? path.resolve(values.from) : OWN_ARTIFACT
+  if (!artifact) fail(`upload-list lists an artifact's files: run the artifact's release.cjs, or name it with --from`)
+  const manifest = readManifest(artifact)
+  if (!manifest) fail(`${artifact} has no readable ${FILES_MANIFEST}: pack it again with npm run artifact`)
+  const live =
+    values.live && fs.existsSync(values.live)
+      ? readManifest(path.dirname(path.resolve(values.live)), path.basename(values.live))
+      : null
+  const own = filesUnder(artifact)
+    .map((file) => path.relative(artifact, file).split(path.sep).join("/"))
+    .filter((file) => !file.startsWith("public/"))
+    .sort()
+  process.stdout.write(
+    uploadList(manifest, live, own)
+      .map((file) => `${file}\n`)
+      .join(""),
+  )
 }
 
 /** `release` and `rollback`, on the nginx host. */
@@ -187,7 +220,7 @@ then release again without --http-only. Or name the files with --certificate and
 
   async function main() {
     const started = performance.now()
-    const report: SwitchReport & { removed?: string[] } =
+    const report: SwitchReport & Partial<Pick<ReleaseReport, "removed" | "files">> =
       command === "release"
         ? await (from
             ? release(from, settings, undefined, { replacing: values.replacing })
@@ -198,7 +231,7 @@ then release again without --http-only. Or name the files with --certificate and
 ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
   switch (links and nginx reload): ${report.switchMs.toFixed(0)} ms
   pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
-  sign-in service: ${report.authService}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
+  sign-in service: ${report.authService}${report.files ? `\n  files: ${report.files.copied} copied (${megabytes(report.files.addedBytes)} added on disk), ${report.files.linked} linked from the releases kept (${megabytes(report.files.linkedBytes)})` : ""}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
   back to the previous one: ${from ? `node ${path.join(root, LIVE, RELEASE_SCRIPT)} rollback` : "npm run rollback --"} --root ${root}
   peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
   }
@@ -213,4 +246,5 @@ ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${sec
 }
 
 if (command === "stamp") stampCommand().catch((error: Error) => fail(`stamp stopped: ${error.message}`))
+else if (command === "upload-list") uploadListCommand()
 else releaseCommand()

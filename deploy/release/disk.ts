@@ -8,16 +8,6 @@ import { LIVE, linkedRelease, releasesDir } from "./layout"
 const MB = 1024 * 1024
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`
 
-/** The bytes of every file under `dir`. */
-export function sizeOf(dir: string): number {
-  let total = 0
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    total += entry.isDirectory() ? sizeOf(full) : fs.statSync(full).size
-  }
-  return total
-}
-
 /** The bytes free for this process on the file system holding `dir` (or its nearest folder that exists). */
 export function freeSpace(dir: string): number {
   while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir)

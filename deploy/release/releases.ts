@@ -10,20 +10,34 @@
  * system) and nginx reloads, so a page and the policy it carries always come from the same folder. A
  * failure at any step before the switch leaves everything live as it was.
  */
+import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
-import { diskFull, freeSpace, sizeOf } from "./disk"
+import { diskFull, freeSpace } from "./disk"
+import {
+  FILES_MANIFEST,
+  type KeptRelease,
+  type Manifest,
+  type Transfer,
+  applyTransfer,
+  manifestOf,
+  planTransfer,
+  readManifest,
+  writeManifest,
+} from "./files"
 import { HISTORY, prune, readHistory, writeHistory } from "./history"
 import {
   ACME,
   LIVE,
+  OUTGOING,
   PARTIAL,
   RELEASE_SCRIPT,
   RELEASE_SITE,
   type ReleaseSettings,
   linkedRelease,
+  listReleases,
   releaseDir,
   releasesDir,
 } from "./layout"
@@ -44,13 +58,47 @@ function newReleaseId(root: string, commit: string): string {
   return id
 }
 
-/** Copies the build in `source` to a new release folder, checked by nginx, under its own name once whole. */
-function copyRelease(source: string, settings: ReleaseSettings, id: string, needed: number): void {
+/** The releases kept under `root` that list their files, the live one first, then the outgoing one, newest first. */
+function keptReleases(root: string): KeptRelease[] {
+  const ids = [linkedRelease(root, LIVE), linkedRelease(root, OUTGOING), ...listReleases(root).reverse()]
+  return [...new Set(ids)].flatMap((id) => {
+    const manifest = id ? readManifest(releaseDir(root, id)) : null
+    return manifest ? [{ publicDir: path.join(releaseDir(root, id!), "public"), manifest }] : []
+  })
+}
+
+/** Each file copied in holds the bytes its manifest says: an upload cut short or damaged stops here. */
+function checkCopies(transfer: Transfer, manifest: Manifest, targetPublic: string): void {
+  for (const file of transfer.copies) {
+    const sha256 = crypto
+      .createHash("sha256")
+      .update(fs.readFileSync(path.join(targetPublic, file)))
+      .digest("hex")
+    if (sha256 !== manifest[file].sha256) {
+      throw new Error(
+        `${file} does not hold the bytes ${FILES_MANIFEST} lists for it: the upload is damaged; nothing was released`,
+      )
+    }
+  }
+}
+
+/**
+ * Makes the build in `source` a new release folder (its files linked from the releases kept, or copied:
+ * files.ts), checked by nginx, under its own name once whole.
+ */
+function copyRelease(
+  source: string,
+  settings: ReleaseSettings,
+  id: string,
+  { manifest, transfer }: { manifest: Manifest; transfer: Transfer },
+): void {
   const { root } = settings
   const partial = releaseDir(root, `${id}${PARTIAL}`)
   try {
     fs.mkdirSync(partial)
-    fs.cpSync(path.join(source, "public"), path.join(partial, "public"), { recursive: true })
+    applyTransfer(transfer, path.join(source, "public"), path.join(partial, "public"))
+    checkCopies(transfer, manifest, path.join(partial, "public"))
+    writeManifest(partial, manifest)
     fs.copyFileSync(path.join(source, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
     fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
     if (fs.existsSync(path.join(source, RELEASE_SCRIPT))) {
@@ -62,12 +110,14 @@ function copyRelease(source: string, settings: ReleaseSettings, id: string, need
     fs.renameSync(partial, releaseDir(root, id))
   } catch (error) {
     fs.rmSync(partial, { recursive: true, force: true })
-    throw diskFull(error, root, needed) ?? error
+    throw diskFull(error, root, transfer.addedBytes) ?? error
   }
 }
 
 export interface ReleaseReport extends SwitchReport {
   removed: string[]
+  /** What the release added on disk, and what it linked from the releases kept. */
+  files: { copied: number; addedBytes: number; linked: number; linkedBytes: number }
 }
 
 /**
@@ -115,15 +165,25 @@ export async function release(
     }
     await build()
     const built = path.join(source, "public")
-    if (!fs.existsSync(path.join(built, "index.html"))) {
+    // An upload of what changed alone has no index.html of its own: its files.json lists it.
+    const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
+    if (!manifest["index.html"]) {
       throw new Error(`${built} holds no built site (no index.html): nothing was released`)
     }
     const info = buildInfoOf(source)
     const id = newReleaseId(root, info.commit)
-    const needed = sizeOf(built)
+    const transfer = planTransfer(manifest, built, keptReleases(root))
+    // What the release really adds: the files no kept release holds (a link takes no room of its own).
+    const needed = transfer.addedBytes
     if (freeSpace(root) < needed)
       throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
-    copyRelease(source, settings, id, needed)
+    copyRelease(source, settings, id, { manifest, transfer })
+    const files = {
+      copied: transfer.copies.length,
+      addedBytes: transfer.addedBytes,
+      linked: transfer.links.length,
+      linkedBytes: transfer.linkedBytes,
+    }
     let report: SwitchReport
     try {
       writeStamp(path.join(releaseDir(root, id), "public"), info, id)
@@ -136,11 +196,12 @@ export async function release(
     // Live now: what follows only tidies up, and a failure there is reported, not undone.
     try {
       writeHistory(root, [...readHistory(root), id])
-      return { ...report, removed: prune(root, settings.keep) }
+      return { ...report, files, removed: prune(root, settings.keep) }
     } catch (error) {
       const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
       return {
         ...report,
+        files,
         removed: [],
         setup: [report.setup, `Not recorded in ${path.join(root, HISTORY)}: ${reason}`].filter(Boolean).join("\n"),
       }

@@ -105,4 +105,14 @@ describe("the build server's workflow", () => {
     const pages = release.steps.find((step) => String(step.uses).startsWith("cloudflare/wrangler-action"))!
     expect(String(pages.with?.command)).toContain("--commit-hash=${{ needs.calendar.outputs.commit }}")
   })
+
+  it("uploads to the nginx host only the files the live release lacks, in both releases", () => {
+    for (const job of [workflow.jobs.release, workflow.jobs["calendar-release"]]) {
+      const commands = job.steps.map((step) => String(step.run ?? "")).join("\n")
+      expect(commands).toContain(`"cat '$DEPLOY_ROOT/live/files.json' 2>/dev/null || true" > live-files.json`)
+      expect(commands).toContain("node site/release.cjs upload-list --live live-files.json > upload-list.txt")
+      expect(commands).toContain("tar -C site -cz -T upload-list.txt | ssh")
+      expect(commands).not.toContain("tar -C site -cz . |")
+    }
+  })
 })

@@ -8,7 +8,13 @@ import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { BUILD_INFO, parseBuildInfo } from "../../contracts/build-info"
-import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
+import {
+  RELEASE_STAMP_PATH,
+  readReleasePages,
+  readReleaseStamp,
+  releasePagesProblems,
+  releaseStamp,
+} from "../../contracts/release-stamp"
 import { readBuildInfo, writeStamp } from "../../deploy/release/stamp"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
 
@@ -81,6 +87,18 @@ describe("the release stamp", () => {
     expect(() => writeStamp(folder(), BUILT, "r2")).toThrow(refusal)
     expect(() => writeStamp(publicDir, null, "r1")).toThrow(refusal)
     expect(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")).toBe(before)
+  })
+})
+
+describe("a release's pages", () => {
+  it("are read when each page is an HTML file with a fingerprint, and refused naming the page otherwise", () => {
+    const pages = { pages: { "index.html": "0123456789abcdef", "case-studies/wine/index.html": "fedcba9876543210" } }
+    expect(readReleasePages(pages)).toEqual(pages)
+    expect(readReleasePages({ pages: [] })).toBeNull()
+    expect(releasePagesProblems({ pages: { "../index.html": "0123456789abcdef", "404.html": "not-hex" } })).toEqual([
+      `"../index.html" is not a page's HTML file`,
+      `404.html: "not-hex" is not a fingerprint (16 hexadecimal characters)`,
+    ])
   })
 })
 

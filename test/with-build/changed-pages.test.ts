@@ -16,6 +16,7 @@ import {
   pageFingerprints,
 } from "../../deploy/publish/changed-pages"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
+import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 
 let copy: string
 
@@ -36,6 +37,14 @@ describe("the pages a change makes different", () => {
     for (const page of pages) expect(fs.existsSync(path.join(PUBLIC_DIR, pageDataFileOf(page))), page).toBe(true)
     expect(htmlFileOf("/case-studies/wine/")).toBe("case-studies/wine/index.html")
     expect(htmlFileOf("/fr/404.html")).toBe("fr/404.html")
+  })
+
+  it("are said by the build for the release that will serve it: /release-pages.json", () => {
+    const served = readReleasePages(JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, RELEASE_PAGES_PATH), "utf8")))
+    expect(served?.pages).toEqual(Object.fromEntries(pageFingerprints(PUBLIC_DIR)))
+    expect(Object.keys(served!.pages).sort()).toEqual(
+      builtPages(PUBLIC_DIR).map((page) => path.relative(PUBLIC_DIR, page)),
+    )
   })
 
   it("finds none when nothing changed, the one whose data changed, every new one", () => {

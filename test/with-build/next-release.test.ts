@@ -22,20 +22,23 @@ import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BUILD_INFO } from "../../contracts/build-info"
+import { RELEASE_PAGES_PATH } from "../../contracts/release-stamp"
 import { RELEASE_SCRIPT } from "../../deploy/release/layout"
 import { PUBLISH_STEPS } from "../../deploy/publish/publish"
 import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy"
 import { describeWatched, releasesUnderLoad } from "../support/release-watch"
 
 const WINE = "content/case-studies/wine.json"
+const HOTELS = "content/case-studies/hotels.json"
 let copy: string
 
 /** npm run publish:build in the copy, as the build server runs it. */
-function publish(): Promise<{ status: number | null; output: string }> {
+function publish(env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "deploy/publish/publish.ts"], {
       cwd: copy,
-      env: { ...process.env, CI: "true", NO_COLOR: "1", CHECK_PAGES: "" },
+      // No live site to compare with unless the test names one: the build's own cache is the guide.
+      env: { ...process.env, CI: "true", NO_COLOR: "1", CHECK_PAGES: "", LIVE_PAGES: "", ...env },
     })
     let output = ""
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
@@ -104,6 +107,27 @@ describe("the publish path, after that release's build", () => {
       )
       for (const file of [BUILD_INFO, RELEASE_SCRIPT])
         expect(fs.existsSync(path.join(copy, ".artifact", file)), file).toBe(true)
+    },
+    BUILD_TIMEOUT_MS,
+  )
+
+  it(
+    "after a lost cache, checks only the pages that differ from the live release's",
+    async () => {
+      // That build is live: its pages as the live site serves them.
+      const live = path.join(copy, ".tmp", "live-release-pages.json")
+      fs.copyFileSync(path.join(copy, "public", RELEASE_PAGES_PATH), live)
+      editJson(path.join(copy, HOTELS), (data) => (data.title = "Reading the Grand Hotels' Season"))
+      for (const folder of [".cache", "public"]) fs.rmSync(path.join(copy, folder), { recursive: true })
+      const { status, output } = await publish({ LIVE_PAGES: live })
+      expect(output).not.toContain("Publish path refused")
+      expect(status).toBe(0)
+      expect(read(".tmp/publish/pages.txt")).toBe("case-studies/hotels/index.html\ncase-studies/index.html\n")
+      const steps = JSON.parse(read(".tmp/publish/steps.json")) as Array<{ name: string; note?: string }>
+      expect(steps[1].note).toBe("no cache: a cold build")
+      expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
+      expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
+      expect(output).toMatch(/\b4 passed\b/)
     },
     BUILD_TIMEOUT_MS,
   )

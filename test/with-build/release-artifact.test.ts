@@ -16,6 +16,7 @@ import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/layout"
+import { FILES_MANIFEST, manifestOf, writeManifest } from "../../deploy/release/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 
@@ -78,7 +79,9 @@ describe("an uploaded artifact, released on the host", () => {
       expect(fs.existsSync(path.join(dir, "node_modules")), dir).toBe(false)
       if (path.dirname(dir) === dir) break
     }
-    expect(fs.readdirSync(upload).sort()).toEqual([".hosting", BUILD_INFO, "public", RELEASE_SCRIPT].sort())
+    expect(fs.readdirSync(upload).sort()).toEqual(
+      [".hosting", BUILD_INFO, FILES_MANIFEST, "public", RELEASE_SCRIPT].sort(),
+    )
   })
 
   it("goes live byte for byte as tested, stamped with its commit, within 150 MB of memory", async () => {
@@ -157,5 +160,99 @@ describe("an uploaded artifact, released on the host", () => {
     } finally {
       fs.rmSync(stray, { recursive: true, force: true })
     }
+  })
+})
+
+describe("an upload of what changed alone", () => {
+  /** Each file of a release folder's public/: its bytes' hash and its inode (shared by a link). */
+  const files = (release: string) =>
+    new Map(
+      filesUnder(path.join(host.root, "releases", release, "public")).map((file) => [
+        file.slice(file.indexOf("/public/") + 1),
+        { ino: fs.statSync(file).ino, sha: crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex") },
+      ]),
+    )
+  /** A copy of the artifact with robots.txt changed, its files.json written again. */
+  const variant = (line: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-variant-"))
+    fs.cpSync(upload, dir, { recursive: true })
+    fs.appendFileSync(path.join(dir, "public/robots.txt"), `# ${line}\n`)
+    writeManifest(dir, manifestOf(path.join(dir, "public")))
+    return dir
+  }
+  /** What `node release.cjs upload-list` says the upload of `artifact` must carry, given the live release. */
+  const uploadListOf = (artifact: string) =>
+    spawnSync(
+      process.execPath,
+      [path.join(artifact, RELEASE_SCRIPT), "upload-list", "--live", path.join(host.root, LIVE, FILES_MANIFEST)],
+      { encoding: "utf8" },
+    ).stdout
+  /** The upload made of those files alone, as the build server's tar sends them. */
+  const delta = (artifact: string, list: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-delta-"))
+    for (const file of list.split("\n").filter(Boolean)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      fs.copyFileSync(path.join(artifact, file), path.join(dir, file))
+    }
+    return dir
+  }
+  const made: string[] = []
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })))
+
+  it("carries the changed file, is released linking the rest, and the live release's files never change", async () => {
+    const first = onHost(path.join(upload, RELEASE_SCRIPT), "release")
+    expect(first.status).toBe(0)
+    const live = linkedRelease(host.root, LIVE)!
+    const before = files(live)
+    const artifact = variant("a release of robots.txt alone")
+    made.push(artifact)
+    const list = uploadListOf(artifact)
+    expect(list).toBe(".hosting/cms-auth.mjs\nbuild.json\nfiles.json\nrelease.cjs\npublic/robots.txt\n")
+    const sent = delta(artifact, list)
+    made.push(sent)
+
+    const { status, output } = onHost(path.join(sent, RELEASE_SCRIPT), "release")
+    expect(output).toMatch(/files: 1 copied \(0\.0 MB added on disk\), \d+ linked from the releases kept/)
+    expect(status).toBe(0)
+    const next = linkedRelease(host.root, LIVE)!
+    const after = files(next)
+    // Once nginx's workers serve the new release (a reload takes them a moment).
+    let robots = ""
+    for (let tries = 0; tries < 50 && !robots.includes("a release of robots.txt alone"); tries++) {
+      robots = (await fetchTrusting(`${host.url}/robots.txt`, host.ca)).body
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(robots).toContain("a release of robots.txt alone")
+    // The same bytes are the same file on disk; the one that changed is a file of its own.
+    expect(after.get("public/index.html")!.ino).toBe(before.get("public/index.html")!.ino)
+    expect(after.get("public/robots.txt")!.ino).not.toBe(before.get("public/robots.txt")!.ino)
+    expect(files(live)).toEqual(before)
+
+    // Rolled back: the release it returns to is as it was, and the one it leaves too.
+    const rolledBack = onHost(path.join(host.root, LIVE, RELEASE_SCRIPT), "rollback")
+    expect(rolledBack.status).toBe(0)
+    expect(linkedRelease(host.root, LIVE)).toBe(live)
+    // Its stamp says since when it is live again: a new file, renamed over the old one, never written into.
+    const stamp = "public/release.json"
+    const returned = files(live)
+    expect(returned.get(stamp)!.ino).not.toBe(before.get(stamp)!.ino)
+    returned.delete(stamp)
+    before.delete(stamp)
+    expect(returned).toEqual(before)
+    expect(files(next)).toEqual(after)
+  })
+
+  it("lacking a file no release kept holds, is refused naming it, and nothing changes", () => {
+    const live = linkedRelease(host.root, LIVE)!
+    const artifact = variant("a change never uploaded")
+    made.push(artifact)
+    const sent = delta(artifact, ".hosting/cms-auth.mjs\nbuild.json\nfiles.json\nrelease.cjs\n")
+    made.push(sent)
+    const { status, output } = onHost(path.join(sent, RELEASE_SCRIPT), "release")
+    expect(status).toBe(1)
+    expect(output).toContain(
+      "the build to release lacks 1 file(s) that no release kept on the host has either (robots.txt): upload the whole artifact; nothing was released",
+    )
+    expect(linkedRelease(host.root, LIVE)).toBe(live)
   })
 })

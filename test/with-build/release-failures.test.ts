@@ -12,6 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
+import { packArtifact } from "../../deploy/release/artifact"
+import { manifestOf, writeManifest } from "../../deploy/release/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const LOCK = ".release-lock"
@@ -79,7 +81,15 @@ describe("a disk that fills during a release", () => {
     vi.restoreAllMocks()
     const writes = [...steps]
     expect(writes.length).toBeGreaterThan(8)
-    for (let failAt = 1; failAt <= writes.length; failAt++) {
+    // Every write but those in the middle of a run of one kind (a folder, then a link, for each of the
+    // build's files, deploy/release/files.ts): the first and the last of each run fail in turn.
+    const kind = (index: number) => writes[index]?.split(" ")[0]
+    const failures = writes
+      .map((_, index) => index)
+      .filter((index) => kind(index - 1) !== kind(index) || kind(index + 1) !== kind(index))
+      .map((index) => index + 1)
+    expect(writes.filter((write) => write.startsWith("linkSync")).length).toBeGreaterThan(100)
+    for (const failAt of failures) {
       const live = linkedRelease(host.root, LIVE)
       diskFillsAt(failAt)
       const outcome = await host.release(PROJECT_DIR).then(
@@ -105,14 +115,20 @@ describe("a disk that fills during a release", () => {
 
   it("when the build cannot fit: refused before any copy, with the folder, the room needed and what is free", async () => {
     const live = linkedRelease(host.root, LIVE)
+    // A build with one file the live release lacks: what a release adds on disk (the rest is linked).
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-next-build-"))
+    await packArtifact(source)
+    fs.appendFileSync(path.join(source, "public/robots.txt"), "# the next release\n")
+    writeManifest(source, manifestOf(path.join(source, "public")))
     const statfs = fs.statfsSync(host.root)
-    vi.spyOn(fs, "statfsSync").mockReturnValue({ ...statfs, bavail: 1, bsize: 4096 } as never)
-    const refusal = host.release(PROJECT_DIR)
+    vi.spyOn(fs, "statfsSync").mockReturnValue({ ...statfs, bavail: 0, bsize: 4096 } as never)
+    const refusal = host.release(source)
     await expect(refusal).rejects.toThrow(
       new RegExp(`^the disk holding ${host.root} is full: this release needs \\d+\\.\\d MB there, 0\\.0 MB are free`),
     )
     await expect(refusal).rejects.toThrow(`The live release (${live}) is unchanged`)
     vi.restoreAllMocks()
+    fs.rmSync(source, { recursive: true, force: true })
     expect(fs.readdirSync(path.join(host.root, "releases")).filter((name) => name.endsWith(".partial"))).toEqual([])
     await liveAndReleasable()
   })
