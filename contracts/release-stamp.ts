@@ -3,9 +3,8 @@
  * is live. Each release on the nginx host and each Pages deployment writes it (deploy/release/); the
  * CMS reads it to tell an editor whether a change is live yet (cms/app/release-state.tsx). Both go
  * through this schema: a stamp is made with `releaseStamp`, which refuses one the reader would
- * refuse, and read with `readReleaseStamp`. What a release holds beyond this (its pages'
- * fingerprints) is added here, to both sides at once. Revalidated on every request, like every
- * unhashed file.
+ * refuse, and read with `readReleaseStamp`. What a release serves page by page is beside it, in
+ * /release-pages.json (below). Both are revalidated on every request, like every unhashed file.
  */
 import { CALENDAR_FIELDS, fieldProblems } from "./build-info"
 import { isCommitHash, isTime } from "./values"

@@ -14,6 +14,8 @@ export interface ContentCalendar {
   clock: Clock
   /** The studies this build leaves out, by slug: not live yet, or taken down. */
   withheld: ReadonlySet<string>
+  /** The studies with a window (goLiveAt or expireAt), by slug: those the clock may bring in or out. */
+  scheduled: ReadonlySet<string>
   /** What the calendar changes in a served study's document: the date it shows. */
   servedDocument(document: Record<string, unknown>): Record<string, unknown>
   record: BuildCalendar
@@ -22,9 +24,11 @@ export interface ContentCalendar {
 /** The calendar of the case studies (model/schedule.ts, scheduledStudyOf) at `clock`. */
 export function contentCalendar(documents: readonly ScheduledStudy[], clock: Clock): ContentCalendar {
   const withheld = new Set(documents.filter((study) => !isServedAt(study, clock.now)).map((study) => study.slug))
+  const scheduled = new Set(documents.filter((study) => study.goLiveAt || study.expireAt).map((study) => study.slug))
   return {
     clock,
     withheld,
+    scheduled,
     servedDocument: ({ goLiveAt, expireAt: _expireAt, ...document }) =>
       // The day it goes live is the day the site dates it from (its page, datePublished).
       typeof goLiveAt === "string" ? { ...document, published: zurichDay(goLiveAt) } : document,

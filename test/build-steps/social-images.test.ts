@@ -8,6 +8,7 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { socialImagePng, socialImageSvg } from "../../gatsby/brand-art"
 import { writeSocialImages } from "../../gatsby/social-images"
+import { FileMemo } from "../../gatsby/file-memo"
 
 const SITE = "https://aurelle-intelligence.ch"
 
@@ -16,26 +17,49 @@ describe("the sharing images", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "social-"))
     const cache = path.join(root, "cache")
     const file = (name: string) => path.join(root, "public", "og", `${name}.png`)
+    const draw = (title: string) => socialImageSvg(title, SITE)
     const drawings = (wine: string) =>
       new Map([
-        [file("wine"), socialImageSvg(wine, SITE)],
-        [file("hotels"), socialImageSvg("Hotels & Resorts", SITE)],
+        [file("wine"), wine],
+        [file("hotels"), "Hotels & Resorts"],
       ])
     const first = performance.now()
-    expect(await writeSocialImages(drawings("Wine & Spirits"), cache)).toBe(2)
+    expect(await writeSocialImages(drawings("Wine & Spirits"), draw, cache)).toBe(2)
     const drawing = performance.now() - first
     expect(fs.readFileSync(file("wine"))).toEqual(await socialImagePng(socialImageSvg("Wine & Spirits", SITE)))
 
     // Nothing changed: nothing drawn, the images still in place; copying is far cheaper than drawing.
     fs.rmSync(path.join(root, "public"), { recursive: true })
     const again = performance.now()
-    expect(await writeSocialImages(drawings("Wine & Spirits"), cache)).toBe(0)
+    expect(await writeSocialImages(drawings("Wine & Spirits"), draw, cache)).toBe(0)
     expect(performance.now() - again).toBeLessThan(drawing / 4)
     expect(fs.existsSync(file("hotels"))).toBe(true)
 
     // One title changed: one image drawn, the old drawing gone from the cache.
-    expect(await writeSocialImages(drawings("Grand Cru Allocations"), cache)).toBe(1)
+    expect(await writeSocialImages(drawings("Grand Cru Allocations"), draw, cache)).toBe(1)
     expect(fs.readFileSync(file("wine"))).toEqual(await socialImagePng(socialImageSvg("Grand Cru Allocations", SITE)))
     expect(fs.readdirSync(cache)).toHaveLength(2)
+  })
+
+  it("with a memo, leave an image in place for the same title without drawing it again", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "social-"))
+    const cache = path.join(root, "cache")
+    const memoAt = path.join(root, "og.json")
+    const wine = path.join(root, "public", "og", "wine.png")
+    let drawings = 0
+    const draw = (title: string) => {
+      drawings += 1
+      return socialImageSvg(title, SITE)
+    }
+    await writeSocialImages(new Map([[wine, "Wine & Spirits"]]), draw, cache, new FileMemo(memoAt, "v1"))
+    const image = fs.readFileSync(wine)
+    await writeSocialImages(new Map([[wine, "Wine & Spirits"]]), draw, cache, new FileMemo(memoAt, "v1"))
+    expect(drawings).toBe(1)
+    expect(fs.readFileSync(wine)).toEqual(image)
+    // The image's drawing stays in the cache while a page uses it.
+    expect(fs.readdirSync(cache)).toHaveLength(1)
+    await writeSocialImages(new Map([[wine, "Grand Cru Allocations"]]), draw, cache, new FileMemo(memoAt, "v1"))
+    expect(drawings).toBe(2)
+    expect(fs.readFileSync(wine)).toEqual(await socialImagePng(socialImageSvg("Grand Cru Allocations", SITE)))
   })
 })
