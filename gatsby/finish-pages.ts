@@ -45,9 +45,10 @@ function pagesVersion(publicDir: string): string {
 export function finishBuiltPages({ store, reporter, cache }: BuildArgs): void {
   const { program } = store.getState() as { program: { directory: string } }
   const publicDir = path.join(program.directory, "public")
+  const started = performance.now()
   const memo = new FileMemo(memoFile(cache.directory, "pages"), pagesVersion(publicDir))
   const finished = finishPages(publicDir, memo)
   reporter.info(
-    `Finished ${finished.length} pages (bundles deferred past the first paint, each its own Content-Security-Policy); ${memo.counts.unchanged} unchanged since the last build`,
+    `Finished ${finished.length} pages (bundles deferred past the first paint, each its own Content-Security-Policy); ${memo.counts.unchanged} unchanged since the last build; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 }
