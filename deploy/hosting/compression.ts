@@ -1,9 +1,15 @@
 /**
  * Compression, decided once for every host: which files are text worth compressing, and their copies
- * compressed ahead of time. The build writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip,
- * level 9) beside every such file in public/, so nginx sends them as they are (`brotli_static`,
+ * compressed ahead of time. The build writes `<file>.br` (brotli) and `<file>.gz` (gzip, level 9)
+ * beside every such file in public/, so nginx sends them as they are (`brotli_static`,
  * `gzip_static`) instead of compressing each response again at a lower level; anything else it
  * still compresses on the fly. A CDN compresses by itself and never asks for the copies.
+ *
+ * Brotli's quality is 11, its highest, for the site's code and everything else there is one of, and
+ * 10 for the files there is one of per page (its HTML, its data), whose number grows with the site:
+ * measured on the pages, 11 takes 2.7 times as long as 10 (38.5 against 14.1 ms a page) for 2 % fewer
+ * bytes (8,140 against 8,309), and a build without cache compresses every page (1,182 at 500 studies:
+ * 35 of its 108 s at 11).
  */
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
@@ -32,13 +38,16 @@ export const COMPRESSIBLE_TYPES = [...new Set([...Object.values(COMPRESSIBLE_EXT
 /** Below this, compression costs more than it saves (nginx's `gzip_min_length` says the same). */
 export const MIN_COMPRESSED_LENGTH = 256
 
+/** The files there is one of per page: an HTML page and its data. */
+const PER_PAGE = /\.(html|json)$/
+
 export const ENCODINGS = [
   {
     extension: ".br",
     compress: promisify(zlib.brotliCompress),
-    options: (size: number): zlib.BrotliOptions => ({
+    options: (size: number, file: string): zlib.BrotliOptions => ({
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: PER_PAGE.test(file) ? 10 : zlib.constants.BROTLI_MAX_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
       },
@@ -47,7 +56,7 @@ export const ENCODINGS = [
   {
     extension: ".gz",
     compress: promisify(zlib.gzip),
-    options: (): zlib.ZlibOptions => ({ level: zlib.constants.Z_BEST_COMPRESSION }),
+    options: (_size: number, _file: string): zlib.ZlibOptions => ({ level: zlib.constants.Z_BEST_COMPRESSION }),
   },
 ] as const
 
@@ -89,7 +98,7 @@ export async function precompress(
       const { mtime } = fs.statSync(source)
       const written: string[] = []
       for (const { extension, compress, options } of ENCODINGS) {
-        const copy = await compress(content, options(content.length))
+        const copy = await compress(content, options(content.length, source))
         if (copy.length >= content.length) continue
         fs.writeFileSync(source + extension, copy)
         // The copy carries its file's date, so Last-Modified is the same whichever is sent.

@@ -44,18 +44,23 @@ describe("precompress", () => {
     expect(result.brotli).toBeLessThan(result.bytes / 5)
   })
 
-  it("compresses at brotli's highest quality and gzip's highest level", async () => {
+  it("compresses the site's code at brotli's highest quality, pages and their data at 10, gzip at its highest level", async () => {
     const content = text("levels")
     write("index.html", content)
+    write("page-data/index/page-data.json", content)
+    write("app-1a2b.js", content)
     await precompress(site)
-    const best = zlib.brotliCompressSync(content, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(content),
-      },
-    })
-    expect(fs.readFileSync(at("index.html.br")).equals(best)).toBe(true)
+    const brotli = (quality: number) =>
+      zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(content),
+        },
+      })
+    expect(fs.readFileSync(at("app-1a2b.js.br")).equals(brotli(11))).toBe(true)
+    expect(fs.readFileSync(at("index.html.br")).equals(brotli(10))).toBe(true)
+    expect(fs.readFileSync(at("page-data/index/page-data.json.br")).equals(brotli(10))).toBe(true)
     expect(fs.readFileSync(at("index.html.gz")).equals(zlib.gzipSync(content, { level: 9 }))).toBe(true)
   })
 
