@@ -362,10 +362,11 @@ export interface UnderLoad {
 
 /**
  * `npm run release` and `npm run rollback` under load: public/ live on a release host, then, built by
- * a release each while visitors browse, a copy of the project (its code's scripts are named otherwise:
- * its node_modules is a link), an editor's publish in it (other texts, the same code) and the next code;
- * then public/ and that last build taking turns as releases of their own, and a rollback. The next site is built in `next`, a project copy (test/support/project-copy.ts) the
- * caller keeps built (its Gatsby cache with it), or in a copy of its own removed at the end.
+ * a release each while visitors browse, a copy of the project (other code: its scripts are named
+ * otherwise, its node_modules being a link) and an editor's publish in it (other texts, the same
+ * code); then public/ and that last build taking turns as releases of their own, and a rollback. The
+ * next site is built in `next`, a project copy (test/support/project-copy.ts) the caller keeps built
+ * (its Gatsby cache with it), or in a copy of its own removed at the end.
  */
 export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
   const host = await startReleaseHost({ projectDir: PROJECT_DIR })
@@ -387,10 +388,6 @@ export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
         const published = await host.release(dir, () => buildOrStop(dir))
         publish = buildFiles(path.join(dir, "public"))
         switches.push(`editor's publish built during the visits ${published.switchMs.toFixed(0)} ms`)
-        await pause(2_500)
-        makeNextCode(dir)
-        const built = await host.release(dir, () => buildOrStop(dir))
-        switches.push(`next code built during the visits ${built.switchMs.toFixed(0)} ms`)
         for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
           await pause(2_500)
           switches.push(`release ${(await host.release(source)).switchMs.toFixed(0)} ms`)
@@ -399,7 +396,7 @@ export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
         switches.push(`rollback ${(await host.rollback()).switchMs.toFixed(0)} ms`)
         await pause(2_500)
       },
-      () => [buildFiles(PUBLIC_DIR), copy, publish, buildFiles(path.join(dir, "public"))],
+      () => [buildFiles(PUBLIC_DIR), copy, publish],
     )
     switches.push(`(${linkedRelease(host.root, LIVE)} live at the end)`)
     return { watched, switches }

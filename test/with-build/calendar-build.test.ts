@@ -17,7 +17,7 @@
  */
 import { spawn } from "node:child_process"
 import os from "node:os"
-import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { NotReplacing, release, rollback } from "../../deploy/release/releases"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
@@ -128,7 +128,15 @@ function runInCopy(script: string, args: string[], clock: string): Promise<Ran> 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: copy,
-      env: { ...process.env, ...COPY_BUILD_ENV, SITE_CLOCK: clock, CHECK_PAGES: "", GITHUB_OUTPUT: outputs },
+      env: {
+        ...process.env,
+        ...COPY_BUILD_ENV,
+        SITE_CLOCK: clock,
+        CHECK_PAGES: "",
+        GITHUB_OUTPUT: outputs,
+        // The publish path compares its build with what the host serves, as on the build server.
+        ...(host ? { LIVE_PAGES: path.join(host.root, LIVE, "public", RELEASE_PAGES_PATH) } : {}),
+      },
     })
     let output = ""
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))

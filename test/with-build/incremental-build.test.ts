@@ -16,7 +16,10 @@ import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } fr
 
 /** The same day for every build: security.txt and the calendar's record are of the build's clock. */
 const CLOCK = { SITE_CLOCK: "2026-11-27T10:00:00+01:00" }
-/** The files the title's change concerns: its page and the list's, their data, the search index, its sharing image. */
+/**
+ * The files the title's change concerns: its page and the list's, their data, the search index, its
+ * sharing image, and the build's list of its pages (release-pages.json).
+ */
 const CONCERNED = [
   "case-studies/index.html",
   "case-studies/search.json",
@@ -24,6 +27,7 @@ const CONCERNED = [
   "og/case-studies-wine.png",
   "page-data/case-studies/page-data.json",
   "page-data/case-studies/wine/page-data.json",
+  "release-pages.json",
 ]
 
 let copy: string
@@ -71,7 +75,7 @@ it(
     expect(published.status, output.slice(-2000)).toBe(0)
     expect(line(output, "Building static HTML for pages")).toMatch(/ 2\/2 /)
     expect(line(output, "info Finished")).toMatch(/^info Finished 2 pages .*; 26 unchanged since the last build/)
-    expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 5 files \(\.br, \.gz\) of \d+,/)
+    expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 6 files \(\.br, \.gz\) of \d+,/)
     expect(line(output, "info Sharing images")).toMatch(/ 1 drawn, /)
     const incremental = tree()
     const changed = [...incremental].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file)
