@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import { parseArgs } from "node:util"
 import { readClock } from "../../contracts/clock"
+import { readSource } from "../lib/read-source"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 import {
   type CalendarChange,
@@ -114,12 +115,7 @@ function changedStudies(base: string, repository: string): ScheduledStudy[] {
 
 /** The live stamp, from the site's address or a file. */
 async function readStamp(source: string): Promise<ReleaseStamp> {
-  const text = /^https?:/.test(source)
-    ? await fetch(source, { cache: "no-store" }).then((response) => {
-        if (!response.ok) throw new Error(`${source} answered ${response.status}`)
-        return response.text()
-      })
-    : fs.readFileSync(source, "utf8")
+  const text = await readSource(source)
   const stamp = readReleaseStamp(JSON.parse(text))
   if (!stamp) throw new Error(`${source} is not a release stamp`)
   return stamp

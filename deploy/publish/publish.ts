@@ -22,6 +22,7 @@ import { changedPages, pageFingerprints } from "./changed-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 import { readContentFile } from "../../gatsby/content/files"
+import { readSource } from "../lib/read-source"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
@@ -82,17 +83,13 @@ async function livePages(): Promise<{ pages: Map<string, string> } | { reason: s
   const source = livePagesSource()
   if (!source) return { reason: "LIVE_PAGES is empty" }
   try {
-    const text = /^https?:/.test(source)
-      ? await fetch(source, { cache: "no-store", signal: AbortSignal.timeout(15_000) }).then((response) => {
-          if (!response.ok) throw new Error(`it answered ${response.status}`)
-          return response.text()
-        })
-      : fs.readFileSync(source, "utf8")
-    const pages = readReleasePages(JSON.parse(text))
-    if (!pages) throw new Error(`it is not a release's pages`)
+    const pages = readReleasePages(JSON.parse(await readSource(source, 15_000)))
+    if (!pages) throw new Error(`${source} is not a release's pages`)
     return { pages: new Map(Object.entries(pages.pages)) }
   } catch (error) {
-    return { reason: `${source}: ${(error as Error).message}` }
+    // Named once: the reader's own errors name the address or the file already.
+    const { message } = error as Error
+    return { reason: message.includes(source) ? message : `${source}: ${message}` }
   }
 }
 

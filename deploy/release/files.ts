@@ -9,10 +9,10 @@
  * release they come from, so a release writes only new files (copies, its configuration) and replaces
  * by rename (its stamp), and the live release's files never change under it.
  */
-import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { filesUnder } from "../../gatsby/built-pages"
+import { contentHash } from "../../gatsby/file-memo"
 
 /** The list of a build's files, in an artifact and in every release folder (not served: beside public/). */
 export const FILES_MANIFEST = "files.json"
@@ -27,10 +27,7 @@ export function manifestOf(publicDir: string): Manifest {
   const manifest: Manifest = {}
   for (const file of filesUnder(publicDir).sort()) {
     const bytes = fs.readFileSync(file)
-    manifest[posix(path.relative(publicDir, file))] = {
-      sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
-      size: bytes.length,
-    }
+    manifest[posix(path.relative(publicDir, file))] = { sha256: contentHash(bytes), size: bytes.length }
   }
   return manifest
 }

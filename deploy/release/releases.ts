@@ -10,12 +10,12 @@
  * system) and nginx reloads, so a page and the policy it carries always come from the same folder. A
  * failure at any step before the switch leaves everything live as it was.
  */
-import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
 import { diskFull, freeSpace } from "./disk"
+import { contentHash } from "../../gatsby/file-memo"
 import {
   FILES_MANIFEST,
   type KeptRelease,
@@ -70,10 +70,7 @@ function keptReleases(root: string): KeptRelease[] {
 /** Each file copied in holds the bytes its manifest says: an upload cut short or damaged stops here. */
 function checkCopies(transfer: Transfer, manifest: Manifest, targetPublic: string): void {
   for (const file of transfer.copies) {
-    const sha256 = crypto
-      .createHash("sha256")
-      .update(fs.readFileSync(path.join(targetPublic, file)))
-      .digest("hex")
+    const sha256 = contentHash(fs.readFileSync(path.join(targetPublic, file)))
     if (sha256 !== manifest[file].sha256) {
       throw new Error(
         `${file} does not hold the bytes ${FILES_MANIFEST} lists for it: the upload is damaged; nothing was released`,
