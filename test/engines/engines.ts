@@ -12,7 +12,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-core"
-import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver"
+import { Builder, By, Capabilities, Key, type WebDriver, error as seleniumError } from "selenium-webdriver"
 import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
 import { freePort } from "../../deploy/lib/free-port"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
@@ -113,6 +113,13 @@ async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Prom
   }
 }
 
+/** One WebKitWebDriver, its browser, and the file the browser reports to. */
+interface WebKitSession {
+  driver: WebDriver
+  report: string
+  stop(): void
+}
+
 /**
  * WebKitGTK: one WebKitWebDriver and its browser per tab, on one Xvfb screen. The browser's report
  * (webkit-browser.py) carries WebKit's console, its policy refusals included, and failed requests.
@@ -128,38 +135,39 @@ async function webkitEngine(): Promise<Engine> {
   })
   const reports = fs.mkdtempSync(path.join(os.tmpdir(), "webkit-"))
   const drivers: ChildProcess[] = []
+  const startSession = async (): Promise<WebKitSession> => {
+    const port = await freePort()
+    const driverProcess = spawn(driverBinary, [`--port=${port}`], {
+      stdio: "ignore",
+      env: { ...process.env, DISPLAY: display },
+    })
+    drivers.push(driverProcess)
+    const server = `http://127.0.0.1:${port}`
+    await waitForServer(`${server}/status`, {
+      name: "WebKitWebDriver",
+      timeoutMs: 20_000,
+      failed: () => (driverProcess.exitCode === null ? undefined : `exit ${driverProcess.exitCode} (port ${port})`),
+    })
+    const report = path.join(reports, `${port}.log`)
+    fs.writeFileSync(report, "")
+    const driver = await new Builder()
+      .usingServer(server)
+      .withCapabilities(
+        new Capabilities({
+          browserName: "webkit-browser",
+          "webkitgtk:browserOptions": {
+            binary: path.join(__dirname, "webkit-browser.py"),
+            args: [`--report=${report}`],
+          },
+        }),
+      )
+      .build()
+    return { driver, report, stop: () => driverProcess.kill() }
+  }
   return {
     name: "webkit",
     capacity: 2,
-    openTab: async () => {
-      const port = await freePort()
-      const driverProcess = spawn(driverBinary, [`--port=${port}`], {
-        stdio: "ignore",
-        env: { ...process.env, DISPLAY: display },
-      })
-      drivers.push(driverProcess)
-      const server = `http://127.0.0.1:${port}`
-      await waitForServer(`${server}/status`, {
-        name: "WebKitWebDriver",
-        timeoutMs: 20_000,
-        failed: () => (driverProcess.exitCode === null ? undefined : `exit ${driverProcess.exitCode} (port ${port})`),
-      })
-      const report = path.join(reports, `${port}.log`)
-      fs.writeFileSync(report, "")
-      const driver = await new Builder()
-        .usingServer(server)
-        .withCapabilities(
-          new Capabilities({
-            browserName: "webkit-browser",
-            "webkitgtk:browserOptions": {
-              binary: path.join(__dirname, "webkit-browser.py"),
-              args: [`--report=${report}`],
-            },
-          }),
-        )
-        .build()
-      return webkitTab(driver, report, () => driverProcess.kill())
-    },
+    openTab: () => webkitTab(startSession),
     close: async () => {
       for (const driver of drivers) driver.kill()
       xvfb.kill()
@@ -171,15 +179,46 @@ async function webkitEngine(): Promise<Engine> {
 /** The lines of the browser's report that a visitor's browser would show as errors. */
 const WEBKIT_PROBLEM = /^(CONSOLE \S+ ERROR|REQUEST )/
 
-function webkitTab(driver: WebDriver, report: string, stop: () => void): Tab {
+/** How many of the browser's last lines a lost session's failure quotes. */
+const LAST_LINES = 12
+
+/**
+ * A tab on a WebKit session. When the browser under the session stops (WebKitGTK's browser on a
+ * busy two-core machine did so once in 144 visits), the call that met it fails, quoting the
+ * browser's last lines, and the tab's next page opens in a new session: the test that met the
+ * stop fails its try, and the next test (or its retry) is not failed by it.
+ */
+async function webkitTab(startSession: () => Promise<WebKitSession>): Promise<Tab> {
+  let session = await startSession()
   let read = 0
+  let lost = false
+  const call = async <T>(work: (driver: WebDriver) => Promise<T>): Promise<T> => {
+    try {
+      return await work(session.driver)
+    } catch (failure) {
+      if (!(failure instanceof seleniumError.NoSuchSessionError)) throw failure
+      lost = true
+      const last = fs.readFileSync(session.report, "utf8").trimEnd().split("\n").slice(-LAST_LINES).join("\n")
+      throw new Error(`WebKit's browser stopped under its session; its last lines:\n${last || "(none)"}`, {
+        cause: failure,
+      })
+    }
+  }
   return {
     open: async (url, width) => {
-      await driver
-        .manage()
-        .window()
-        .setRect({ width, height: heightFor(width) })
-      await driver.get(url)
+      if (lost) {
+        session.stop()
+        session = await startSession()
+        read = 0
+        lost = false
+      }
+      await call(async (driver) => {
+        await driver
+          .manage()
+          .window()
+          .setRect({ width, height: heightFor(width) })
+        await driver.get(url)
+      })
     },
     run: async (script, ...args) => {
       // WebKitWebDriver now and then fails to read back what a script returned ("Could not parse
@@ -187,32 +226,31 @@ function webkitTab(driver: WebDriver, report: string, stop: () => void): Tab {
       // the same one is run again, twice at most. Any other error is the test's.
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return (await driver.executeScript(script, ...args)) as never
+          return (await call((driver) => driver.executeScript(script, ...args))) as never
         } catch (error) {
           if (attempt === 3 || !(error instanceof Error && error.message.includes("Could not parse script result")))
             throw error
         }
       }
     },
-    click: async (selector) => {
-      const element = await driver.findElement(By.css(selector))
-      // At once: the site scrolls smoothly, and a click during the scroll would land where it was.
-      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", element)
-      // WebKitWebDriver refuses its Element Click on some visible buttons; a pointer action works.
-      await driver.actions({ async: true }).move({ origin: element }).click().perform()
-    },
-    press: async () => {
-      await driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform()
-    },
+    click: (selector) =>
+      call(async (driver) => {
+        const element = await driver.findElement(By.css(selector))
+        // At once: the site scrolls smoothly, and a click during the scroll would land where it was.
+        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", element)
+        // WebKitWebDriver refuses its Element Click on some visible buttons; a pointer action works.
+        await driver.actions({ async: true }).move({ origin: element }).click().perform()
+      }),
+    press: () => call((driver) => driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform()),
     problems: async () => {
-      const text = fs.readFileSync(report, "utf8")
+      const text = fs.readFileSync(session.report, "utf8")
       const lines = text.slice(read).split("\n")
       read = text.length
       return lines.filter((line) => WEBKIT_PROBLEM.test(line))
     },
     close: async () => {
-      await driver.quit()
-      stop()
+      if (!lost) await session.driver.quit()
+      session.stop()
     },
   }
 }
