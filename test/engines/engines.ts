@@ -94,6 +94,9 @@ async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Prom
   })
   return {
     open: async (url, width) => {
+      // The last page goes first: resized while still shown, it would bring more links into view
+      // and prefetch them, and the next page's navigation would cut those short in its own name.
+      await page.goto("about:blank")
       pageNumber += 1
       await page.setViewport({ width, height: heightFor(width) })
       await page.goto(url, { waitUntil: "load" })
