@@ -14,6 +14,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { filesUnder } from "./built-pages"
+import { replaceFile } from "../deploy/lib/replace-file"
 
 const PROJECT_DIR = path.resolve(__dirname, "..")
 /** The code of the post-build steps, and the lockfile that pins the tools they run. */
@@ -86,8 +87,7 @@ export class FileMemo {
   save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true })
     const files = Object.fromEntries([...this.after].sort(([a], [b]) => (a < b ? -1 : 1)))
-    fs.writeFileSync(`${this.file}.part`, JSON.stringify({ version: this.version, files }))
-    fs.renameSync(`${this.file}.part`, this.file)
+    replaceFile(this.file, JSON.stringify({ version: this.version, files }))
   }
 }
 

@@ -22,7 +22,8 @@ import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-st
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
 import { NotReplacing, type ReleaseReport, release, rollback } from "./releases"
-import { FILES_MANIFEST, readManifest, uploadList } from "./files"
+import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
+import { megabytes } from "./disk"
 import { filesUnder } from "../../gatsby/built-pages"
 import { readBuildInfo, writeStamp } from "./stamp"
 
@@ -67,8 +68,6 @@ async function liveCommit(url: string): Promise<string | null> {
     fail(`${url} answered ${response.status}: the live site cannot say what it serves; nothing was changed`)
   return readReleaseStamp(await response.json())?.commit ?? null
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 function fail(message: string): never {
   console.error(`\n${message}\n`)
@@ -137,7 +136,7 @@ function uploadListCommand(): void {
       ? readManifest(path.dirname(path.resolve(values.live)), path.basename(values.live))
       : null
   const own = filesUnder(artifact)
-    .map((file) => path.relative(artifact, file).split(path.sep).join("/"))
+    .map((file) => posixPath(path.relative(artifact, file)))
     .filter((file) => !file.startsWith("public/"))
     .sort()
   process.stdout.write(

@@ -6,7 +6,7 @@ import path from "node:path"
 import { LIVE, linkedRelease, releasesDir } from "./layout"
 
 const MB = 1024 * 1024
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`
+export const megabytes = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`
 
 /** The bytes free for this process on the file system holding `dir` (or its nearest folder that exists). */
 export function freeSpace(dir: string): number {

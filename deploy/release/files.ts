@@ -13,6 +13,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { filesUnder } from "../../gatsby/built-pages"
 import { contentHash } from "../../gatsby/file-memo"
+import { replaceFile } from "../lib/replace-file"
 
 /** The list of a build's files, in an artifact and in every release folder (not served: beside public/). */
 export const FILES_MANIFEST = "files.json"
@@ -20,14 +21,15 @@ export const FILES_MANIFEST = "files.json"
 /** A build's files under public/, by path ("case-studies/wine/index.html"): the hash of their bytes, and their size. */
 export type Manifest = Record<string, { sha256: string; size: number }>
 
-const posix = (relative: string) => relative.split(path.sep).join("/")
+/** A relative path as the manifest and the upload list write it, with "/" between its folders. */
+export const posixPath = (relative: string): string => relative.split(path.sep).join("/")
 
 /** The manifest of the files under `publicDir`, read from the files themselves. */
 export function manifestOf(publicDir: string): Manifest {
   const manifest: Manifest = {}
   for (const file of filesUnder(publicDir).sort()) {
     const bytes = fs.readFileSync(file)
-    manifest[posix(path.relative(publicDir, file))] = { sha256: contentHash(bytes), size: bytes.length }
+    manifest[posixPath(path.relative(publicDir, file))] = { sha256: contentHash(bytes), size: bytes.length }
   }
   return manifest
 }
@@ -47,11 +49,8 @@ export function readManifest(dir: string, name = FILES_MANIFEST): Manifest | nul
 }
 
 /** Writes `manifest` into `dir`, whole, then renamed. */
-export function writeManifest(dir: string, manifest: Manifest): void {
-  const file = path.join(dir, FILES_MANIFEST)
-  fs.writeFileSync(`${file}.part`, `${JSON.stringify(manifest)}\n`)
-  fs.renameSync(`${file}.part`, file)
-}
+export const writeManifest = (dir: string, manifest: Manifest): void =>
+  replaceFile(path.join(dir, FILES_MANIFEST), `${JSON.stringify(manifest)}\n`)
 
 /** A release folder kept on the host, whose files a new one may link: its public/ and its manifest. */
 export interface KeptRelease {

@@ -18,6 +18,7 @@ import { EDITORS_ZONE_NAME, editorsTime } from "../../model/schedule"
 import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
 import { isCommitHash } from "../../contracts/values"
 import { run } from "./nginx-control"
+import { replaceFile } from "../lib/replace-file"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
 export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt"> & Partial<BuildCalendar>
@@ -84,10 +85,5 @@ export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: 
     clockSet: built.clockSet,
     servedUntil: built.servedUntil,
   })
-  try {
-    fs.writeFileSync(`${file}.next`, `${JSON.stringify(stamp, null, 2)}\n`)
-    fs.renameSync(`${file}.next`, file)
-  } finally {
-    fs.rmSync(`${file}.next`, { force: true })
-  }
+  replaceFile(file, `${JSON.stringify(stamp, null, 2)}\n`)
 }
