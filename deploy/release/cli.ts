@@ -24,6 +24,7 @@ import { type SwitchReport, nginxControl } from "./nginx-control"
 import { NotReplacing, type ReleaseReport, release, rollback } from "./releases"
 import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
 import { megabytes } from "./disk"
+import { LOCK_WAIT_SECONDS } from "./lock"
 import { filesUnder } from "../../gatsby/built-pages"
 import { readBuildInfo, writeStamp } from "./stamp"
 
@@ -56,6 +57,8 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
   --nginx-prefix DIR      its -p, for an nginx started with one
   --nginx-conf FILE       its -c, for an nginx started with one
   --keep N                releases kept on disk, the live one included (default: ${KEEP})
+  --wait SECONDS          how long to wait for another release or rollback running on the root
+                          before giving up, changing nothing (default: ${LOCK_WAIT_SECONDS}; 0: at once)
   --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
                           run, which rebuilds the live commit): otherwise change nothing, say so
                           and exit with status 3. With stamp: the live site's /release.json is
@@ -90,6 +93,7 @@ const { values } = parseArgs({
     "nginx-prefix": { type: "string" },
     "nginx-conf": { type: "string" },
     keep: { type: "string", default: String(KEEP) },
+    wait: { type: "string", default: String(LOCK_WAIT_SECONDS) },
     replacing: { type: "string" },
     live: { type: "string" },
     help: { type: "boolean", default: false },
@@ -152,6 +156,9 @@ function releaseCommand(): void {
   const keep = Number(values.keep)
   if (!Number.isInteger(keep) || keep < 2)
     fail("--keep must be a whole number, 2 or more (the live release and one to roll back to)")
+  const lockWaitSeconds = Number(values.wait)
+  if (!Number.isInteger(lockWaitSeconds) || lockWaitSeconds < 0)
+    fail("--wait must be a whole number of seconds, 0 or more")
 
   const from = values.from ? path.resolve(values.from) : OWN_ARTIFACT
   if (from && !fs.existsSync(path.join(from, BUILD_INFO))) {
@@ -190,6 +197,7 @@ function releaseCommand(): void {
     authService: values["auth-service"]!,
     nginx: nginxControl(values.nginx!, nginxArgs),
     keep,
+    lockWaitSeconds,
   }
 
   for (const file of tls && command === "release" ? [tls.certificate, tls.key] : []) {

@@ -49,6 +49,8 @@ export interface ReleaseSettings {
   authService: string
   nginx: NginxControl
   keep: number
+  /** Seconds a release or rollback waits for another one running (deploy/release/lock.ts); 0 refuses at once. */
+  lockWaitSeconds?: number
 }
 
 export const releasesDir = (root: string) => path.join(root, RELEASES)

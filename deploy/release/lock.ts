@@ -1,103 +1,113 @@
 /**
  * Only one release or rollback at a time on a release root.
  *
- * The lock is one the kernel holds: a Unix socket in Linux's abstract namespace, named after the
- * root, which one process at a time can listen on and which the kernel releases the moment that
- * process ends, however it ends. So there is no stale lock to take over, and two releases that start
- * together cannot both hold it: the second one's bind fails.
+ * The lock is one the kernel holds: an exclusive `flock` on the root's `.release-lock` file, taken
+ * through util-linux's `flock` on a descriptor this process keeps open. The kernel ties it to that
+ * open file and drops it the moment the process ends, however it ends (`kill -9` included), so there is
+ * no stale lock to judge. It is a lock on the file itself, so every process that reaches the root
+ * meets it, whatever its pid or network namespace (a container, a unit with `PrivateNetwork`) and
+ * however it spells the root's path (a symbolic link, `..`).
  *
- * Beside it, the root's `.release-lock` file names the holder's process, for the operator and for the
- * refusal a second release prints. A release that dies leaves that file behind; the next one says it
- * takes it over. A file naming a process that is still running (a release command from before the
- * kernel lock, which knows only the file) is honoured: nothing starts.
+ * The file is never removed (a process waiting on the old file while a newcomer made a new one would
+ * give two holders); it only says who holds it, for the operator and for the message a waiting
+ * release prints. What it says is never trusted: a process number it names, dead or reused by some
+ * other program since, refuses nothing. A release that meets another waits its turn, up to a bound,
+ * then gives up having changed nothing.
  */
-import { createHash } from "node:crypto"
+import { spawn } from "node:child_process"
 import fs from "node:fs"
-import net from "node:net"
 import path from "node:path"
 import { diskFull } from "./disk"
 
 export const LOCK = ".release-lock"
+/** How long a release waits for the one running before giving up (a release takes seconds; a build in the project, minutes). */
+export const LOCK_WAIT_SECONDS = 900
 
-/** The abstract socket's name: one per release root (the kernel limits it to 107 bytes). */
-const socketName = (root: string) =>
-  `\0aurelle-release-lock-${createHash("sha256").update(path.resolve(root)).digest("hex").slice(0, 32)}`
-
-/** Listens on the root's socket; null when another process already does. */
-function holdSocket(root: string): Promise<net.Server | null> {
+/** util-linux's `flock` on descriptor 3 (the lock file, shared with this process): its exit status. */
+function flock(fd: number, waitSeconds: number): Promise<number> {
+  const wait = waitSeconds > 0 ? ["--wait", String(waitSeconds)] : ["--nonblock"]
   return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      error.code === "EADDRINUSE" ? resolve(null) : reject(error),
+    const child = spawn("flock", ["--exclusive", ...wait, "3"], { stdio: ["ignore", "ignore", "pipe", fd] })
+    let said = ""
+    child.stderr?.on("data", (chunk: Buffer) => (said += chunk.toString()))
+    child.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error("the release lock needs util-linux's flock program, which is not installed; nothing was changed")
+          : error,
+      ),
     )
-    server.listen(socketName(root), () => {
-      // The lock must not keep the process alive by itself.
-      server.unref()
-      resolve(server)
+    child.once("close", (status) => {
+      if (status === 0 || status === 1) resolve(status)
+      else reject(new Error(`flock could not lock ${LOCK} (exit ${status}): ${said.trim()}; nothing was changed`))
     })
   })
 }
 
-/** The process number the lock file names, or null when it names none (or there is none). */
-function lockOwner(file: string): number | null {
-  try {
-    const named = fs.statSync(file).isDirectory() ? path.join(file, "pid") : file
-    const owner = Number(fs.readFileSync(named, "utf8").trim())
-    return Number.isInteger(owner) && owner > 0 ? owner : null
-  } catch {
-    return null
-  }
+/** What the lock file says of its holder ("process N (since T)"), or null when it says nothing. */
+function holderOf(fd: number): string | null {
+  const text = fs.readFileSync(fd, "utf8")
+  const [pid, since] = text.split("\n")
+  return /^\d+$/.test(pid ?? "") ? `process ${pid}${since ? ` (since ${since})` : ""}` : null
 }
 
-function isRunning(pid: number): boolean {
+/** Opens the lock file; an old command's lock folder of that name (from before the kernel lock) goes first. */
+function openLockFile(root: string, file: string): number {
   try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: a process of another user holds that number, and is running.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
-const refusal = (file: string, owner: number | null) =>
-  new Error(
-    `another release or rollback is running (${owner === null ? "it" : `process ${owner}, which`} holds ${file}); nothing was changed`,
-  )
-
-/** Names this process in the lock file, in one rename; says so when it replaces a dead holder's. */
-function nameHolder(root: string, file: string): void {
-  if (fs.existsSync(file)) {
-    const owner = lockOwner(file)
-    if (owner !== null && isRunning(owner)) throw refusal(file, owner)
-    console.log(
-      `Taking over ${file}: ${owner === null ? "it names no process (left by a release that stopped before it wrote one)" : `process ${owner}, which held it, is gone`}.`,
-    )
-    fs.rmSync(file, { recursive: true, force: true })
-  }
-  const mine = `${file}.${process.pid}`
-  try {
-    fs.writeFileSync(mine, `${process.pid}\n`)
-    fs.renameSync(mine, file)
+    if (fs.lstatSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true, force: true })
+    return fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o644)
   } catch (error) {
     throw diskFull(error, root, 0) ?? error
-  } finally {
-    fs.rmSync(mine, { force: true })
   }
 }
 
-/** Runs `work` holding the root's lock; refuses at once, changing nothing, while another holds it. */
-export async function withLock<T>(root: string, work: () => Promise<T>): Promise<T> {
+/** Says in the lock file who holds it: replaced whole, in place (the file stays the one locked). */
+function sayHolder(fd: number, text: string): void {
+  fs.ftruncateSync(fd, 0)
+  if (text) fs.writeSync(fd, text, 0)
+}
+
+export interface LockOptions {
+  /** Seconds to wait for another release to finish; 0 refuses at once. */
+  waitSeconds?: number
+  /** Told when the lock is held by another, before waiting. */
+  onWait?: (message: string) => void
+}
+
+/**
+ * Runs `work` holding the root's lock. While another release or rollback holds it, waits its turn
+ * (saying so) up to `waitSeconds`; past that, refuses having changed nothing.
+ */
+export async function withLock<T>(
+  root: string,
+  work: () => Promise<T>,
+  { waitSeconds = LOCK_WAIT_SECONDS, onWait = (message) => console.log(message) }: LockOptions = {},
+): Promise<T> {
   const file = path.join(root, LOCK)
-  const socket = await holdSocket(root)
-  if (!socket) throw refusal(file, lockOwner(file))
+  const fd = openLockFile(root, file)
   try {
-    nameHolder(root, file)
+    if ((await flock(fd, 0)) !== 0) {
+      const holder = holderOf(fd) ?? "it"
+      if (waitSeconds <= 0)
+        throw new Error(`another release or rollback is running (${holder} holds ${file}); nothing was changed`)
+      onWait(`Another release or rollback is running (${holder} holds ${file}); waiting up to ${waitSeconds} s for it…`)
+      if ((await flock(fd, waitSeconds)) !== 0)
+        throw new Error(
+          `another release or rollback is still running after ${waitSeconds} s (${holderOf(fd) ?? "it"} holds ${file}); nothing was changed`,
+        )
+    }
+    try {
+      sayHolder(fd, `${process.pid}\n${new Date().toISOString()}\n`)
+    } catch (error) {
+      throw diskFull(error, root, 0) ?? error
+    }
     try {
       return await work()
     } finally {
-      fs.rmSync(file, { recursive: true, force: true })
+      sayHolder(fd, "")
     }
   } finally {
-    socket.close()
+    // Closing the one descriptor that holds it is what lets the next release in.
+    fs.closeSync(fd)
   }
 }

@@ -42,6 +42,10 @@ import {
   releasesDir,
 } from "./layout"
 import { withLock } from "./lock"
+
+/** The lock's options for these settings: how long to wait for another release. */
+const lockOptions = (settings: ReleaseSettings) =>
+  settings.lockWaitSeconds === undefined ? {} : { waitSeconds: settings.lockWaitSeconds }
 import { type SwitchReport, checkAlone, releaseConfig, switchTo } from "./nginx-control"
 import { buildInfoOf, writeStamp } from "./stamp"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
@@ -149,61 +153,65 @@ export async function release(
   } catch (error) {
     throw diskFull(error, root, 0) ?? error
   }
-  return withLock(root, async () => {
-    // What a release that died half-way left (nothing names it).
-    for (const name of fs.readdirSync(releasesDir(root))) {
-      if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
-    }
-    const live = replacing ? liveStamp(root) : null
-    if (replacing && live?.commit !== replacing) {
-      throw new NotReplacing(
-        `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
-      )
-    }
-    await build()
-    const built = path.join(source, "public")
-    // An upload of what changed alone has no index.html of its own: its files.json lists it.
-    const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
-    if (!manifest["index.html"]) {
-      throw new Error(`${built} holds no built site (no index.html): nothing was released`)
-    }
-    const info = buildInfoOf(source)
-    const id = newReleaseId(root, info.commit)
-    const transfer = planTransfer(manifest, built, keptReleases(root))
-    // What the release really adds: the files no kept release holds (a link takes no room of its own).
-    const needed = transfer.addedBytes
-    if (freeSpace(root) < needed)
-      throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
-    copyRelease(source, settings, id, { manifest, transfer })
-    const files = {
-      copied: transfer.copies.length,
-      addedBytes: transfer.addedBytes,
-      linked: transfer.links.length,
-      linkedBytes: transfer.linkedBytes,
-    }
-    let report: SwitchReport
-    try {
-      writeStamp(path.join(releaseDir(root, id), "public"), info, id)
-      report = switchTo(settings, id)
-    } catch (error) {
-      // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.
-      if (linkedRelease(root, LIVE) !== id) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
-      throw diskFull(error, root, needed, " while switching to the new release") ?? error
-    }
-    // Live now: what follows only tidies up, and a failure there is reported, not undone.
-    try {
-      writeHistory(root, [...readHistory(root), id])
-      return { ...report, files, removed: prune(root, settings.keep) }
-    } catch (error) {
-      const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
-      return {
-        ...report,
-        files,
-        removed: [],
-        setup: [report.setup, `Not recorded in ${path.join(root, HISTORY)}: ${reason}`].filter(Boolean).join("\n"),
+  return withLock(
+    root,
+    async () => {
+      // What a release that died half-way left (nothing names it).
+      for (const name of fs.readdirSync(releasesDir(root))) {
+        if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
       }
-    }
-  })
+      const live = replacing ? liveStamp(root) : null
+      if (replacing && live?.commit !== replacing) {
+        throw new NotReplacing(
+          `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
+        )
+      }
+      await build()
+      const built = path.join(source, "public")
+      // An upload of what changed alone has no index.html of its own: its files.json lists it.
+      const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
+      if (!manifest["index.html"]) {
+        throw new Error(`${built} holds no built site (no index.html): nothing was released`)
+      }
+      const info = buildInfoOf(source)
+      const id = newReleaseId(root, info.commit)
+      const transfer = planTransfer(manifest, built, keptReleases(root))
+      // What the release really adds: the files no kept release holds (a link takes no room of its own).
+      const needed = transfer.addedBytes
+      if (freeSpace(root) < needed)
+        throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
+      copyRelease(source, settings, id, { manifest, transfer })
+      const files = {
+        copied: transfer.copies.length,
+        addedBytes: transfer.addedBytes,
+        linked: transfer.links.length,
+        linkedBytes: transfer.linkedBytes,
+      }
+      let report: SwitchReport
+      try {
+        writeStamp(path.join(releaseDir(root, id), "public"), info, id)
+        report = switchTo(settings, id)
+      } catch (error) {
+        // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.
+        if (linkedRelease(root, LIVE) !== id) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
+        throw diskFull(error, root, needed, " while switching to the new release") ?? error
+      }
+      // Live now: what follows only tidies up, and a failure there is reported, not undone.
+      try {
+        writeHistory(root, [...readHistory(root), id])
+        return { ...report, files, removed: prune(root, settings.keep) }
+      } catch (error) {
+        const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
+        return {
+          ...report,
+          files,
+          removed: [],
+          setup: [report.setup, `Not recorded in ${path.join(root, HISTORY)}: ${reason}`].filter(Boolean).join("\n"),
+        }
+      }
+    },
+    lockOptions(settings),
+  )
 }
 
 /**
@@ -213,22 +221,26 @@ export async function release(
  */
 export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
   const { root } = settings
-  return withLock(root, async () => {
-    const live = linkedRelease(root, LIVE)
-    const history = readHistory(root)
-    while (history.length > 0 && history.at(-1) === live) history.pop()
-    const target = history.at(-1)
-    if (!target) {
-      throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
-    }
-    checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
-    try {
-      writeStamp(path.join(releaseDir(root, target), "public"), null, target)
-      const report = switchTo(settings, target)
-      writeHistory(root, history)
-      return report
-    } catch (error) {
-      throw diskFull(error, root, 0, " while switching back") ?? error
-    }
-  })
+  return withLock(
+    root,
+    async () => {
+      const live = linkedRelease(root, LIVE)
+      const history = readHistory(root)
+      while (history.length > 0 && history.at(-1) === live) history.pop()
+      const target = history.at(-1)
+      if (!target) {
+        throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
+      }
+      checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
+      try {
+        writeStamp(path.join(releaseDir(root, target), "public"), null, target)
+        const report = switchTo(settings, target)
+        writeHistory(root, history)
+        return report
+      } catch (error) {
+        throw diskFull(error, root, 0, " while switching back") ?? error
+      }
+    },
+    lockOptions(settings),
+  )
 }

@@ -17,7 +17,8 @@ import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy
 import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from "../support/release-host"
 import { BUILD_CALENDAR, BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases } from "../../deploy/release/layout"
-import { release } from "../../deploy/release/releases"
+import { release, rollback } from "../../deploy/release/releases"
+import { LOCK, withLock } from "../../deploy/release/lock"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -121,28 +122,42 @@ describe("npm run release", () => {
     }
   })
 
-  it("runs one at a time: a release while another runs changes nothing; a dead one's lock and copy are cleared", async () => {
-    const lock = path.join(host.root, ".release-lock")
-    try {
-      fs.writeFileSync(lock, String(process.pid))
+  it("runs one at a time: a release meeting another waits its turn, or gives up changing nothing; a dead one's lock and copy are cleared", async () => {
+    const lock = path.join(host.root, LOCK)
+    const refusing = { ...host.settings, lockWaitSeconds: 0 }
+    // Another release holds the root: one that may not wait changes nothing.
+    await withLock(host.root, async () => {
       const before = snapshot(host.root)
-      await expect(host.release(PROJECT_DIR)).rejects.toThrow(
-        /another release or rollback is running \(process \d+, which holds .*\.release-lock\)/,
+      await expect(release(PROJECT_DIR, refusing)).rejects.toThrow(
+        /another release or rollback is running \(process \d+ \(since .*\) holds .*\.release-lock\)/,
       )
-      await expect(host.rollback()).rejects.toThrow(/another release or rollback is running/)
+      await expect(rollback(refusing)).rejects.toThrow(/another release or rollback is running/)
       expect(snapshot(host.root)).toBe(before)
-      // A process number no process has: the release that held it died, its copy half-made.
-      fs.writeFileSync(lock, "4194304")
-      const halfMade = path.join(host.root, "releases", "20200101T000000Z.partial")
-      fs.mkdirSync(path.join(halfMade, "public"), { recursive: true })
-      const live = linkedRelease(host.root, LIVE)
-      await host.release(PROJECT_DIR)
-      expect(linkedRelease(host.root, LIVE)).not.toBe(live)
-      expect(fs.existsSync(lock)).toBe(false)
-      expect(fs.existsSync(halfMade)).toBe(false)
-    } finally {
-      fs.rmSync(lock, { recursive: true, force: true })
-    }
+    })
+    // One that may wait goes live once the other is done.
+    let done = 0
+    const waited: string[] = []
+    const live = linkedRelease(host.root, LIVE)
+    const holding = withLock(
+      host.root,
+      () => new Promise<void>((resolve) => setTimeout(() => resolve(void (done = Date.now())), 1500)),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const next = await withLock(host.root, () => Promise.resolve(Date.now()), {
+      waitSeconds: 30,
+      onWait: (message) => waited.push(message),
+    })
+    await holding
+    expect(next).toBeGreaterThanOrEqual(done)
+    expect(waited.join("\n")).toMatch(/waiting up to 30 s/)
+    // A process number the file still names (the release that held it died, its copy half-made).
+    fs.writeFileSync(lock, "4194304\n")
+    const halfMade = path.join(host.root, "releases", "20200101T000000Z.partial")
+    fs.mkdirSync(path.join(halfMade, "public"), { recursive: true })
+    await host.release(PROJECT_DIR)
+    expect(linkedRelease(host.root, LIVE)).not.toBe(live)
+    expect(fs.readFileSync(lock, "utf8")).toBe("")
+    expect(fs.existsSync(halfMade)).toBe(false)
   })
 
   it("keeps the outgoing release's scripts reachable for pages loaded from it", async () => {
