@@ -20,11 +20,26 @@ export interface BuildCalendar {
   clock: string
   clockSet: boolean
   servedUntil: string | null
+  /**
+   * The case studies the build serves, by slug, and the window of each study that has one (served
+   * or not): what the nginx host keeps of every release it serves, so that nothing taken down comes
+   * back (deploy/release/told-calendar.ts). Never in the public stamp: a window still to come is the
+   * editors' secret. Absent from builds made before it.
+   */
+  serves?: string[]
+  windows?: Record<string, StudyWindow>
+}
+
+/** A study's window as a build read it. */
+export interface StudyWindow {
+  goLiveAt?: string | null
+  expireAt?: string | null
 }
 
 export interface BuildInfo extends BuildCalendar {
-  /** The commit built (full hash). */
+  /** The commit built (full hash), and when it was committed (ISO 8601; absent from older builds). */
   commit: string
+  committedAt?: string
   /** When it was built (ISO 8601). */
   builtAt: string
   /** The site's host name, from the settings the build read. */
@@ -38,12 +53,45 @@ const FIELDS: Record<keyof BuildInfo, { test: (value: unknown) => boolean; what:
   clock: { test: isTime, what: "the time the build judged the editors' calendar at (ISO 8601)" },
   clockSet: { test: (value) => typeof value === "boolean", what: "true or false" },
   servedUntil: { test: (value) => value === null || isTime(value), what: "a time (ISO 8601) or null" },
+  committedAt: { test: isTime, what: "a time (ISO 8601)" },
+  serves: {
+    test: (value) => Array.isArray(value) && value.every((slug) => typeof slug === "string" && slug !== ""),
+    what: "a list of case studies' slugs",
+  },
+  windows: { test: isWindows, what: "each study's window (goLiveAt and expireAt, times or null), by slug" },
+}
+
+/** Whether `value` is the windows of studies by slug. */
+function isWindows(value: unknown): value is Record<string, StudyWindow> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false
+  return Object.values(value).every(
+    (window: unknown) =>
+      !!window &&
+      typeof window === "object" &&
+      Object.entries(window).every(
+        ([key, time]) => (key === "goLiveAt" || key === "expireAt") && (time === null || isTime(time)),
+      ),
+  )
 }
 
 /** The fields of what the build made of the calendar, in build.json, its calendar file and the stamp. */
 export const CALENDAR_FIELDS = ["clock", "clockSet", "servedUntil"] as const satisfies ReadonlyArray<
   keyof BuildCalendar
 >
+/** The fields a build may carry beside them, checked when present (builds before them lack them). */
+const OPTIONAL_FIELDS = ["committedAt", "serves", "windows"] as const satisfies ReadonlyArray<keyof BuildInfo>
+
+/** The optional fields `data` has, among `fields`. */
+const present = (data: unknown, fields: ReadonlyArray<keyof BuildInfo>) =>
+  data && typeof data === "object"
+    ? fields.filter((field) => (data as Record<string, unknown>)[field] !== undefined)
+    : []
+
+/** The studies' fields of a calendar record, as they are (absent when the build did not write them). */
+const studiesOf = ({ serves, windows }: Partial<BuildCalendar>): Pick<BuildCalendar, "serves" | "windows"> => ({
+  ...(serves ? { serves } : {}),
+  ...(windows ? { windows } : {}),
+})
 
 /** What is wrong with `fields` of `data`, each problem naming its field. */
 export function fieldProblems(data: unknown, fields: ReadonlyArray<keyof BuildInfo>): string[] {
@@ -58,7 +106,12 @@ export function fieldProblems(data: unknown, fields: ReadonlyArray<keyof BuildIn
 
 /** What is wrong with `data` as a build's description, each problem naming its field. */
 export const buildInfoProblems = (data: unknown): string[] =>
-  fieldProblems(data, Object.keys(FIELDS) as Array<keyof BuildInfo>)
+  fieldProblems(data, [
+    ...(Object.keys(FIELDS) as Array<keyof BuildInfo>).filter(
+      (field) => !(OPTIONAL_FIELDS as ReadonlyArray<string>).includes(field),
+    ),
+    ...present(data, OPTIONAL_FIELDS),
+  ])
 
 function parseJson(text: string, file: string): unknown {
   try {
@@ -73,12 +126,22 @@ export function parseBuildInfo(text: string, file: string): BuildInfo {
   const data = parseJson(text, file)
   const problems = buildInfoProblems(data)
   if (problems.length > 0) throw new Error(`${file} does not describe a build: ${problems.join("; ")}`)
-  const { commit, builtAt, serverName, clock, clockSet, servedUntil } = data as BuildInfo
-  return { commit, builtAt, serverName, clock, clockSet, servedUntil }
+  const { commit, committedAt, builtAt, serverName, clock, clockSet, servedUntil } = data as BuildInfo
+  return {
+    commit,
+    ...(committedAt ? { committedAt } : {}),
+    builtAt,
+    serverName,
+    clock,
+    clockSet,
+    servedUntil,
+    ...studiesOf(data as BuildInfo),
+  }
 }
 
 /** What is wrong with `data` as a build's calendar, each problem naming its field. */
-export const buildCalendarProblems = (data: unknown): string[] => fieldProblems(data, CALENDAR_FIELDS)
+export const buildCalendarProblems = (data: unknown): string[] =>
+  fieldProblems(data, [...CALENDAR_FIELDS, ...present(data, ["serves", "windows"])])
 
 /** The build's calendar file's text, checked; throws naming `file` and each field that is wrong. */
 export function parseBuildCalendar(text: string, file: string): BuildCalendar {
@@ -87,5 +150,5 @@ export function parseBuildCalendar(text: string, file: string): BuildCalendar {
   if (problems.length > 0)
     throw new Error(`${file} does not say what the build made of the calendar: ${problems.join("; ")}`)
   const { clock, clockSet, servedUntil } = data as BuildCalendar
-  return { clock, clockSet, servedUntil }
+  return { clock, clockSet, servedUntil, ...studiesOf(data as BuildCalendar) }
 }

@@ -21,8 +21,9 @@ export interface ReleaseStamp {
   release?: string
   /**
    * The editors' calendar as the build judged it (contracts/build-info.ts, BuildCalendar): the time it
-   * judged it at, whether that was a set clock, and until when the release may be served. Absent in
-   * stamps written before the calendar.
+   * judged it at, and whether that was a set clock. Absent in stamps written before the calendar.
+   * `servedUntil` (the next takedown's time) is read from older stamps but no longer written: a
+   * takedown still to come is the editors' business, not the public's.
    */
   clock?: string
   clockSet?: boolean
@@ -66,9 +67,7 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     builtAt: fields.builtAt,
     liveSince: fields.liveSince,
     ...(fields.release ? { release: fields.release } : {}),
-    ...(fields.clock !== undefined
-      ? { clock: fields.clock, clockSet: fields.clockSet, servedUntil: fields.servedUntil ?? null }
-      : {}),
+    ...(fields.clock !== undefined ? { clock: fields.clock, clockSet: fields.clockSet } : {}),
   }
   const problems = releaseStampProblems(stamp)
   if (problems.length > 0)

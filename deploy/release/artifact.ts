@@ -42,6 +42,13 @@ function builtCommit(projectDir: string): string {
   )
 }
 
+/** When `commit` was committed (ISO 8601), from the checkout; undefined where git cannot say. */
+export function committedAt(projectDir: string, commit: string): string | undefined {
+  const log = spawnSync("git", ["-C", projectDir, "log", "-1", "--format=%cI", commit], { encoding: "utf8" })
+  const time = log.status === 0 ? log.stdout.trim() : ""
+  return time && !Number.isNaN(Date.parse(time)) ? new Date(time).toISOString() : undefined
+}
+
 /** Packs the project's build into `out` (replaced whole); returns what build.json says. */
 export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: string = PROJECT_DIR): Promise<BuildInfo> {
   const publicDir = path.join(projectDir, "public")
@@ -70,8 +77,10 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(projectDir, "content"))
   const calendar = path.join(projectDir, BUILD_CALENDAR)
   if (!fs.existsSync(calendar)) throw new Error(`${calendar} is missing: run npm run build first`)
+  const commitTime = committedAt(projectDir, commit)
   const info: BuildInfo = {
     commit,
+    ...(commitTime ? { committedAt: commitTime } : {}),
     builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
     serverName: new URL(settings.en.siteUrl).hostname,
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),

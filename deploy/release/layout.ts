@@ -4,12 +4,15 @@
  *   releases/<id>/   one release: public/ (the build, its compressed copies included, and the
  *                    stamp /release.json), nginx.conf (its own configuration, naming this folder),
  *                    cms-auth.mjs and its systemd unit, release.cjs (the release command, when the
- *                    release came from an artifact: `node live/release.cjs rollback` needs Node alone)
+ *                    release came from an artifact: `node live/release.cjs rollback` needs Node alone),
+ *                    build.json (what its build said of itself: its commit, its calendar)
  *   live         ->  releases/<id>, the live one; nginx's configuration includes live/nginx.conf
  *   outgoing     ->  releases/<id>, the one live before it: its hashed scripts and images stay
  *                    reachable, for pages loaded from it just before the switch
  *   acme/            certbot's --webroot folder, answered on port 80 by every release
  *   history          the releases made live, one a line, in order: what a rollback goes back through
+ *   calendar.json    what the releases served said of the editors' calendar (told-calendar.ts)
+ *   .release-lock    the lock (lock.ts)
  */
 import fs from "node:fs"
 import path from "node:path"

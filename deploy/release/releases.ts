@@ -47,7 +47,17 @@ import { withLock } from "./lock"
 const lockOptions = (settings: ReleaseSettings) =>
   settings.lockWaitSeconds === undefined ? {} : { waitSeconds: settings.lockWaitSeconds }
 import { type SwitchReport, checkAlone, releaseConfig, switchTo } from "./nginx-control"
-import { buildInfoOf, writeStamp } from "./stamp"
+import { type BuiltFrom, buildInfoOf, refuseExpired, writeStamp } from "./stamp"
+import {
+  TOLD_CALENDAR,
+  readToldCalendar,
+  refuseOlderCommit,
+  refuseTakenDown,
+  toldAfter,
+  writeToldCalendar,
+} from "./told-calendar"
+import { BUILD_INFO, type BuildInfo, parseBuildInfo } from "../../contracts/build-info"
+import { readClock } from "../../contracts/clock"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 
 /** A name for a new release: the time, then the commit's first eight characters. */
@@ -91,7 +101,7 @@ function copyRelease(
   source: string,
   settings: ReleaseSettings,
   id: string,
-  { manifest, transfer }: { manifest: Manifest; transfer: Transfer },
+  { manifest, transfer, info }: { manifest: Manifest; transfer: Transfer; info: BuiltFrom },
 ): void {
   const { root } = settings
   const partial = releaseDir(root, `${id}${PARTIAL}`)
@@ -100,6 +110,11 @@ function copyRelease(
     applyTransfer(transfer, path.join(source, "public"), path.join(partial, "public"))
     checkCopies(transfer, manifest, path.join(partial, "public"))
     writeManifest(partial, manifest)
+    // What the build says of itself, kept with it: a rollback to it is checked against the calendar too.
+    fs.writeFileSync(
+      path.join(partial, BUILD_INFO),
+      `${JSON.stringify({ ...info, serverName: settings.serverName }, null, 2)}\n`,
+    )
     fs.copyFileSync(path.join(source, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
     fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
     if (fs.existsSync(path.join(source, RELEASE_SCRIPT))) {
@@ -128,11 +143,16 @@ export interface ReleaseReport extends SwitchReport {
  */
 export class NotReplacing extends Error {}
 
-/** The stamp of the live release under `root`, if it has one. */
-function liveStamp(root: string): ReleaseStamp | null {
-  const live = linkedRelease(root, LIVE)
-  const file = live && path.join(releaseDir(root, live), "public", RELEASE_STAMP_PATH)
+/** The stamp of a release under `root` (the live one by default), if it has one. */
+function stampOf(root: string, release = linkedRelease(root, LIVE)): ReleaseStamp | null {
+  const file = release && path.join(releaseDir(root, release), "public", RELEASE_STAMP_PATH)
   return file && fs.existsSync(file) ? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8"))) : null
+}
+
+/** What a release's build said of itself, kept in its folder (releases made before that keep none). */
+function releaseBuild(root: string, release: string | null): BuildInfo | null {
+  const file = release && path.join(releaseDir(root, release), BUILD_INFO)
+  return file && fs.existsSync(file) ? parseBuildInfo(fs.readFileSync(file, "utf8"), file) : null
 }
 
 /**
@@ -160,7 +180,7 @@ export async function release(
       for (const name of fs.readdirSync(releasesDir(root))) {
         if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
       }
-      const live = replacing ? liveStamp(root) : null
+      const live = replacing ? stampOf(root) : null
       if (replacing && live?.commit !== replacing) {
         throw new NotReplacing(
           `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
@@ -174,13 +194,17 @@ export async function release(
         throw new Error(`${built} holds no built site (no index.html): nothing was released`)
       }
       const info = buildInfoOf(source)
+      const what = `The build of ${info.commit.slice(0, 8)} made at ${info.clock ?? info.builtAt}`
+      refuseExpired(info, what)
+      refuseTakenDown(readToldCalendar(root), info, readClock(process.env).now, what)
+      refuseOlderCommit(releaseBuild(root, linkedRelease(root, LIVE)), info, what)
       const id = newReleaseId(root, info.commit)
       const transfer = planTransfer(manifest, built, keptReleases(root))
       // What the release really adds: the files no kept release holds (a link takes no room of its own).
       const needed = transfer.addedBytes
       if (freeSpace(root) < needed)
         throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
-      copyRelease(source, settings, id, { manifest, transfer })
+      copyRelease(source, settings, id, { manifest, transfer, info })
       const files = {
         copied: transfer.copies.length,
         addedBytes: transfer.addedBytes,
@@ -198,15 +222,17 @@ export async function release(
       }
       // Live now: what follows only tidies up, and a failure there is reported, not undone.
       try {
+        writeToldCalendar(root, toldAfter(readToldCalendar(root), info, id))
         writeHistory(root, [...readHistory(root), id])
         return { ...report, files, removed: prune(root, settings.keep) }
       } catch (error) {
         const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
+        const records = `${path.join(root, TOLD_CALENDAR)} and ${path.join(root, HISTORY)}`
         return {
           ...report,
           files,
           removed: [],
-          setup: [report.setup, `Not recorded in ${path.join(root, HISTORY)}: ${reason}`].filter(Boolean).join("\n"),
+          setup: [report.setup, `Not recorded in ${records}: ${reason}`].filter(Boolean).join("\n"),
         }
       }
     },
@@ -232,10 +258,18 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
         throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
       }
       checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
+      const told = readToldCalendar(root)
+      // A release made before releases kept what their build said: its stamp says what it can.
+      const built = releaseBuild(root, target) ?? stampOf(root, target)
+      if (built) {
+        refuseExpired(built, `Release ${target}`)
+        refuseTakenDown(told, built, readClock(process.env).now, `Release ${target}`)
+      }
       try {
-        writeStamp(path.join(releaseDir(root, target), "public"), null, target)
+        writeStamp(path.join(releaseDir(root, target), "public"), releaseBuild(root, target), target)
         const report = switchTo(settings, target)
         writeHistory(root, history)
+        if (built) writeToldCalendar(root, toldAfter(told, built, target))
         return report
       } catch (error) {
         throw diskFull(error, root, 0, " while switching back") ?? error

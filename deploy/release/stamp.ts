@@ -21,7 +21,7 @@ import { run } from "./nginx-control"
 import { replaceFile } from "../lib/replace-file"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
-export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt"> & Partial<BuildCalendar>
+export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt"> & Partial<BuildCalendar>
 
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
 export const readBuildInfo = (source: string): BuildInfo => {
@@ -45,8 +45,10 @@ export function buildInfoOf(source: string): BuiltFrom {
       `${source} cannot say when what it serves may be served: it has no ${BUILD_CALENDAR}; build it again`,
     )
   }
+  const time = run("git", ["-C", source, "log", "-1", "--format=%cI", commit.output])
   return {
     commit: commit.output,
+    ...(time.ok && !Number.isNaN(Date.parse(time.output)) ? { committedAt: new Date(time.output).toISOString() } : {}),
     builtAt: fs.statSync(home).mtime.toISOString(),
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
   }
@@ -68,8 +70,8 @@ export function refuseExpired(built: Partial<BuildCalendar>, what: string): void
 /**
  * Writes the stamp (/release.json) into a build's public folder, saying it is live from now: on the
  * nginx host just before the switch, in a folder nginx does not serve yet (a release's own, or one
- * rolled back to); for Pages, into the artifact just before its upload. Without `info` (a rollback)
- * the build is the one the folder's stamp already names.
+ * rolled back to); for Pages, into the artifact just before its upload. Without `info` (a rollback
+ * to a release that kept no build.json) the build is the one the folder's stamp already names.
  */
 export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: string): void {
   const file = path.join(publicDir, RELEASE_STAMP_PATH)
@@ -83,7 +85,6 @@ export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: 
     release,
     clock: built.clock,
     clockSet: built.clockSet,
-    servedUntil: built.servedUntil,
   })
   replaceFile(file, `${JSON.stringify(stamp, null, 2)}\n`)
 }

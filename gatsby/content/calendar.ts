@@ -36,6 +36,16 @@ export function contentCalendar(documents: readonly ScheduledStudy[], clock: Clo
       clock: clock.now.toISOString(),
       clockSet: clock.set,
       servedUntil: servedUntil(documents, clock.now),
+      serves: documents
+        .filter((study) => !withheld.has(study.slug))
+        .map((study) => study.slug)
+        .sort(),
+      windows: Object.fromEntries(
+        documents
+          .filter((study) => scheduled.has(study.slug))
+          .sort((a, b) => a.slug.localeCompare(b.slug))
+          .map(({ slug, goLiveAt, expireAt }) => [slug, { goLiveAt: goLiveAt ?? null, expireAt: expireAt ?? null }]),
+      ),
     },
   }
 }

@@ -68,12 +68,16 @@ describe("the release stamp", () => {
     expect(fs.readdirSync(publicDir)).toEqual([RELEASE_STAMP_PATH.slice(1)])
   })
 
-  it("carries the build's calendar: its clock, and until when it may be served", () => {
+  it("carries the build's clock, never the next takedown's time (an older stamp's is still read)", () => {
     const publicDir = folder()
     process.env[CLOCK_VARIABLE] = "2026-12-01T09:00:00+01:00"
     writeStamp(publicDir, BUILT, "r1")
-    const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
-    expect(stamp).toMatchObject({ clock: BUILT.clock, clockSet: false, servedUntil: BUILT.servedUntil })
+    const text = fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")
+    const stamp = readReleaseStamp(JSON.parse(text))
+    expect(stamp).toMatchObject({ clock: BUILT.clock, clockSet: false })
+    expect(text).not.toContain("servedUntil")
+    expect(text).not.toContain(BUILT.servedUntil!)
+    expect(readReleaseStamp({ ...stamp, servedUntil: BUILT.servedUntil })).not.toBeNull()
     expect(readReleaseStamp({ ...stamp, servedUntil: "soon" })).toBeNull()
   })
 
@@ -85,8 +89,17 @@ describe("the release stamp", () => {
     const refusal =
       /serves a case study until Thu 31 Dec, 18:00 \(Zurich; 2026-12-31T18:00:00\+01:00\), which has passed: making it live would bring back a study taken down. Nothing was changed/
     expect(() => writeStamp(folder(), BUILT, "r2")).toThrow(refusal)
+    // A rollback to it: the release kept its build.json.
+    expect(() => writeStamp(publicDir, BUILT, "r1")).toThrow(refusal)
+    // A rollback to a release with no build.json, whose older stamp still said until when.
+    fs.writeFileSync(
+      path.join(publicDir, RELEASE_STAMP_PATH),
+      JSON.stringify({ ...JSON.parse(before), servedUntil: BUILT.servedUntil }),
+    )
     expect(() => writeStamp(publicDir, null, "r1")).toThrow(refusal)
-    expect(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")).toBe(before)
+    expect(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8"))).toMatchObject(
+      JSON.parse(before),
+    )
   })
 })
 

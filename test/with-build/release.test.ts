@@ -189,6 +189,30 @@ describe("npm run release", () => {
     }
   })
 
+  it("never replaces the live release with a build of an older commit, changing nothing", async () => {
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-older-"))
+    try {
+      fs.cpSync(path.join(PROJECT_DIR, ".hosting"), path.join(source, ".hosting"), { recursive: true })
+      fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
+      const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as object
+      const info = {
+        ...calendar,
+        commit: "0123456789abcdef0123456789abcdef01234567",
+        committedAt: "2001-01-01T00:00:00.000Z",
+        builtAt: new Date().toISOString(),
+        serverName: "localhost",
+      }
+      fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
+      const before = snapshot(host.root)
+      await expect(host.release(source)).rejects.toThrow(
+        /is of a commit older than the live one \(01234567, committed 2001-01-01T00:00:00.000Z, against [0-9a-f]{8}, committed .*\)/,
+      )
+      expect(snapshot(host.root)).toBe(before)
+    } finally {
+      fs.rmSync(source, { recursive: true, force: true })
+    }
+  })
+
   it("keeps the newest five releases", async () => {
     for (let i = 0; i < 5; i++) await host.release(PROJECT_DIR)
     const releases = listReleases(host.root)

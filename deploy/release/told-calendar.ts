@@ -1,0 +1,128 @@
+/**
+ * What the nginx host has been told of the editors' calendar, by every release it served: the root's
+ * `calendar.json` (never served), each case study's window as the newest build that spoke of it said
+ * it, with that build's clock. A build judges the calendar only from its own content, so an artifact
+ * built before a study was given an `expireAt` would serve it again after its time (an old workflow
+ * re-run, an artifact released again, a rollback). Every release and rollback is checked here first:
+ * a build that serves a study the host was told, by a build newer than it, came down at a time now
+ * past is refused, naming the study, and nothing changes. A newer build's word replaces an older
+ * one's: an editor who extends or removes an `expireAt` releases a build that knows it.
+ *
+ * And the order of commits: a build of a commit older than the live one's (by commit time) is refused
+ * by `release`, since it would undo a newer publish; only `rollback` goes back, and the calendar
+ * check still holds there.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
+import { isTime } from "../../contracts/values"
+import { replaceFile } from "../lib/replace-file"
+import type { BuiltFrom } from "./stamp"
+
+export const TOLD_CALENDAR = "calendar.json"
+
+/** A study's window as the host was told it: by which release, built at which clock. */
+export interface ToldWindow extends StudyWindow {
+  toldAt: string
+  release: string
+}
+
+export interface ToldCalendar {
+  studies: Record<string, ToldWindow>
+}
+
+const isToldWindow = (value: unknown): value is ToldWindow => {
+  const window = value as Partial<Record<keyof ToldWindow, unknown>> | null
+  return (
+    !!window &&
+    typeof window === "object" &&
+    isTime(window.toldAt) &&
+    typeof window.release === "string" &&
+    (["goLiveAt", "expireAt"] as const).every((key) => window[key] == null || isTime(window[key]))
+  )
+}
+
+/**
+ * The root's record, or an empty one when there is none yet. A record that cannot be read stops the
+ * release: guessing would let a study taken down come back.
+ */
+export function readToldCalendar(root: string): ToldCalendar {
+  const file = path.join(root, TOLD_CALENDAR)
+  if (!fs.existsSync(file)) return { studies: {} }
+  let data: { studies?: unknown }
+  try {
+    data = JSON.parse(fs.readFileSync(file, "utf8")) as { studies?: unknown }
+  } catch (error) {
+    throw new Error(
+      `${file} is not JSON (${(error as Error).message}): the host cannot say what it was told of the calendar; nothing was changed`,
+    )
+  }
+  const studies = data.studies
+  if (!studies || typeof studies !== "object" || !Object.values(studies).every(isToldWindow))
+    throw new Error(`${file} does not hold the studies' windows the host was told; nothing was changed`)
+  return { studies: studies as Record<string, ToldWindow> }
+}
+
+/** The record once a release of `built` is live: its windows replace those told by builds no newer. */
+export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string): ToldCalendar {
+  if (!built.clock || !built.windows) return told
+  const clock = Date.parse(built.clock)
+  const studies: Record<string, ToldWindow> = {}
+  for (const [slug, window] of Object.entries(told.studies)) {
+    // A newer build without a window for it: the editors took it off the calendar (or deleted it).
+    if (Date.parse(window.toldAt) > clock || slug in built.windows) studies[slug] = window
+  }
+  for (const [slug, window] of Object.entries(built.windows)) {
+    if (!studies[slug] || Date.parse(studies[slug].toldAt) <= clock)
+      studies[slug] = {
+        goLiveAt: window.goLiveAt ?? null,
+        expireAt: window.expireAt ?? null,
+        toldAt: built.clock,
+        release,
+      }
+  }
+  return { studies: Object.fromEntries(Object.entries(studies).sort(([a], [b]) => a.localeCompare(b))) }
+}
+
+export function writeToldCalendar(root: string, told: ToldCalendar): void {
+  replaceFile(path.join(root, TOLD_CALENDAR), `${JSON.stringify(told, null, 2)}\n`)
+}
+
+/**
+ * Refuses to make `built` live when it serves a study the host was told, by a build newer than it,
+ * came down at a time now past. `what` names the build in the message.
+ */
+export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date, what: string): void {
+  const clock = Date.parse(built.clock ?? built.builtAt)
+  const down = Object.entries(told.studies).filter(
+    ([, window]) =>
+      window.expireAt && Date.parse(window.expireAt) <= now.getTime() && Date.parse(window.toldAt) > clock,
+  )
+  const served = built.serves
+  const back = down.filter(([slug]) => !served || served.includes(slug))
+  if (back.length === 0) return
+  const named = back.map(
+    ([slug, window]) => `${slug} (down since ${window.expireAt}, told by release ${window.release})`,
+  )
+  throw new Error(
+    served
+      ? `${what} serves ${named.join(", ")}, which this host was told came down: making it live would bring ${back.length === 1 ? "that study" : "those studies"} back. Nothing was changed; release a build made now instead.`
+      : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${named.join(", ")} came down since it was built. Nothing was changed; release a build made now instead.`,
+  )
+}
+
+/**
+ * Refuses, for `release` (never `rollback`), a build of a commit older than the live one's: it would
+ * undo a publish made since. The same commit built again (the calendar's timed run) is not older.
+ */
+export function refuseOlderCommit(
+  live: Pick<BuildInfo, "commit" | "committedAt"> | null,
+  built: BuiltFrom,
+  what: string,
+): void {
+  if (!live?.committedAt || !built.committedAt || live.commit === built.commit) return
+  if (Date.parse(built.committedAt) >= Date.parse(live.committedAt)) return
+  throw new Error(
+    `${what} is of a commit older than the live one (${built.commit.slice(0, 8)}, committed ${built.committedAt}, against ${live.commit.slice(0, 8)}, committed ${live.committedAt}): making it live would undo what was published since. Nothing was changed; to go back on purpose, roll back.`,
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * What the nginx host keeps of the calendar (deploy/release/told-calendar.ts): a newer build's word
+ * replaces an older one's, and a build that knows less than the host was told is refused when it
+ * would bring back a study taken down; a build of an older commit never replaces the live one.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import {
+  TOLD_CALENDAR,
+  type ToldCalendar,
+  readToldCalendar,
+  refuseOlderCommit,
+  refuseTakenDown,
+  toldAfter,
+  writeToldCalendar,
+} from "../../deploy/release/told-calendar"
+import type { BuiltFrom } from "../../deploy/release/stamp"
+
+const commit = (digit: string) => digit.repeat(40)
+const build = (clock: string, fields: Partial<BuiltFrom> = {}): BuiltFrom => ({
+  commit: commit("a"),
+  builtAt: clock,
+  clock,
+  clockSet: true,
+  servedUntil: null,
+  serves: ["wine"],
+  windows: {},
+  ...fields,
+})
+const NOW = new Date("2026-12-01T20:00:00Z")
+
+describe("the record of what the host was told", () => {
+  it("takes each study's window from the newest build that spoke of it", () => {
+    let told: ToldCalendar = { studies: {} }
+    told = toldAfter(
+      told,
+      build("2026-12-01T16:00:00Z", { windows: { wine: { expireAt: "2026-12-01T17:00:00Z" } } }),
+      "B",
+    )
+    expect(told.studies.wine).toMatchObject({
+      expireAt: "2026-12-01T17:00:00Z",
+      toldAt: "2026-12-01T16:00:00Z",
+      release: "B",
+    })
+    // An older build rolled back to says nothing new.
+    told = toldAfter(told, build("2026-12-01T10:00:00Z", { windows: {} }), "A")
+    expect(told.studies.wine.release).toBe("B")
+    // A newer build without its window (the editors took the expiry off): the study is off the record.
+    told = toldAfter(told, build("2026-12-01T18:00:00Z", { windows: {} }), "D")
+    expect(told.studies).toEqual({})
+  })
+
+  it("refuses a build that knows less and serves a study taken down, naming it; accepts one that knows more", () => {
+    const told = toldAfter(
+      { studies: {} },
+      build("2026-12-01T16:00:00Z", { windows: { wine: { expireAt: "2026-12-01T17:00:00Z" } } }),
+      "B",
+    )
+    const older = build("2026-12-01T10:00:00Z")
+    expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(
+      "A's build serves wine (down since 2026-12-01T17:00:00Z, told by release B), which this host was told came down",
+    )
+    // Before its time, or not serving it, or built after the host was told: nothing to refuse.
+    expect(() => refuseTakenDown(told, older, new Date("2026-12-01T16:30:00Z"), "A")).not.toThrow()
+    expect(() => refuseTakenDown(told, build("2026-12-01T10:00:00Z", { serves: [] }), NOW, "A")).not.toThrow()
+    expect(() => refuseTakenDown(told, build("2026-12-01T18:00:00Z"), NOW, "E")).not.toThrow()
+    // A build that cannot say what it serves is refused while the host knows of a study taken down since.
+    const { serves: _serves, ...unknown } = older
+    expect(() => refuseTakenDown(told, unknown, NOW, "An old build")).toThrow(/cannot say which case studies it serves/)
+  })
+
+  it("is kept in the root whole, and a damaged one stops the release rather than being guessed", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-told-"))
+    try {
+      expect(readToldCalendar(root)).toEqual({ studies: {} })
+      const told = toldAfter(
+        { studies: {} },
+        build("2026-12-01T16:00:00Z", { windows: { wine: { expireAt: null } } }),
+        "B",
+      )
+      writeToldCalendar(root, told)
+      expect(readToldCalendar(root)).toEqual(told)
+      fs.writeFileSync(path.join(root, TOLD_CALENDAR), "{")
+      expect(() => readToldCalendar(root)).toThrow(/is not JSON .*nothing was changed/)
+      fs.writeFileSync(path.join(root, TOLD_CALENDAR), JSON.stringify({ studies: { wine: { expireAt: "soon" } } }))
+      expect(() => readToldCalendar(root)).toThrow(/does not hold the studies' windows/)
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("the order of commits", () => {
+  const live = { commit: commit("b"), committedAt: "2026-12-01T09:05:00Z" }
+  it("refuses a build of an older commit than the live one's, naming both", () => {
+    expect(() =>
+      refuseOlderCommit(live, build("2026-12-01T10:00:00Z", { committedAt: "2026-12-01T09:00:00Z" }), "The build"),
+    ).toThrow(
+      /The build is of a commit older than the live one \(aaaaaaaa, committed 2026-12-01T09:00:00Z, against bbbbbbbb, committed 2026-12-01T09:05:00Z\).*to go back on purpose, roll back/,
+    )
+  })
+
+  it("accepts the same commit built again, a newer one, and one whose time is unknown", () => {
+    expect(() => refuseOlderCommit(live, build("2026-12-01T10:00:00Z", { ...live }), "same")).not.toThrow()
+    expect(() =>
+      refuseOlderCommit(live, build("2026-12-01T10:00:00Z", { committedAt: "2026-12-01T09:06:00Z" }), "newer"),
+    ).not.toThrow()
+    expect(() => refuseOlderCommit(live, build("2026-12-01T10:00:00Z"), "unknown")).not.toThrow()
+    expect(() =>
+      refuseOlderCommit(null, build("2026-12-01T10:00:00Z", { committedAt: "2020-01-01T00:00:00Z" }), "first"),
+    ).not.toThrow()
+  })
+})
