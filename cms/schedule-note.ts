@@ -1,12 +1,14 @@
 /**
  * What a case study's form says of its place on the editors' calendar (model/schedule.ts), from its
- * window, the live site's stamp (/release.json: the clock its build judged the calendar at, and since
- * when it is live) and the time now. Whether the study is on the site is read from the stamp, not
- * from a commit: a release built at or after its `goLiveAt` shows it. And the calendar itself: every
- * change still to come or not yet on the site, in order. (Plain values: the admin draws them,
+ * window, the live site (its stamp, /release.json: the clock its build judged the calendar at and
+ * since when it is live; and its pages, /release-pages.json) and the time now. It says only what it
+ * knows: "live" only when the live release serves the study's page, never for a new entry or a window
+ * not published yet, whose note says what publishing it will do instead. And the calendar itself:
+ * every change still to come or not yet on the site, in order. (Plain values: the admin draws them,
  * cms/app/schedule-note.tsx.)
  */
 import type { ReleaseStamp } from "../contracts/release-stamp"
+import { caseStudyPath } from "../model/routes"
 import {
   type CalendarChange,
   EDITORS_ZONE_NAME,
@@ -39,22 +41,81 @@ const validWindow = <T extends Schedule>(study: T): T => ({
   expireAt: isOffsetTime(study.expireAt) ? study.expireAt : undefined,
 })
 
+/** The live site as the form reads it: its stamp, and the pages it serves (null when they could not be read). */
+export interface LiveSite {
+  stamp: ReleaseStamp
+  pages: ReadonlySet<string> | null
+}
+
+/** A study's page's file in a release's page list (/release-pages.json). */
+export const studyPageFile = (slug: string): string => `${caseStudyPath(slug).slice(1)}index.html`
+
+/** What the form knows of the entry besides its fields: whether it is new, and its window as saved. */
+export interface EntryState {
+  isNew: boolean
+  /** The window as saved (in the repository); undefined when the saved content is not read yet. */
+  saved?: Schedule
+}
+
+const sameWindow = (a: Schedule, b: Schedule) =>
+  (a.goLiveAt || null) === (b.goLiveAt || null) && (a.expireAt || null) === (b.expireAt || null)
+
+/** What publishing a window does, said at `now`: "it goes live Tue 1 Dec, 09:00 (Zurich)". */
+function onPublishing(window: Schedule, now: Date, at: (iso: string) => string): string {
+  if (window.expireAt && time(window.expireAt) <= now.getTime())
+    return `Once published, it stays off the site: its expiry, ${at(window.expireAt)}, has passed.`
+  const comesDown = window.expireAt ? `, and comes down ${at(window.expireAt)}` : ""
+  if (window.goLiveAt && time(window.goLiveAt) > now.getTime())
+    return `Once published, it goes live ${at(window.goLiveAt)}${comesDown}.`
+  return `Once published, it goes live with that release, within minutes${comesDown}.`
+}
+
 /** Whether the live release's build judged the calendar at or after `at`. */
 const builtAfter = (stamp: ReleaseStamp | null, at: string) =>
   stamp !== null && time(stamp.clock ?? stamp.builtAt) >= time(at)
 
 /**
  * The note for a study's window; null for a study with none (it is live as soon as it is published,
- * which the release note above it says).
+ * which the release note above it says). `live` is the live site (null on the local backend, which
+ * has no releases, or while it cannot be read); `slug` names the study's page.
  */
-export function scheduleNoteOf(schedule: Schedule, stamp: ReleaseStamp | null, now: Date): ScheduleNote | null {
-  const { goLiveAt, expireAt } = validWindow(schedule)
+export function scheduleNoteOf(
+  schedule: Schedule & { slug?: string },
+  live: LiveSite | null,
+  now: Date,
+  entry: EntryState = { isNew: false },
+): ScheduleNote | null {
+  const window = validWindow(schedule)
+  const { goLiveAt, expireAt } = window
   if (!goLiveAt && !expireAt) return null
   const at = (iso: string) => `${editorsTime(iso, now)} (${EDITORS_ZONE_NAME})`
+  // A new entry, or a window changed and not saved yet: nothing of it is on the site.
+  if (entry.isNew) return { tone: "quiet", text: "Not published yet", detail: onPublishing(window, now, at) }
+  const draft = entry.saved && !sameWindow(validWindow(entry.saved), window)
+  const note = savedNote(entry.saved && draft ? validWindow(entry.saved) : window, schedule.slug, live, now, at)
+  if (!draft) return note
+  return {
+    ...note,
+    detail: [note.detail, `This change is not saved: ${onPublishing(window, now, at)}`].filter(Boolean).join(" "),
+  }
+}
+
+/** The note for a saved window, from what the live site serves. */
+function savedNote(
+  { goLiveAt, expireAt }: Schedule,
+  slug: string | undefined,
+  live: LiveSite | null,
+  now: Date,
+  at: (iso: string) => string,
+): ScheduleNote {
   // As the release note says its times: the hour, and the day when it is not today.
   const since = (iso: string) => formatSince(iso, now, EDITORS_TIME_ZONE)
+  const stamp = live?.stamp ?? null
+  // Whether the live release serves the study's page: the one fact "live" rests on.
+  const served = slug && live?.pages ? live.pages.has(studyPageFile(slug)) : null
+  const comesDown = expireAt ? `Comes down ${at(expireAt)}.` : undefined
   if (expireAt && time(expireAt) <= now.getTime()) {
-    return builtAfter(stamp, expireAt)
+    return served === false && builtAfter(stamp, expireAt)
       ? { tone: "quiet", text: `Taken down at ${since(stamp!.liveSince)}`, detail: `Its expiry was ${at(expireAt)}.` }
       : {
           tone: "busy",
@@ -62,18 +123,24 @@ export function scheduleNoteOf(schedule: Schedule, stamp: ReleaseStamp | null, n
           detail: "The build server takes it down within 15 minutes.",
         }
   }
-  const comesDown = expireAt ? `Comes down ${at(expireAt)}.` : undefined
   if (goLiveAt && time(goLiveAt) > now.getTime()) {
     return { tone: "quiet", text: `Scheduled: goes live ${at(goLiveAt)}`, detail: comesDown }
   }
-  if (goLiveAt && !builtAfter(stamp, goLiveAt)) {
-    return {
-      tone: "busy",
-      text: `Due to go live: ${at(goLiveAt)}`,
-      detail: ["The build server publishes it within 15 minutes.", comesDown].filter(Boolean).join(" "),
-    }
+  if (served) return { tone: "live", text: `Live on the site since ${since(stamp!.liveSince)}`, detail: comesDown }
+  // The local backend has no releases (or the live site did not answer): nothing to say it is live.
+  if (!live) return { tone: "quiet", text: "In its window: a release made now shows it", detail: comesDown }
+  return {
+    tone: "busy",
+    text: goLiveAt ? `Due to go live: ${at(goLiveAt)}` : "Not on the site yet",
+    detail: [
+      live.pages
+        ? "The build server publishes it within 15 minutes, once it is published."
+        : "The live site's page list cannot be read.",
+      comesDown,
+    ]
+      .filter(Boolean)
+      .join(" "),
   }
-  return { tone: "live", text: stamp ? `Live on the site since ${since(stamp.liveSince)}` : "Live", detail: comesDown }
 }
 
 /**

@@ -20,7 +20,7 @@ import { CMS_REPOSITORY } from "../cms/config"
 import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
 import { RELEASE_STATUS_CONTEXT } from "../contracts/statuses"
 import { formatSince } from "../cms/release-state"
-import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../contracts/release-stamp"
+import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH, type ReleaseStamp } from "../contracts/release-stamp"
 import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../deploy/hosting/policy"
 import { PUBLIC_DIR, startNginx } from "../deploy/hosting/local-nginx"
 import { startPagesHost } from "../test/support/pages-host"
@@ -102,6 +102,8 @@ test.afterAll(async () => {
 
 /** What the live site says it is built from (/release.json), as each release writes it: set by the tests. */
 let liveStamp: ReleaseStamp
+/** The pages the live release serves (/release-pages.json): set by the tests. */
+let livePages: string[] = []
 
 /**
  * The browser reaches GitHub's API and status page as it would deployed; both lead to the stand-in.
@@ -110,6 +112,12 @@ let liveStamp: ReleaseStamp
 async function routeGitHub(context: BrowserContext) {
   await context.route(`**${RELEASE_STAMP_PATH}`, (route) =>
     route.fulfill({ json: liveStamp, headers: { "Cache-Control": "public, max-age=0, must-revalidate" } }),
+  )
+  await context.route(`**${RELEASE_PAGES_PATH}`, (route) =>
+    route.fulfill({
+      json: { pages: Object.fromEntries(livePages.map((file) => [file, "0123456789abcdef"])) },
+      headers: { "Cache-Control": "public, max-age=0, must-revalidate" },
+    }),
   )
   await context.route(`${GITHUB_API_ORIGIN}/**`, async (route) => {
     const url = route.request().url().replace(GITHUB_API_ORIGIN, github.apiUrl)
@@ -572,14 +580,49 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     expect(openPulls()).toEqual([])
     expect(errors.splice(0)).toEqual([])
 
-    // 09:08: the calendar's timed run released a build made at 09:02, live since 09:07.
+    // 09:08: a release built at 09:02 is live since 09:07, but does not serve the study's page (the
+    // timed run's is still to come): the form says it is due, not live.
     await page.clock.setFixedTime(new Date("2026-12-01T08:08:00Z"))
     liveStamp = built("2026-12-01T08:02:00.000Z", "2026-12-01T08:07:00.000Z")
+    livePages = ["index.html"]
+    await page.reload()
+    await expect(schedule).toContainText("Due to go live: Tue 1 Dec, 09:00 (Zurich)", { timeout: 45_000 })
+    // Once the live release serves its page, it is live.
+    livePages = ["index.html", "case-studies/wine/index.html"]
     await page.reload()
     await expect(schedule).toContainText("Live on the site since 09:07", { timeout: 45_000 })
     await expect(calendar).toContainText("nothing scheduled")
 
     expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  test("a new study with a go-live time already past never reads live: it says what publishing will do", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    await page.clock.setFixedTime(new Date("2026-12-01T08:08:00Z"))
+    // The live release serves a page at the address the new study will have: still not this study.
+    liveStamp = {
+      commit: "3f2a9c1d0123456789abcdef0123456789abcdef",
+      builtAt: "2026-12-01T08:02:00.000Z",
+      liveSince: "2026-12-01T08:07:00.000Z",
+      clock: "2026-12-01T08:02:00.000Z",
+      clockSet: false,
+      servedUntil: null,
+    }
+    livePages = ["index.html", "case-studies/private-aviation/index.html"]
+    await signIn(page, site, "Authorize")
+    await page.goto(`${site}/admin/#/collections/case-studies/new`)
+    await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
+    await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-01T09:00")
+    const schedule = page.getByRole("status", { name: "Schedule", exact: true })
+    await expect(schedule).toContainText("Not published yet", { timeout: 45_000 })
+    await expect(schedule).toContainText("Once published, it goes live with that release, within minutes.")
+    await expect(schedule).not.toContainText(/live on the site/i)
     expect(errors).toEqual([])
   })
 })

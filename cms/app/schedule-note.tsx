@@ -7,7 +7,13 @@
  */
 import { useEffect, useState } from "react"
 import styled from "styled-components"
-import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
+import {
+  RELEASE_PAGES_PATH,
+  RELEASE_STAMP_PATH,
+  type ReleaseStamp,
+  readReleasePages,
+  readReleaseStamp,
+} from "../../contracts/release-stamp"
 import {
   EDITORS_ZONE_NAME,
   type Schedule,
@@ -15,29 +21,40 @@ import {
   editorsTime,
   scheduledStudyOf,
 } from "../../model/schedule"
-import { type CardLink, cardNotes, scheduleNoteOf, upcomingChanges } from "../schedule-note"
+import { type CardLink, type LiveSite, cardNotes, scheduleNoteOf, upcomingChanges } from "../schedule-note"
 import { Note } from "./release-state"
 import { useSavedContent } from "./saved-content"
 
 const ASK_AGAIN_MS = 60_000
 
+/** A file of the live site, read through its contract; null when it does not answer or is not one. */
+const readLive = <T,>(file: string, read: (data: unknown) => T | null): Promise<T | null> =>
+  fetch(file, { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then(read, () => null)
+
+/** The live site: its stamp and the pages its release serves; null when the stamp cannot be read. */
+async function readLiveSite(): Promise<LiveSite | null> {
+  const [stamp, pages] = await Promise.all([
+    readLive(RELEASE_STAMP_PATH, readReleaseStamp),
+    readLive(RELEASE_PAGES_PATH, readReleasePages),
+  ])
+  return stamp ? { stamp, pages: pages ? new Set(Object.keys(pages.pages)) : null } : null
+}
+
 /**
- * The live site's stamp, asked again every minute, and the time now, with it. The local backend
- * (`npm run cms`) edits files on disk: its site has no releases, and no stamp to ask for.
+ * The live site (its stamp and its pages), asked again every minute, and the time now, with it. The
+ * local backend (`npm run cms`) edits files on disk: its site has no releases to ask about.
  */
-function useStampAndNow(local: boolean): { stamp: ReleaseStamp | null; now: Date } {
-  const [state, setState] = useState<{ stamp: ReleaseStamp | null; now: Date }>({ stamp: null, now: new Date() })
+function useLiveSiteAndNow(local: boolean): { live: LiveSite | null; now: Date } {
+  const [state, setState] = useState<{ live: LiveSite | null; now: Date }>({ live: null, now: new Date() })
   useEffect(() => {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const look = async () => {
-      const stamp = local
-        ? null
-        : await fetch(RELEASE_STAMP_PATH, { cache: "no-store" })
-            .then((response) => (response.ok ? response.json() : null))
-            .then(readReleaseStamp, () => null)
+      const live = local ? null : await readLiveSite()
       if (stopped) return
-      setState({ stamp, now: new Date() })
+      setState({ live, now: new Date() })
       timer = setTimeout(() => void look(), ASK_AGAIN_MS)
     }
     void look()
@@ -94,10 +111,24 @@ function Calendar({ stamp, now }: { stamp: ReleaseStamp | null; now: Date }) {
   )
 }
 
-/** At the top of a case study's form: where it stands on the calendar, then the calendar. */
-export function StudySchedule({ schedule, local }: { schedule: Schedule; local: boolean }) {
-  const { stamp, now } = useStampAndNow(local)
-  const note = scheduleNoteOf(schedule, stamp, now)
+/**
+ * At the top of a case study's form: where it stands on the calendar, then the calendar. `isNew`: an
+ * entry not saved yet; one whose study the saved content lacks is not published either.
+ */
+export function StudySchedule({
+  schedule,
+  local,
+  isNew,
+}: {
+  schedule: Schedule & { slug?: string }
+  local: boolean
+  isNew: boolean
+}) {
+  const { live, now } = useLiveSiteAndNow(local)
+  const studies = useSavedStudies()
+  const saved = studies?.find((study) => study.slug === schedule.slug)
+  const note = scheduleNoteOf(schedule, live, now, { isNew: isNew || (studies !== undefined && !saved), saved })
+  const stamp = live?.stamp ?? null
   return (
     <>
       {note ? (

@@ -1,7 +1,7 @@
 /**
  * What the CMS says of a study's place on the editors' calendar (cms/schedule-note.ts): scheduled,
- * due, live since the release that brought it, taken down; read from the live stamp's build clock,
- * never from a commit; the calendar of what is to come, in order; and each industry card that leads
+ * due, live since the release that brought it (only when that release serves its page), taken down;
+ * for a new entry or a window not saved, what publishing it will do; the calendar of what is to come, in order; and each industry card that leads
  * to the case list meanwhile.
  */
 import { describe, expect, it } from "vitest"
@@ -11,13 +11,19 @@ const COMMIT = "3f2a9c1d0123456789abcdef0123456789abcdef"
 const GO_LIVE = "2026-12-01T09:00:00+01:00"
 const EXPIRE = "2027-01-31T18:00:00+01:00"
 const stamp = (clock: string, liveSince: string) => ({ commit: COMMIT, builtAt: clock, clock, liveSince })
+const PAGE = "case-studies/wine/index.html"
+/** The live site: its stamp, and the pages it serves (the study's, unless told otherwise). */
+const site = (clock: string, liveSince: string, pages: string[] = [PAGE]) => ({
+  stamp: stamp(clock, liveSince),
+  pages: new Set(pages),
+})
 const at = (iso: string) => new Date(iso)
-const window = { goLiveAt: GO_LIVE, expireAt: EXPIRE }
+const window = { slug: "wine", goLiveAt: GO_LIVE, expireAt: EXPIRE }
 
 describe("a study's note", () => {
   it("says it is scheduled, with when it comes down, before its time", () => {
     expect(
-      scheduleNoteOf(window, stamp("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"), at("2026-12-01T07:30:00Z")),
+      scheduleNoteOf(window, site("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"), at("2026-12-01T07:30:00Z")),
     ).toEqual({
       tone: "quiet",
       text: "Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)",
@@ -28,7 +34,7 @@ describe("a study's note", () => {
   it("says it is due once its time passed and the live release was built before it", () => {
     const note = scheduleNoteOf(
       window,
-      stamp("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"),
+      site("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z", []),
       at("2026-12-01T08:03:00Z"),
     )
     expect(note).toMatchObject({ tone: "busy", text: "Due to go live: Tue 1 Dec, 09:00 (Zurich)" })
@@ -37,27 +43,93 @@ describe("a study's note", () => {
   it("says since when it is live once a release built at or after its time is live", () => {
     const note = scheduleNoteOf(
       window,
-      stamp("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
+      site("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
       at("2026-12-01T08:10:00Z"),
     )
     expect(note).toMatchObject({ tone: "live", text: "Live on the site since 09:07" })
     // Live since another day: the day is said too, as the release note says it.
     const yesterday = scheduleNoteOf(
       window,
-      stamp("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
+      site("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"),
       at("2026-12-02T10:00:00Z"),
     )
     expect(yesterday).toMatchObject({ text: "Live on the site since 1 Dec, 09:07" })
   })
 
   it("says it is due to come down, then taken down, after its expiry", () => {
-    const before = stamp("2027-01-31T16:50:00Z", "2027-01-31T16:52:00Z")
+    const before = site("2027-01-31T16:50:00Z", "2027-01-31T16:52:00Z")
     expect(scheduleNoteOf(window, before, at("2027-01-31T17:01:00Z"))).toMatchObject({
       tone: "busy",
       text: "Due to come down: Sun 31 Jan, 18:00 (Zurich)",
     })
-    const after = stamp("2027-01-31T17:02:00Z", "2027-01-31T17:06:00Z")
+    const after = site("2027-01-31T17:02:00Z", "2027-01-31T17:06:00Z", [])
     expect(scheduleNoteOf(window, after, at("2027-01-31T17:10:00Z"))).toMatchObject({ text: "Taken down at 18:06" })
+  })
+
+  it("never says live unless the live release serves its page", () => {
+    // Built after its time, but its page is not in the release (another release, a failed build).
+    const note = scheduleNoteOf(
+      window,
+      site("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z", []),
+      at("2026-12-01T08:10:00Z"),
+    )
+    expect(note).toMatchObject({ tone: "busy", text: "Due to go live: Tue 1 Dec, 09:00 (Zurich)" })
+    // The page list could not be read: it says so rather than guess.
+    const unread = scheduleNoteOf(
+      window,
+      { stamp: stamp("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z"), pages: null },
+      at("2026-12-01T08:10:00Z"),
+    )
+    expect(unread).toMatchObject({ tone: "busy", detail: expect.stringContaining("page list cannot be read") })
+    // No live site to ask (the local backend).
+    expect(scheduleNoteOf(window, null, at("2026-12-01T08:10:00Z"))?.text).toBe(
+      "In its window: a release made now shows it",
+    )
+    // Its page still served after its expiry: due to come down, not taken down.
+    const stillServed = scheduleNoteOf(
+      window,
+      site("2027-01-31T17:02:00Z", "2027-01-31T17:06:00Z"),
+      at("2027-01-31T17:10:00Z"),
+    )
+    expect(stillServed).toMatchObject({ text: "Due to come down: Sun 31 Jan, 18:00 (Zurich)" })
+  })
+
+  it("says what publishing will do for a new entry, never that it is live, even with its page served", () => {
+    const live = site("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z")
+    const now = at("2026-12-01T08:10:00Z")
+    expect(scheduleNoteOf(window, live, now, { isNew: true })).toEqual({
+      tone: "quiet",
+      text: "Not published yet",
+      detail:
+        "Once published, it goes live with that release, within minutes, and comes down Sun 31 Jan 2027, 18:00 (Zurich).",
+    })
+    expect(
+      scheduleNoteOf({ slug: "wine", goLiveAt: "2026-12-02T09:00:00+01:00" }, live, now, { isNew: true }),
+    ).toMatchObject({
+      detail: "Once published, it goes live Wed 2 Dec, 09:00 (Zurich).",
+    })
+    expect(
+      scheduleNoteOf({ slug: "wine", expireAt: "2026-12-01T08:00:00+01:00" }, live, now, { isNew: true }),
+    ).toMatchObject({
+      detail: "Once published, it stays off the site: its expiry, Tue 1 Dec, 08:00 (Zurich), has passed.",
+    })
+  })
+
+  it("for a window changed and not saved, says where the study stands as saved, then what the change will do", () => {
+    const live = site("2026-12-01T08:02:00Z", "2026-12-01T08:07:00Z")
+    const note = scheduleNoteOf(
+      { ...window, expireAt: "2026-12-01T08:00:00+01:00" },
+      live,
+      at("2026-12-01T08:10:00Z"),
+      {
+        isNew: false,
+        saved: window,
+      },
+    )
+    expect(note?.text).toBe("Live on the site since 09:07")
+    expect(note?.detail).toContain(
+      "This change is not saved: Once published, it stays off the site: its expiry, Tue 1 Dec, 08:00 (Zurich), has passed.",
+    )
   })
 
   it("says nothing for a study without a window", () => {

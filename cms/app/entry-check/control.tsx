@@ -43,7 +43,7 @@ import { refusals } from "./refusals"
 import { Panel, SavedCheck } from "./summary"
 
 /** What the calendar's notes read of an English document. */
-type CalendarFields = Schedule & { cards?: CardLink[] }
+type CalendarFields = Schedule & { slug?: string; cards?: CardLink[] }
 
 /** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
 type ControlProps = Partial<ControlInternals> & {
@@ -189,7 +189,11 @@ export class EntryCheckControl extends Component<ControlProps> {
         ) : null}
         {/* The editors' calendar: a study's place on it, and the industry cards it sends to the list. */}
         {document && type?.schema === caseStudySchema ? (
-          <StudySchedule schedule={document} local={this.internals.config.backend.name === "proxy"} />
+          <StudySchedule
+            schedule={document}
+            local={this.internals.config.backend.name === "proxy"}
+            isNew={isNewDraft(this.drawn)}
+          />
         ) : null}
         {document && type?.schema === industriesSchema && Array.isArray(document.cards) ? (
           <CardSchedule cards={document.cards} />
