@@ -4,6 +4,8 @@
  * npm run rollback -- --root DIR [options]  makes the release before the live one live again
  * node release.cjs stamp                     writes the artifact's /release.json (before a Pages upload)
  * node release.cjs upload-list --live FILE   the artifact's files an upload to the nginx host must carry
+ * node release.cjs release --at TIME         stages the artifact (built at TIME) to go live then
+ * node live/release.cjs tick --root DIR      the host's timer: a staged release live at its time
  *
  * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
  * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
@@ -21,7 +23,9 @@ import { BUILD_INFO } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
-import { NotReplacing, type ReleaseReport, release, rollback } from "./releases"
+import { NotReplacing, type ReleaseReport, release, rollback, stage } from "./releases"
+import { TICK_TIMER, writeTickUnits } from "./staged"
+import { describeTick, tick } from "./tick"
 import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
 import { megabytes } from "./disk"
 import { LOCK_WAIT_SECONDS } from "./lock"
@@ -37,6 +41,7 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
        npm run rollback -- --root DIR [options]
        node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
        node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
+       node release.cjs tick --root DIR   (the host's timer, every minute: a staged release live at its time)
        node release.cjs upload-list --live FILE   (in an artifact: the files an upload must carry, one
                           a line, given the live release's files.json as the host keeps it; all
                           of them when FILE is missing or empty)
@@ -57,6 +62,10 @@ const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
   --nginx-prefix DIR      its -p, for an nginx started with one
   --nginx-conf FILE       its -c, for an nginx started with one
   --keep N                releases kept on disk, the live one included (default: ${KEEP})
+  --older-commit          release a build of a commit older than the live one's: an explicit going
+                          back to a build no longer kept (otherwise refused; rollback needs none)
+  --at TIME               stage the build (made with SITE_CLOCK=TIME, over the live commit) to go live
+                          at TIME: copied and checked now, made live by the host's timer (tick)
   --wait SECONDS          how long to wait for another release or rollback running on the root
                           before giving up, changing nothing (default: ${LOCK_WAIT_SECONDS}; 0: at once)
   --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
@@ -95,12 +104,14 @@ const { values } = parseArgs({
     keep: { type: "string", default: String(KEEP) },
     wait: { type: "string", default: String(LOCK_WAIT_SECONDS) },
     replacing: { type: "string" },
+    "older-commit": { type: "boolean", default: false },
+    at: { type: "string" },
     live: { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
 const command = process.argv[2]
-if (values.help || !["release", "rollback", "stamp", "upload-list"].includes(command)) {
+if (values.help || !["release", "rollback", "stamp", "upload-list", "tick"].includes(command)) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 1)
 }
@@ -227,12 +238,33 @@ then release again without --http-only. Or name the files with --certificate and
 
   async function main() {
     const started = performance.now()
+    // The host's timer runs the live release's own command with the nginx options this one was given.
+    const units = () =>
+      from &&
+      writeTickUnits(root, [
+        ...["--nginx", values.nginx!],
+        ...(values["nginx-prefix"] ? ["--nginx-prefix", path.resolve(values["nginx-prefix"])] : []),
+        ...(values["nginx-conf"] ? ["--nginx-conf", path.resolve(values["nginx-conf"])] : []),
+      ])
+    if (command === "tick") return console.log(describeTick(await tick(settings)))
+    if (values.at) {
+      if (!from) fail("--at stages an artifact: run the artifact's release.cjs, or name it with --from")
+      const staged = await stage(from, settings, values.at)
+      units()
+      return console.log(
+        `Staged ${staged.id} to go live at ${values.at}; the host's timer (${TICK_TIMER}) makes it live then.`,
+      )
+    }
     const report: SwitchReport & Partial<Pick<ReleaseReport, "removed" | "files">> =
       command === "release"
         ? await (from
-            ? release(from, settings, undefined, { replacing: values.replacing })
-            : release(PROJECT_DIR, settings, build, { replacing: values.replacing }))
+            ? release(from, settings, undefined, { replacing: values.replacing, olderCommit: values["older-commit"] })
+            : release(PROJECT_DIR, settings, build, {
+                replacing: values.replacing,
+                olderCommit: values["older-commit"],
+              }))
         : await rollback(settings)
+    if (command === "release") units()
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`
 ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}

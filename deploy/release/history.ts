@@ -23,9 +23,9 @@ export function writeHistory(root: string, ids: string[]): void {
   fs.renameSync(temporary, path.join(root, HISTORY))
 }
 
-/** Removes the oldest releases past `keep`, never the live or outgoing one; returns their names. */
-export function prune(root: string, keep: number): string[] {
-  const kept = new Set([linkedRelease(root, LIVE), linkedRelease(root, OUTGOING)])
+/** Removes the oldest releases past `keep`, never the live or outgoing one, nor one staged; returns their names. */
+export function prune(root: string, keep: number, staged: readonly string[] = []): string[] {
+  const kept = new Set([linkedRelease(root, LIVE), linkedRelease(root, OUTGOING), ...staged])
   const all = listReleases(root)
   const removed = all.slice(0, Math.max(0, all.length - keep)).filter((id) => !kept.has(id))
   for (const id of removed) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })

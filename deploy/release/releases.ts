@@ -1,8 +1,9 @@
 /**
  * Releases on the nginx host (`npm run release`, `npm run rollback`; docs/deploying.md, "On one server"),
  * as a sequence of tasks each in a file of its own: the lock (lock.ts), the room on disk (disk.ts),
- * the copy, the check and the switch (nginx-control.ts), the stamp (stamp.ts), the history and pruning
- * (history.ts), over the release root's layout (layout.ts).
+ * the release's folder (release-folder.ts), the check and the switch (nginx-control.ts), the calendar
+ * and the order of commits (told-calendar.ts), going live with the stamp and the records (go-live.ts,
+ * stamp.ts, history.ts), staging for a time (staged.ts, tick.ts), over the root's layout (layout.ts).
  *
  * A release is built on the build server (`npm run artifact` packs it with this command) or in the
  * project (public/ there is never served), copied under a temporary name, checked with `nginx -t`,
@@ -12,126 +13,33 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../auth/service-files"
-import { HOSTING_DIR } from "../hosting/write"
 import { diskFull, freeSpace } from "./disk"
-import { contentHash } from "../../gatsby/file-memo"
-import {
-  FILES_MANIFEST,
-  type KeptRelease,
-  type Manifest,
-  type Transfer,
-  applyTransfer,
-  manifestOf,
-  planTransfer,
-  readManifest,
-  writeManifest,
-} from "./files"
-import { HISTORY, prune, readHistory, writeHistory } from "./history"
+import { manifestOf, planTransfer, readManifest } from "./files"
+import { readHistory, writeHistory } from "./history"
+import { type LiveReport, goLive, releaseBuild, stampOf } from "./go-live"
+import { readStaged, writeStaged } from "./staged"
 import {
   ACME,
   LIVE,
-  OUTGOING,
   PARTIAL,
-  RELEASE_SCRIPT,
   RELEASE_SITE,
   type ReleaseSettings,
   linkedRelease,
-  listReleases,
   releaseDir,
   releasesDir,
 } from "./layout"
 import { withLock } from "./lock"
+import { copyRelease, keptReleases, newReleaseId } from "./release-folder"
+import { type SwitchReport, checkAlone, switchTo } from "./nginx-control"
+import { type BuiltFrom, buildInfoOf, refuseExpired, writeStamp } from "./stamp"
+import { readToldCalendar, refuseOlderCommit, refuseTakenDown, toldAfter, writeToldCalendar } from "./told-calendar"
+import { readClock } from "../../contracts/clock"
 
 /** The lock's options for these settings: how long to wait for another release. */
 const lockOptions = (settings: ReleaseSettings) =>
   settings.lockWaitSeconds === undefined ? {} : { waitSeconds: settings.lockWaitSeconds }
-import { type SwitchReport, checkAlone, releaseConfig, switchTo } from "./nginx-control"
-import { type BuiltFrom, buildInfoOf, refuseExpired, writeStamp } from "./stamp"
-import {
-  TOLD_CALENDAR,
-  readToldCalendar,
-  refuseOlderCommit,
-  refuseTakenDown,
-  toldAfter,
-  writeToldCalendar,
-} from "./told-calendar"
-import { BUILD_INFO, type BuildInfo, parseBuildInfo } from "../../contracts/build-info"
-import { readClock } from "../../contracts/clock"
-import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 
-/** A name for a new release: the time, then the commit's first eight characters. */
-function newReleaseId(root: string, commit: string): string {
-  const time = new Date()
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")
-  const base = `${time}-${commit.slice(0, 8)}`
-  let id = base
-  for (let n = 2; fs.existsSync(releaseDir(root, id)); n++) id = `${base}-${n}`
-  return id
-}
-
-/** The releases kept under `root` that list their files, the live one first, then the outgoing one, newest first. */
-function keptReleases(root: string): KeptRelease[] {
-  const ids = [linkedRelease(root, LIVE), linkedRelease(root, OUTGOING), ...listReleases(root).reverse()]
-  return [...new Set(ids)].flatMap((id) => {
-    const manifest = id ? readManifest(releaseDir(root, id)) : null
-    return manifest ? [{ publicDir: path.join(releaseDir(root, id!), "public"), manifest }] : []
-  })
-}
-
-/** Each file copied in holds the bytes its manifest says: an upload cut short or damaged stops here. */
-function checkCopies(transfer: Transfer, manifest: Manifest, targetPublic: string): void {
-  for (const file of transfer.copies) {
-    const sha256 = contentHash(fs.readFileSync(path.join(targetPublic, file)))
-    if (sha256 !== manifest[file].sha256) {
-      throw new Error(
-        `${file} does not hold the bytes ${FILES_MANIFEST} lists for it: the upload is damaged; nothing was released`,
-      )
-    }
-  }
-}
-
-/**
- * Makes the build in `source` a new release folder (its files linked from the releases kept, or copied:
- * files.ts), checked by nginx, under its own name once whole.
- */
-function copyRelease(
-  source: string,
-  settings: ReleaseSettings,
-  id: string,
-  { manifest, transfer, info }: { manifest: Manifest; transfer: Transfer; info: BuiltFrom },
-): void {
-  const { root } = settings
-  const partial = releaseDir(root, `${id}${PARTIAL}`)
-  try {
-    fs.mkdirSync(partial)
-    applyTransfer(transfer, path.join(source, "public"), path.join(partial, "public"))
-    checkCopies(transfer, manifest, path.join(partial, "public"))
-    writeManifest(partial, manifest)
-    // What the build says of itself, kept with it: a rollback to it is checked against the calendar too.
-    fs.writeFileSync(
-      path.join(partial, BUILD_INFO),
-      `${JSON.stringify({ ...info, serverName: settings.serverName }, null, 2)}\n`,
-    )
-    fs.copyFileSync(path.join(source, HOSTING_DIR, AUTH_SCRIPT), path.join(partial, AUTH_SCRIPT))
-    fs.writeFileSync(path.join(partial, AUTH_UNIT), authUnit(path.join(root, LIVE, AUTH_SCRIPT)))
-    if (fs.existsSync(path.join(source, RELEASE_SCRIPT))) {
-      fs.copyFileSync(path.join(source, RELEASE_SCRIPT), path.join(partial, RELEASE_SCRIPT))
-    }
-    const site = path.join(partial, RELEASE_SITE)
-    fs.writeFileSync(site, releaseConfig(settings, id, path.join(partial, "public")))
-    checkAlone(settings, id, site)
-    fs.renameSync(partial, releaseDir(root, id))
-  } catch (error) {
-    fs.rmSync(partial, { recursive: true, force: true })
-    throw diskFull(error, root, transfer.addedBytes) ?? error
-  }
-}
-
-export interface ReleaseReport extends SwitchReport {
-  removed: string[]
+export interface ReleaseReport extends LiveReport {
   /** What the release added on disk, and what it linked from the releases kept. */
   files: { copied: number; addedBytes: number; linked: number; linkedBytes: number }
 }
@@ -143,16 +51,78 @@ export interface ReleaseReport extends SwitchReport {
  */
 export class NotReplacing extends Error {}
 
-/** The stamp of a release under `root` (the live one by default), if it has one. */
-function stampOf(root: string, release = linkedRelease(root, LIVE)): ReleaseStamp | null {
-  const file = release && path.join(releaseDir(root, release), "public", RELEASE_STAMP_PATH)
-  return file && fs.existsSync(file) ? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8"))) : null
+export interface ReleaseOptions {
+  /** Only while the live release is of that commit. */
+  replacing?: string
+  /** An operator's explicit going back to a build of an older commit than the live one's (otherwise refused). */
+  olderCommit?: boolean
 }
 
-/** What a release's build said of itself, kept in its folder (releases made before that keep none). */
-function releaseBuild(root: string, release: string | null): BuildInfo | null {
-  const file = release && path.join(releaseDir(root, release), BUILD_INFO)
-  return file && fs.existsSync(file) ? parseBuildInfo(fs.readFileSync(file, "utf8"), file) : null
+interface Prepared {
+  id: string
+  info: BuiltFrom
+  files: ReleaseReport["files"]
+}
+
+/** Creates the root's folders; a full disk is said as such. */
+function makeRoot(root: string): void {
+  try {
+    fs.mkdirSync(releasesDir(root), { recursive: true })
+    fs.mkdirSync(path.join(root, ACME), { recursive: true })
+  } catch (error) {
+    throw diskFull(error, root, 0) ?? error
+  }
+}
+
+/**
+ * Under the lock: the build (when given), checked against the calendar and the order of commits,
+ * made a release folder whole and checked by nginx, not live. `check` adds the caller's own checks.
+ */
+async function prepare(
+  source: string,
+  settings: ReleaseSettings,
+  build: () => void | Promise<void>,
+  { replacing, olderCommit = false }: ReleaseOptions,
+  check: (info: BuiltFrom) => void = () => {},
+): Promise<Prepared> {
+  const { root } = settings
+  // What a release that died half-way left (nothing names it).
+  for (const name of fs.readdirSync(releasesDir(root))) {
+    if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
+  }
+  const live = replacing ? stampOf(root) : null
+  if (replacing && live?.commit !== replacing) {
+    throw new NotReplacing(
+      `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
+    )
+  }
+  await build()
+  const built = path.join(source, "public")
+  // An upload of what changed alone has no index.html of its own: its files.json lists it.
+  const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
+  if (!manifest["index.html"]) {
+    throw new Error(`${built} holds no built site (no index.html): nothing was released`)
+  }
+  const info = buildInfoOf(source)
+  const what = `The build of ${info.commit.slice(0, 8)} made at ${info.clock ?? info.builtAt}`
+  refuseExpired(info, what)
+  refuseTakenDown(readToldCalendar(root), info, readClock(process.env).now, what)
+  if (!olderCommit) refuseOlderCommit(releaseBuild(root, linkedRelease(root, LIVE)), info, what)
+  check(info)
+  const id = newReleaseId(root, info.commit)
+  const transfer = planTransfer(manifest, built, keptReleases(root))
+  // What the release really adds: the files no kept release holds (a link takes no room of its own).
+  const needed = transfer.addedBytes
+  if (freeSpace(root) < needed)
+    throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
+  copyRelease(source, settings, id, { manifest, transfer, info })
+  const files = {
+    copied: transfer.copies.length,
+    addedBytes: transfer.addedBytes,
+    linked: transfer.links.length,
+    linkedBytes: transfer.linkedBytes,
+  }
+  return { id, info, files }
 }
 
 /**
@@ -164,77 +134,53 @@ export async function release(
   source: string,
   settings: ReleaseSettings,
   build: () => void | Promise<void> = () => {},
-  { replacing }: { replacing?: string } = {},
+  options: ReleaseOptions = {},
 ): Promise<ReleaseReport> {
+  makeRoot(settings.root)
+  return withLock(
+    settings.root,
+    async () => {
+      const { id, info, files } = await prepare(source, settings, build, options)
+      return { ...goLive(settings, id, info, { needed: files.addedBytes }), files }
+    },
+    lockOptions(settings),
+  )
+}
+
+/**
+ * `release --at TIME`: the build in `source`, made at that clock over the live commit, staged: copied
+ * and checked, not served; the host's timer makes it live at its time (tick.ts).
+ */
+export async function stage(source: string, settings: ReleaseSettings, at: string): Promise<Prepared> {
   const { root } = settings
-  try {
-    fs.mkdirSync(releasesDir(root), { recursive: true })
-    fs.mkdirSync(path.join(root, ACME), { recursive: true })
-  } catch (error) {
-    throw diskFull(error, root, 0) ?? error
-  }
+  makeRoot(root)
   return withLock(
     root,
     async () => {
-      // What a release that died half-way left (nothing names it).
-      for (const name of fs.readdirSync(releasesDir(root))) {
-        if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
-      }
-      const live = replacing ? stampOf(root) : null
-      if (replacing && live?.commit !== replacing) {
-        throw new NotReplacing(
-          `the live release is no longer of ${replacing.slice(0, 8)} (it is of ${live ? live.commit.slice(0, 8) : "nothing"}): nothing was released`,
-        )
-      }
-      await build()
-      const built = path.join(source, "public")
-      // An upload of what changed alone has no index.html of its own: its files.json lists it.
-      const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
-      if (!manifest["index.html"]) {
-        throw new Error(`${built} holds no built site (no index.html): nothing was released`)
-      }
-      const info = buildInfoOf(source)
-      const what = `The build of ${info.commit.slice(0, 8)} made at ${info.clock ?? info.builtAt}`
-      refuseExpired(info, what)
-      refuseTakenDown(readToldCalendar(root), info, readClock(process.env).now, what)
-      refuseOlderCommit(releaseBuild(root, linkedRelease(root, LIVE)), info, what)
-      const id = newReleaseId(root, info.commit)
-      const transfer = planTransfer(manifest, built, keptReleases(root))
-      // What the release really adds: the files no kept release holds (a link takes no room of its own).
-      const needed = transfer.addedBytes
-      if (freeSpace(root) < needed)
-        throw diskFull(Object.assign(new Error("not enough room for the copy"), { code: "ENOSPC" }), root, needed)!
-      copyRelease(source, settings, id, { manifest, transfer, info })
-      const files = {
-        copied: transfer.copies.length,
-        addedBytes: transfer.addedBytes,
-        linked: transfer.links.length,
-        linkedBytes: transfer.linkedBytes,
-      }
-      let report: SwitchReport
-      try {
-        writeStamp(path.join(releaseDir(root, id), "public"), info, id)
-        report = switchTo(settings, id)
-      } catch (error) {
-        // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.
-        if (linkedRelease(root, LIVE) !== id) fs.rmSync(releaseDir(root, id), { recursive: true, force: true })
-        throw diskFull(error, root, needed, " while switching to the new release") ?? error
-      }
-      // Live now: what follows only tidies up, and a failure there is reported, not undone.
-      try {
-        writeToldCalendar(root, toldAfter(readToldCalendar(root), info, id))
-        writeHistory(root, [...readHistory(root), id])
-        return { ...report, files, removed: prune(root, settings.keep) }
-      } catch (error) {
-        const reason = diskFull(error, root, 0)?.message ?? (error as Error).message
-        const records = `${path.join(root, TOLD_CALENDAR)} and ${path.join(root, HISTORY)}`
-        return {
-          ...report,
-          files,
-          removed: [],
-          setup: [report.setup, `Not recorded in ${records}: ${reason}`].filter(Boolean).join("\n"),
-        }
-      }
+      const now = readClock(process.env).now
+      const live = stampOf(root)
+      const prepared = await prepare(
+        source,
+        settings,
+        () => {},
+        {},
+        (info) => {
+          if (Date.parse(at) <= now.getTime())
+            throw new Error(`${at} has passed: a release is staged for a time to come. Nothing was changed`)
+          if (!info.clock || Date.parse(info.clock) !== Date.parse(at))
+            throw new Error(
+              `the build was made at ${info.clock ?? "an unknown clock"}, not at ${at}: build it with SITE_CLOCK=${at} to stage it for then. Nothing was changed`,
+            )
+          if (!live || live.commit !== info.commit)
+            throw new Error(
+              `a release is staged over the live commit (${live ? live.commit.slice(0, 8) : "none is live"}), and this build is of ${info.commit.slice(0, 8)}: release it first. Nothing was changed`,
+            )
+        },
+      )
+      const others = readStaged(root).filter((entry) => Date.parse(entry.at) !== Date.parse(at))
+      const entry = { release: prepared.id, at: new Date(at).toISOString(), commit: prepared.info.commit }
+      writeStaged(root, [...others, entry])
+      return prepared
     },
     lockOptions(settings),
   )

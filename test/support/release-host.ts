@@ -30,7 +30,11 @@ export interface ReleaseHost {
   httpUrl: string
   /** The self-signed certificate (PEM), the one authority a client here trusts. */
   ca: string
-  release(projectDir: string, build?: () => void | Promise<void>): Promise<ReleaseReport>
+  release(
+    projectDir: string,
+    build?: () => void | Promise<void>,
+    options?: Parameters<typeof release>[3],
+  ): Promise<ReleaseReport>
   rollback(): Promise<SwitchReport>
   stop(): Promise<void>
 }
@@ -94,7 +98,11 @@ export async function startReleaseHost({
     url: tls ? `https://${HOST_NAME}:${httpsPort}` : `http://${HOST_NAME}:${httpPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     ca: tls ? fs.readFileSync(settings.tls!.certificate, "utf8") : "",
-    release: (projectDir: string, build: () => void | Promise<void> = () => {}) => release(projectDir, settings, build),
+    release: (
+      projectDir: string,
+      build: () => void | Promise<void> = () => {},
+      options?: Parameters<typeof release>[3],
+    ) => release(projectDir, settings, build, options),
     rollback: () => rollback(settings),
   }
   await host.release(projectDir)

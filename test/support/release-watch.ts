@@ -388,9 +388,12 @@ export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
         const published = await host.release(dir, () => buildOrStop(dir))
         publish = buildFiles(path.join(dir, "public"))
         switches.push(`editor's publish built during the visits ${published.switchMs.toFixed(0)} ms`)
+        // Builds of older and newer commits taking turns: the operator's explicit going back.
         for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
           await pause(2_500)
-          switches.push(`release ${(await host.release(source)).switchMs.toFixed(0)} ms`)
+          switches.push(
+            `release ${(await host.release(source, undefined, { olderCommit: true })).switchMs.toFixed(0)} ms`,
+          )
         }
         await pause(2_500)
         switches.push(`rollback ${(await host.rollback()).switchMs.toFixed(0)} ms`)

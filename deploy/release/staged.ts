@@ -1,0 +1,119 @@
+/**
+ * The calendar on the minute, on the nginx host, with the build server away: a release can be
+ * staged for a time (`release --at TIME`, a build made at that clock), copied and checked but not
+ * served, and the host's own timer (`tick`, every minute; the units beside) makes it live at its
+ * time by itself. What is staged is recorded in the root's `staged.json`.
+ *
+ * A tick reconciles: a staged release is made live once its time has come, only over the commit it
+ * was staged over and only if nothing newer than its clock is live; a staged release a newer publish
+ * or a rollback made stale is dropped, saying so. A tick that is late, repeated or dropped loses
+ * nothing: the next one does what is due, once.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { isCommitHash, isTime } from "../../contracts/values"
+import { replaceFile } from "../lib/replace-file"
+import { LIVE, RELEASE_SCRIPT, releaseDir } from "./layout"
+
+export const STAGED = "staged.json"
+/** The host's timer and the service it starts, written into the root by each release from an artifact. */
+export const TICK_SERVICE = "aurelle-calendar.service"
+export const TICK_TIMER = "aurelle-calendar.timer"
+
+/** A release staged for a time: its folder, the time it goes live, the commit it was staged over. */
+export interface StagedRelease {
+  release: string
+  at: string
+  commit: string
+}
+
+const isStaged = (value: unknown): value is StagedRelease => {
+  const entry = value as Partial<Record<keyof StagedRelease, unknown>> | null
+  return !!entry && typeof entry.release === "string" && isTime(entry.at) && isCommitHash(entry.commit)
+}
+
+/** The releases staged under `root` whose folders are whole, earliest first. */
+export function readStaged(root: string): StagedRelease[] {
+  const file = path.join(root, STAGED)
+  if (!fs.existsSync(file)) return []
+  let data: unknown
+  try {
+    data = JSON.parse(fs.readFileSync(file, "utf8"))
+  } catch (error) {
+    throw new Error(`${file} is not JSON (${(error as Error).message}); nothing was changed`)
+  }
+  const staged = (data as { staged?: unknown } | null)?.staged
+  if (!Array.isArray(staged) || !staged.every(isStaged))
+    throw new Error(`${file} does not list staged releases; nothing was changed`)
+  return staged
+    .filter((entry) => fs.existsSync(releaseDir(root, entry.release)))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+}
+
+export function writeStaged(root: string, staged: readonly StagedRelease[]): void {
+  replaceFile(path.join(root, STAGED), `${JSON.stringify({ staged }, null, 2)}\n`)
+}
+
+/**
+ * The staged releases sorted for a tick at `now`, given the live release's commit and clock: those to
+ * drop (staged over another commit, or not newer than what is live), those due (the latest of them
+ * goes live), and those still to come.
+ */
+export function triage(
+  staged: readonly StagedRelease[],
+  live: { commit: string; clock: string } | null,
+  now: Date,
+): { stale: StagedRelease[]; due: StagedRelease[]; waiting: StagedRelease[] } {
+  const isStale = (entry: StagedRelease) =>
+    !live || entry.commit !== live.commit || Date.parse(entry.at) <= Date.parse(live.clock)
+  const fresh = staged.filter((entry) => !isStale(entry))
+  return {
+    stale: staged.filter(isStale),
+    due: fresh.filter((entry) => Date.parse(entry.at) <= now.getTime()),
+    waiting: fresh.filter((entry) => Date.parse(entry.at) > now.getTime()),
+  }
+}
+
+/** Writes the timer's units into the root, each replaced whole (the README's setup links them once). */
+export function writeTickUnits(root: string, nginxOptions: readonly string[]): void {
+  for (const [name, text] of Object.entries(tickUnits(root, nginxOptions))) replaceFile(path.join(root, name), text)
+}
+
+/**
+ * The systemd units that run the tick every minute, on the minute, with the release command of the
+ * live release (an artifact's release.cjs: Node alone) and the nginx options the release was given.
+ */
+export function tickUnits(root: string, nginxOptions: readonly string[]): Record<string, string> {
+  const command = [
+    "/usr/bin/env",
+    "node",
+    path.join(root, LIVE, RELEASE_SCRIPT),
+    "tick",
+    "--root",
+    root,
+    ...nginxOptions,
+  ]
+  return {
+    [TICK_SERVICE]: `# Written by each release (deploy/release/staged.ts): makes a staged release live at its time.
+[Unit]
+Description=Aurelle Intelligence: a staged release made live at its time (the editors' calendar)
+After=nginx.service
+
+[Service]
+Type=oneshot
+ExecStart=${command.map((part) => (/\s/.test(part) ? JSON.stringify(part) : part)).join(" ")}
+`,
+    [TICK_TIMER]: `# Written by each release (deploy/release/staged.ts): every minute, on the minute.
+[Unit]
+Description=Aurelle Intelligence: the editors' calendar, every minute
+
+[Timer]
+OnCalendar=*-*-* *:*:00
+AccuracySec=1s
+Persistent=true
+
+[Install]
+WantedBy=timers.target
+`,
+  }
+}
