@@ -19,6 +19,7 @@ import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../c
 import {
   type CalendarChange,
   EDITORS_ZONE_NAME,
+  calendarChanges,
   type ScheduledStudy,
   changesDue,
   editorsTime,
@@ -89,6 +90,43 @@ export function calendarDecision(stamp: ReleaseStamp, studies: readonly Schedule
   }
 }
 
+/** A release staged on the nginx host, as its root's staged.json lists it (deploy/release/staged.ts). */
+export interface StagedOnHost {
+  at: string
+  commit: string
+}
+
+export interface StageDecision {
+  stage: boolean
+  /** The next change's time, the clock to build and stage for; null when none comes within the horizon. */
+  at: string | null
+  summary: string
+}
+
+/**
+ * What to stage on the nginx host ahead of time, so that its own timer makes the next change on the
+ * minute with the build server away: the live commit built at the next change's time, when that time
+ * comes within `horizonMs` and the host has not staged it yet.
+ */
+export function stageDecision(
+  stamp: ReleaseStamp,
+  studies: readonly ScheduledStudy[],
+  now: Date,
+  horizonMs: number,
+  staged: readonly StagedOnHost[],
+): StageDecision {
+  const next = calendarChanges(studies).find(
+    (change) => Date.parse(change.at) > now.getTime() && Date.parse(change.at) <= now.getTime() + horizonMs,
+  )
+  if (!next) return { stage: false, at: null, summary: "Nothing to stage: no change within the horizon" }
+  const at = new Date(next.at).toISOString()
+  const what = describeChange(next, now)
+  const already = staged.some((entry) => entry.commit === stamp.commit && Date.parse(entry.at) === Date.parse(at))
+  return already
+    ? { stage: false, at, summary: `Staged on the host already: ${what}` }
+    : { stage: true, at, summary: `Staging ${stamp.commit.slice(0, 8)} built for ${at}: ${what}` }
+}
+
 /**
  * The clock a draft's preview is built with: the latest `goLiveAt` still to come among the studies
  * the draft changes, so the preview shows each of them as it will look once live; null (the real
@@ -113,6 +151,13 @@ function changedStudies(base: string, repository: string): ScheduledStudy[] {
   return studiesAt("HEAD", repository, (name) => names.has(name))
 }
 
+/** The host's staged releases (its staged.json, read over SSH), or none when there is no such file. */
+function readStagedFile(file: string | undefined): StagedOnHost[] {
+  if (!file || !fs.existsSync(file) || fs.statSync(file).size === 0) return []
+  const staged = (JSON.parse(fs.readFileSync(file, "utf8")) as { staged?: StagedOnHost[] }).staged
+  return Array.isArray(staged) ? staged : []
+}
+
 /** The live stamp, from the site's address or a file. */
 async function readStamp(source: string): Promise<ReleaseStamp> {
   const text = await readSource(source)
@@ -132,6 +177,9 @@ if (require.main === module) {
       stamp: { type: "string" },
       repository: { type: "string", default: "." },
       "preview-of": { type: "string" },
+      // The nginx host: stage the next change within MINUTES, unless the host's staged.json (FILE) has it.
+      ahead: { type: "string" },
+      staged: { type: "string" },
     },
   })
   if (values["preview-of"]) {
@@ -151,11 +199,28 @@ if (require.main === module) {
   const source = values.stamp ?? new URL(RELEASE_STAMP_PATH, settings.en.siteUrl).href
   readStamp(source)
     .then((stamp) => {
-      const decision = calendarDecision(stamp, studiesAt(stamp.commit, values.repository), readClock(process.env).now)
+      const now = readClock(process.env).now
+      const studies = studiesAt(stamp.commit, values.repository)
+      const decision = calendarDecision(stamp, studies, now)
       console.log(decision.summary)
       if (decision.due) console.log(`Building ${decision.commit} at ${decision.clock} as ${decision.name}`)
+      // Nothing due now: what the host's own timer should be handed for later (`build` and `mode`).
+      const ahead =
+        !decision.due && values.ahead
+          ? stageDecision(stamp, studies, now, Number(values.ahead) * 60_000, readStagedFile(values.staged))
+          : null
+      if (ahead) console.log(ahead.summary)
       if (process.env.GITHUB_OUTPUT) {
-        const outputs = { due: decision.due, commit: decision.commit, clock: decision.clock, name: decision.name }
+        const outputs = {
+          due: decision.due,
+          build: decision.due || Boolean(ahead?.stage),
+          mode: ahead?.stage ? "stage" : "release",
+          commit: decision.commit,
+          clock: ahead?.stage ? ahead.at : decision.clock,
+          name: ahead?.stage
+            ? `${decision.commit.slice(0, 8)}-staged-${ahead.at!.replace(/[-:]/g, "").replace(/\d\d\.\d+Z$/, "Z")}`
+            : decision.name,
+        }
         fs.appendFileSync(
           process.env.GITHUB_OUTPUT,
           `${Object.entries(outputs)

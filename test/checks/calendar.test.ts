@@ -4,7 +4,7 @@
  * is built with, so a study the draft schedules is seen as it will look.
  */
 import { describe, expect, it } from "vitest"
-import { calendarDecision, previewClock } from "../../deploy/publish/calendar"
+import { calendarDecision, previewClock, stageDecision } from "../../deploy/publish/calendar"
 
 const COMMIT = "3f2a9c1d0123456789abcdef0123456789abcdef"
 const stamp = (clock?: string) => ({
@@ -42,6 +42,30 @@ describe("a timed run", () => {
     expect(
       calendarDecision(stamp(), studies, new Date("2026-12-01T08:01:00Z")).changes.map((change) => change.slug),
     ).toEqual(["wine"])
+  })
+})
+
+describe("what the nginx host is handed ahead of time", () => {
+  const live = stamp("2026-12-01T07:50:00.000Z")
+  const HOUR = 3_600_000
+  it("is the live commit built at the next change's time, once, when it comes within the horizon", () => {
+    const now = new Date("2026-12-01T07:30:00Z")
+    expect(stageDecision(live, studies, now, HOUR, [])).toEqual({
+      stage: true,
+      at: "2026-12-01T08:00:00.000Z",
+      summary: "Staging 3f2a9c1d built for 2026-12-01T08:00:00.000Z: wine goes live at Tue 1 Dec, 09:00",
+    })
+    // Staged already, over the live commit: nothing to build.
+    const staged = [{ at: "2026-12-01T08:00:00.000Z", commit: COMMIT }]
+    expect(stageDecision(live, studies, now, HOUR, staged)).toMatchObject({ stage: false })
+    // Staged over another commit (a publish since): staged again over the live one.
+    expect(stageDecision(live, studies, now, HOUR, [{ ...staged[0], commit: "f".repeat(40) }]).stage).toBe(true)
+  })
+
+  it("is nothing when no change comes within the horizon, and never a time already passed", () => {
+    expect(stageDecision(live, studies, new Date("2026-12-01T06:00:00Z"), HOUR, []).stage).toBe(false)
+    // Past the go-live: the next is the takedown five minutes on.
+    expect(stageDecision(live, studies, new Date("2026-12-01T08:00:00Z"), HOUR, []).at).toBe("2026-12-01T08:05:00.000Z")
   })
 })
 

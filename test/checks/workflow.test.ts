@@ -78,15 +78,24 @@ describe("the build server's workflow", () => {
     expect(workflow.jobs.test.if).toBe("needs.publish.outputs.path == 'full'")
   })
 
-  it("runs the calendar on a timer: builds only when due, the live commit at the decision's clock", () => {
+  it("runs the calendar on a timer: builds only when due or to stage, the live commit at the decision's clock", () => {
     expect((parse(text) as { on: { schedule: Array<{ cron: string }> } }).on.schedule).toEqual([
       { cron: "2-59/10 * * * *" },
     ])
     const calendar = workflow.jobs.calendar
     const due = calendar.steps.find((step) => step.id === "due")!
-    expect(due.run).toBe("npm run calendar:due")
+    expect(due.run).toBe('npm run calendar:due -- --ahead "$AHEAD_MINUTES" --staged staged.json')
+    // Staging ahead only for the nginx host, whose own timer makes it live; the host's staged.json read first.
+    expect(due.env).toEqual({
+      AHEAD_MINUTES: "${{ vars.DEPLOY_TARGET == 'nginx' && env.STAGE_AHEAD != 'off' && '1440' || '' }}",
+    })
+    const before = calendar.steps
+      .slice(0, calendar.steps.indexOf(due))
+      .map((step) => String(step.run ?? ""))
+      .join("\n")
+    expect(before).toContain(`"cat '$DEPLOY_ROOT/staged.json' 2>/dev/null || true" > staged.json; then`)
     const after = calendar.steps.slice(calendar.steps.indexOf(due) + 1)
-    for (const step of after) expect(step.if, String(step.name)).toBe("steps.due.outputs.due == 'true'")
+    for (const step of after) expect(step.if, String(step.name)).toBe("steps.due.outputs.build == 'true'")
     const build = after.find((step) => step.run === "npm run publish:build")!
     expect(build.env).toEqual({ SITE_CLOCK: "${{ steps.due.outputs.clock }}" })
     expect(after.map((step) => String(step.run ?? "")).join("\n")).toContain('git checkout --detach "$COMMIT"')
@@ -98,7 +107,10 @@ describe("the build server's workflow", () => {
     expect(release.concurrency).toMatchObject({ group: "calendar-release" })
     expect(workflow.jobs.release.concurrency).toMatchObject({ group: "release" })
     const commands = release.steps.map((step) => String(step.run ?? "")).join("\n")
-    expect(commands).toContain("release --root '$DEPLOY_ROOT' --replacing '$COMMIT'")
+    expect(commands).toContain(`how="--replacing '$COMMIT'"`)
+    expect(commands).toContain(`if [ "$MODE" = stage ]; then how="--at '$CLOCK'"; fi`)
+    expect(commands).toContain("release --root '$DEPLOY_ROOT' $how")
+    expect(release.if).toBe("needs.calendar.outputs.build == 'true'")
     expect(commands).toContain('upload="$DEPLOY_ROOT/uploads/calendar-$NAME"')
     expect(commands).toContain('node site/release.cjs stamp --replacing "$COMMIT"')
     expect(commands).not.toMatch(/npm (ci|install|run build)/)
