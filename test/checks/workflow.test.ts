@@ -118,6 +118,15 @@ describe("the build server's workflow", () => {
     expect(String(pages.with?.command)).toContain("--commit-hash=${{ needs.calendar.outputs.commit }}")
   })
 
+  it("publishes a draft's preview at an address nobody can guess from its branch, which names the study", () => {
+    const preview = workflow.jobs.preview
+    const pages = preview.steps.find((step) => step.id === "pages")!
+    expect(String(pages.with?.command)).toContain("--branch=${{ steps.alias.outputs.branch }}")
+    expect(String(pages.with?.command)).not.toContain("head_ref")
+    const alias = preview.steps.find((step) => step.id === "alias")!
+    expect(alias.run).toBe('echo "branch=preview-$(openssl rand -hex 12)" >> "$GITHUB_OUTPUT"')
+  })
+
   it("uploads to the nginx host only the files the live release lacks, in both releases", () => {
     for (const job of [workflow.jobs.release, workflow.jobs["calendar-release"]]) {
       const commands = job.steps.map((step) => String(step.run ?? "")).join("\n")
