@@ -144,6 +144,16 @@ function savedNote(
 }
 
 /**
+ * What the form says when the repository is public and the study is not live yet: its text can be
+ * read on GitHub before its time, from its first save. Null otherwise (or while GitHub has not said).
+ */
+export function embargoNote(schedule: Schedule, repositoryIsPublic: boolean | null, now: Date): string | null {
+  const { goLiveAt } = validWindow(schedule)
+  if (repositoryIsPublic !== true || !goLiveAt || time(goLiveAt) <= now.getTime()) return null
+  return "This repository is public: anyone can read this study on GitHub before it goes live, from its first save. Keep embargoed studies in a private repository."
+}
+
+/**
  * The calendar: each change still to come, and each whose time has passed but which the live release
  * does not have yet, earliest first.
  */

@@ -623,6 +623,38 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     await expect(schedule).toContainText("Not published yet", { timeout: 45_000 })
     await expect(schedule).toContainText("Once published, it goes live with that release, within minutes.")
     await expect(schedule).not.toContainText(/live on the site/i)
+    // The repository is private: nothing said of who can read it.
+    await expect(page.getByRole("note", { name: "Who can read it" })).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  test("a study scheduled in a public repository: the form says it can be read on GitHub before its time", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    await page.clock.setFixedTime(new Date("2026-12-01T07:30:00Z"))
+    github.setPublic(true)
+    try {
+      await signIn(page, site, "Authorize")
+      await page.goto(`${site}/admin/#/collections/case-studies/new`)
+      await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
+      await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-02T09:00")
+      const note = page.getByRole("note", { name: "Who can read it" })
+      await expect(note).toContainText(
+        "This repository is public: anyone can read this study on GitHub before it goes live",
+        {
+          timeout: 45_000,
+        },
+      )
+      // Once its time is past, there is nothing left to keep.
+      await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-01T08:00")
+      await expect(note).toHaveCount(0)
+    } finally {
+      github.setPublic(false)
+    }
     expect(errors).toEqual([])
   })
 })

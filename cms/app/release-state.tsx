@@ -45,7 +45,8 @@ export class GitHubDidNotAnswer extends Error {
   }
 }
 
-async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
+/** GitHub's answer about the repository (`route` ""), or a part of it, with the editor's token. */
+export async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
   const token = signedInUser()?.token
   const root = backend.api_root ?? "https://api.github.com"
   // "no-cache": GitHub's answers may be kept a minute; asked again with their ETag, an unchanged one is free.

@@ -21,8 +21,8 @@ import {
   editorsTime,
   scheduledStudyOf,
 } from "../../model/schedule"
-import { type CardLink, type LiveSite, cardNotes, scheduleNoteOf, upcomingChanges } from "../schedule-note"
-import { Note } from "./release-state"
+import { type CardLink, type LiveSite, cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../schedule-note"
+import { type BackendConfig, Note, fromGitHub } from "./release-state"
 import { useSavedContent } from "./saved-content"
 
 const ASK_AGAIN_MS = 60_000
@@ -64,6 +64,24 @@ function useLiveSiteAndNow(local: boolean): { live: LiveSite | null; now: Date }
     }
   }, [local])
   return state
+}
+
+/** Whether the repository is public, as GitHub answers; null on the local backend or until it answers. */
+function usePublicRepository(config: BackendConfig, local: boolean): boolean | null {
+  const [isPublic, setPublic] = useState<boolean | null>(null)
+  useEffect(() => {
+    if (local) return
+    let stopped = false
+    fromGitHub<{ private?: unknown }>(config, "").then(
+      (repository) => !stopped && setPublic(repository.private === false),
+      // GitHub not answering: nothing is said rather than guessed.
+      () => {},
+    )
+    return () => {
+      stopped = true
+    }
+  }, [config, local])
+  return isPublic
 }
 
 /** The case studies saved now, as the calendar reads them (their English sides). */
@@ -117,20 +135,28 @@ function Calendar({ stamp, now }: { stamp: ReleaseStamp | null; now: Date }) {
  */
 export function StudySchedule({
   schedule,
+  config,
   local,
   isNew,
 }: {
   schedule: Schedule & { slug?: string }
+  config: BackendConfig
   local: boolean
   isNew: boolean
 }) {
   const { live, now } = useLiveSiteAndNow(local)
+  const embargo = embargoNote(schedule, usePublicRepository(config, local), now)
   const studies = useSavedStudies()
   const saved = studies?.find((study) => study.slug === schedule.slug)
   const note = scheduleNoteOf(schedule, live, now, { isNew: isNew || (studies !== undefined && !saved), saved })
   const stamp = live?.stamp ?? null
   return (
     <>
+      {embargo ? (
+        <Note $tone="busy" aria-label="Who can read it" role="note">
+          {embargo}
+        </Note>
+      ) : null}
       {note ? (
         <Note $tone={note.tone} aria-label="Schedule" role="status">
           <strong>{note.text}</strong>

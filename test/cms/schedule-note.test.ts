@@ -5,7 +5,7 @@
  * to the case list meanwhile.
  */
 import { describe, expect, it } from "vitest"
-import { cardNotes, scheduleNoteOf, upcomingChanges } from "../../cms/schedule-note"
+import { cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../../cms/schedule-note"
 
 const COMMIT = "3f2a9c1d0123456789abcdef0123456789abcdef"
 const GO_LIVE = "2026-12-01T09:00:00+01:00"
@@ -134,6 +134,20 @@ describe("a study's note", () => {
 
   it("says nothing for a study without a window", () => {
     expect(scheduleNoteOf({}, null, at("2026-12-01T08:00:00Z"))).toBeNull()
+  })
+})
+
+describe("who can read a study before its time", () => {
+  it("is said when the repository is public and the study is still to go live, and only then", () => {
+    const before = at("2026-12-01T07:00:00Z")
+    expect(embargoNote(window, true, before)).toMatch(
+      /^This repository is public: anyone can read this study on GitHub/,
+    )
+    expect(embargoNote(window, false, before)).toBeNull()
+    // GitHub has not said (or the local backend): nothing guessed.
+    expect(embargoNote(window, null, before)).toBeNull()
+    expect(embargoNote(window, true, at("2026-12-01T08:00:00Z"))).toBeNull()
+    expect(embargoNote({ expireAt: EXPIRE }, true, before)).toBeNull()
   })
 })
 

@@ -38,6 +38,8 @@ export interface GitHubStandIn {
   pulls(): PullRequest[]
   /** Gives or takes the signed-in account's write access (the repository's collaborator role). */
   setCanPush(canPush: boolean): void
+  /** Makes the repository public or private (GitHub's `private`, in its answer about the repository). */
+  setPublic(isPublic: boolean): void
   /** A token with write access, as GitHub Actions gives a workflow (GITHUB_TOKEN). */
   issueToken(): string
   /**
@@ -110,6 +112,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
 
   const fullName = `${options.owner}/${options.name}`
   let canPush = Boolean(options.canPush)
+  // Private, as an agency's repository should be; a test makes it public.
+  let isPublic = false
   const user = { login: options.login, id: 1, name: "Camille Editor", email: "camille@example.ch", avatar_url: "" }
   const codes = new Map<string, string>()
   const tokens = new Set<string>()
@@ -274,6 +278,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         owner: { login: options.owner },
         default_branch: "main",
         fork: false,
+        private: !isPublic,
+        visibility: isPublic ? "public" : "private",
         permissions: { admin: false, maintain: false, push: canPush, triage: true, pull: true },
       }
     }
@@ -557,6 +563,9 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     git: (...args) => text(...args),
     unhandled,
     pulls: () => pulls.map(pullHead),
+    setPublic: (value) => {
+      isPublic = value
+    },
     setCanPush: (value) => {
       canPush = value
     },

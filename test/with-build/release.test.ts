@@ -203,6 +203,8 @@ describe("npm run release", () => {
         serverName: "localhost",
       }
       fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
+      // Live: the project's own commit, whose time its checkout says.
+      await host.release(PROJECT_DIR)
       const before = snapshot(host.root)
       await expect(host.release(source)).rejects.toThrow(
         /is of a commit older than the live one \(01234567, committed 2001-01-01T00:00:00.000Z, against [0-9a-f]{8}, committed .*\)/,

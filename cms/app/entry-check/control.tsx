@@ -191,6 +191,7 @@ export class EntryCheckControl extends Component<ControlProps> {
         {document && type?.schema === caseStudySchema ? (
           <StudySchedule
             schedule={document}
+            config={this.internals.config}
             local={this.internals.config.backend.name === "proxy"}
             isNew={isNewDraft(this.drawn)}
           />
