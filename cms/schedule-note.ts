@@ -70,6 +70,16 @@ function onPublishing(window: Schedule, now: Date, at: (iso: string) => string):
   return `Once published, it goes live with that release, within minutes${comesDown}.`
 }
 
+/**
+ * What the site's host promises for a time on the calendar: the nginx host (its stamp names its
+ * release folder) makes a staged change live on the minute by itself; Cloudflare Pages waits for the
+ * build server's ten-minute timer, which GitHub may start late.
+ */
+export const hostPromise = (stamp: ReleaseStamp): string =>
+  stamp.release
+    ? "The site's server makes each change live on the minute, by itself, once the build server has handed it over (a day ahead)."
+    : "The build server makes each change live 4 to 15 minutes after its time (GitHub's timer, sometimes later at busy hours)."
+
 /** Whether the live release's build judged the calendar at or after `at`. */
 const builtAfter = (stamp: ReleaseStamp | null, at: string) =>
   stamp !== null && time(stamp.clock ?? stamp.builtAt) >= time(at)
@@ -124,7 +134,12 @@ function savedNote(
         }
   }
   if (goLiveAt && time(goLiveAt) > now.getTime()) {
-    return { tone: "quiet", text: `Scheduled: goes live ${at(goLiveAt)}`, detail: comesDown }
+    const promise = live ? hostPromise(live.stamp) : undefined
+    return {
+      tone: "quiet",
+      text: `Scheduled: goes live ${at(goLiveAt)}`,
+      detail: [comesDown, promise].filter(Boolean).join(" ") || undefined,
+    }
   }
   if (served) return { tone: "live", text: `Live on the site since ${since(stamp!.liveSince)}`, detail: comesDown }
   // The local backend has no releases (or the live site did not answer): nothing to say it is live.

@@ -27,8 +27,19 @@ describe("a study's note", () => {
     ).toEqual({
       tone: "quiet",
       text: "Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)",
-      detail: "Comes down Sun 31 Jan 2027, 18:00 (Zurich).",
+      detail:
+        "Comes down Sun 31 Jan 2027, 18:00 (Zurich). The build server makes each change live 4 to 15 minutes after its time (GitHub's timer, sometimes later at busy hours).",
     })
+  })
+
+  it("says which promise the site's host gives: the nginx host's own timer, on the minute", () => {
+    const onNginx = {
+      stamp: { ...stamp("2026-11-30T20:00:00Z", "2026-11-30T20:02:00Z"), release: "r1" },
+      pages: new Set<string>(),
+    }
+    expect(scheduleNoteOf(window, onNginx, at("2026-12-01T07:30:00Z"))?.detail).toContain(
+      "The site's server makes each change live on the minute, by itself",
+    )
   })
 
   it("says it is due once its time passed and the live release was built before it", () => {
