@@ -599,6 +599,16 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     expect(errors).toEqual([])
   })
 
+  /** Signs in, opens a new case study and types its slug and go-live time (Zurich's); returns that field. */
+  async function openNewStudy(page: Page, goLiveAt: string) {
+    await signIn(page, site, "Authorize")
+    await page.goto(`${site}/admin/#/collections/case-studies/new`)
+    await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
+    const field = page.locator('input[id^="goLiveAt-field"]').first()
+    await field.fill(goLiveAt)
+    return field
+  }
+
   test("a new study with a go-live time already past never reads live: it says what publishing will do", async ({
     page,
     context,
@@ -617,10 +627,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
       servedUntil: null,
     }
     livePages = ["index.html", "case-studies/private-aviation/index.html"]
-    await signIn(page, site, "Authorize")
-    await page.goto(`${site}/admin/#/collections/case-studies/new`)
-    await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
-    await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-01T09:00")
+    await openNewStudy(page, "2026-12-01T09:00")
     const schedule = page.getByRole("status", { name: "Schedule", exact: true })
     await expect(schedule).toContainText("Not published yet", { timeout: 45_000 })
     await expect(schedule).toContainText("Once published, it goes live with that release, within minutes.")
@@ -640,10 +647,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     await page.clock.setFixedTime(new Date("2026-12-01T07:30:00Z"))
     github.setPublic(true)
     try {
-      await signIn(page, site, "Authorize")
-      await page.goto(`${site}/admin/#/collections/case-studies/new`)
-      await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
-      await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-02T09:00")
+      const goLive = await openNewStudy(page, "2026-12-02T09:00")
       const note = page.getByRole("note", { name: "Who can read it" })
       await expect(note).toContainText(
         "This repository is public: anyone can read this study on GitHub before it goes live",
@@ -652,7 +656,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
         },
       )
       // Once its time is past, there is nothing left to keep.
-      await page.locator('input[id^="goLiveAt-field"]').first().fill("2026-12-01T08:00")
+      await goLive.fill("2026-12-01T08:00")
       await expect(note).toHaveCount(0)
     } finally {
       github.setPublic(false)
