@@ -46,7 +46,9 @@ function flock(fd: number, waitSeconds: number): Promise<number> {
 
 /** What the lock file says of its holder ("process N (since T)"), or null when it says nothing. */
 function holderOf(fd: number): string | null {
-  const text = fs.readFileSync(fd, "utf8")
+  // From the start, whatever was read before (a descriptor's reads move its position).
+  const buffer = Buffer.alloc(256)
+  const text = buffer.toString("utf8", 0, fs.readSync(fd, buffer, 0, buffer.length, 0))
   const [pid, since] = text.split("\n")
   return /^\d+$/.test(pid ?? "") ? `process ${pid}${since ? ` (since ${since})` : ""}` : null
 }
