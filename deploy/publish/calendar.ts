@@ -67,15 +67,15 @@ export function studiesAt(
 const describeChange = (change: CalendarChange, now: Date) =>
   `${change.slug} ${change.kind} at ${editorsTime(change.at, now)}`
 
+/** A UTC time to the minute, as a run's name carries it: 20261201T0802Z. */
+const minuteOf = (iso: string) => iso.replace(/[-:]/g, "").replace(/\d\d\.\d+Z$/, "Z")
+
 /** Whether the live release (its stamp) misses a change of the calendar at `now`, and what names the release. */
 export function calendarDecision(stamp: ReleaseStamp, studies: readonly ScheduledStudy[], now: Date): CalendarDecision {
   // A stamp from before the calendar has no clock: its build time is when it judged what it shows.
   const builtFor = new Date(stamp.clock ?? stamp.builtAt)
   const changes = changesDue(studies, builtFor, now)
-  const minute = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\d\d\.\d+Z$/, "Z")
+  const minute = minuteOf(now.toISOString())
   const since = `the live release (${stamp.commit.slice(0, 8)}, built for ${editorsTime(builtFor.toISOString(), now)})`
   return {
     due: changes.length > 0,
@@ -217,9 +217,7 @@ if (require.main === module) {
           mode: ahead?.stage ? "stage" : "release",
           commit: decision.commit,
           clock: ahead?.stage ? ahead.at : decision.clock,
-          name: ahead?.stage
-            ? `${decision.commit.slice(0, 8)}-staged-${ahead.at!.replace(/[-:]/g, "").replace(/\d\d\.\d+Z$/, "Z")}`
-            : decision.name,
+          name: ahead?.stage ? `${decision.commit.slice(0, 8)}-staged-${minuteOf(ahead.at!)}` : decision.name,
         }
         fs.appendFileSync(
           process.env.GITHUB_OUTPUT,

@@ -24,6 +24,7 @@ import {
 import { isCommitHash } from "../../contracts/values"
 import { RELEASE_SCRIPT } from "./layout"
 import { manifestOf, writeManifest } from "./files"
+import { committedAt } from "./stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
@@ -40,13 +41,6 @@ function builtCommit(projectDir: string): string {
   throw new Error(
     `${projectDir} is not a git checkout and GITHUB_SHA is not set: an artifact must name the commit it packs`,
   )
-}
-
-/** When `commit` was committed (ISO 8601), from the checkout; undefined where git cannot say. */
-export function committedAt(projectDir: string, commit: string): string | undefined {
-  const log = spawnSync("git", ["-C", projectDir, "log", "-1", "--format=%cI", commit], { encoding: "utf8" })
-  const time = log.status === 0 ? log.stdout.trim() : ""
-  return time && !Number.isNaN(Date.parse(time)) ? new Date(time).toISOString() : undefined
 }
 
 /** Packs the project's build into `out` (replaced whole); returns what build.json says. */

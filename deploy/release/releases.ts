@@ -31,8 +31,8 @@ import {
 import { withLock } from "./lock"
 import { copyRelease, keptReleases, newReleaseId } from "./release-folder"
 import { type SwitchReport, checkAlone, switchTo } from "./nginx-control"
-import { type BuiltFrom, buildInfoOf, refuseExpired, writeStamp } from "./stamp"
-import { readToldCalendar, refuseOlderCommit, refuseTakenDown, toldAfter, writeToldCalendar } from "./told-calendar"
+import { type BuiltFrom, buildInfoOf, writeStamp } from "./stamp"
+import { readToldCalendar, refuseBringingBack, refuseOlderCommit, toldAfter, writeToldCalendar } from "./told-calendar"
 import { readClock } from "../../contracts/clock"
 
 /** The lock's options for these settings: how long to wait for another release. */
@@ -105,8 +105,7 @@ async function prepare(
   }
   const info = buildInfoOf(source)
   const what = `The build of ${info.commit.slice(0, 8)} made at ${info.clock ?? info.builtAt}`
-  refuseExpired(info, what)
-  refuseTakenDown(readToldCalendar(root), info, readClock(process.env).now, what)
+  refuseBringingBack(root, info, readClock(process.env).now, what)
   if (!olderCommit) refuseOlderCommit(releaseBuild(root, linkedRelease(root, LIVE)), info, what)
   check(info)
   const id = newReleaseId(root, info.commit)
@@ -204,18 +203,15 @@ export function rollback(settings: ReleaseSettings): Promise<SwitchReport> {
         throw new Error(`no release was live before ${live ?? "the live one"} under ${root}: nothing to roll back to`)
       }
       checkAlone(settings, target, path.join(releaseDir(root, target), RELEASE_SITE))
-      const told = readToldCalendar(root)
+      const kept = releaseBuild(root, target)
       // A release made before releases kept what their build said: its stamp says what it can.
-      const built = releaseBuild(root, target) ?? stampOf(root, target)
-      if (built) {
-        refuseExpired(built, `Release ${target}`)
-        refuseTakenDown(told, built, readClock(process.env).now, `Release ${target}`)
-      }
+      const built = kept ?? stampOf(root, target)
+      if (built) refuseBringingBack(root, built, readClock(process.env).now, `Release ${target}`)
       try {
-        writeStamp(path.join(releaseDir(root, target), "public"), releaseBuild(root, target), target)
+        writeStamp(path.join(releaseDir(root, target), "public"), kept, target)
         const report = switchTo(settings, target)
         writeHistory(root, history)
-        if (built) writeToldCalendar(root, toldAfter(told, built, target))
+        if (built) writeToldCalendar(root, toldAfter(readToldCalendar(root), built, target))
         return report
       } catch (error) {
         throw diskFull(error, root, 0, " while switching back") ?? error

@@ -23,6 +23,12 @@ import { replaceFile } from "../lib/replace-file"
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
 export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt"> & Partial<BuildCalendar>
 
+/** When `commit` was committed (ISO 8601), from the checkout at `dir`; undefined where git cannot say. */
+export function committedAt(dir: string, commit: string): string | undefined {
+  const log = run("git", ["-C", dir, "log", "-1", "--format=%cI", commit])
+  return log.ok && !Number.isNaN(Date.parse(log.output)) ? new Date(log.output).toISOString() : undefined
+}
+
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
 export const readBuildInfo = (source: string): BuildInfo => {
   const file = path.join(source, BUILD_INFO)
@@ -45,10 +51,10 @@ export function buildInfoOf(source: string): BuiltFrom {
       `${source} cannot say when what it serves may be served: it has no ${BUILD_CALENDAR}; build it again`,
     )
   }
-  const time = run("git", ["-C", source, "log", "-1", "--format=%cI", commit.output])
+  const time = committedAt(source, commit.output)
   return {
     commit: commit.output,
-    ...(time.ok && !Number.isNaN(Date.parse(time.output)) ? { committedAt: new Date(time.output).toISOString() } : {}),
+    ...(time ? { committedAt: time } : {}),
     builtAt: fs.statSync(home).mtime.toISOString(),
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
   }

@@ -11,8 +11,8 @@ import { type LiveReport, goLive, releaseBuild } from "./go-live"
 import { LIVE, type ReleaseSettings, linkedRelease, releaseDir } from "./layout"
 import { withLock } from "./lock"
 import { type StagedRelease, readStaged, triage, writeStaged } from "./staged"
-import { type BuiltFrom, refuseExpired } from "./stamp"
-import { readToldCalendar, refuseTakenDown } from "./told-calendar"
+import type { BuiltFrom } from "./stamp"
+import { refuseBringingBack } from "./told-calendar"
 
 /** A tick waits this long for a release running, then leaves it to the next minute's. */
 const TICK_WAIT_SECONDS = 45
@@ -29,9 +29,7 @@ export interface TickReport {
 /** Why a staged release may not go live now (the checks every release meets), or null. */
 function refusalOf(info: BuiltFrom, target: StagedRelease, now: Date, root: string): string | null {
   try {
-    const what = `Staged release ${target.release}`
-    refuseExpired(info, what)
-    refuseTakenDown(readToldCalendar(root), info, now, what)
+    refuseBringingBack(root, info, now, `Staged release ${target.release}`)
     return null
   } catch (error) {
     return (error as Error).message

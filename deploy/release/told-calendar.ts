@@ -17,7 +17,7 @@ import path from "node:path"
 import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
 import { isTime } from "../../contracts/values"
 import { replaceFile } from "../lib/replace-file"
-import type { BuiltFrom } from "./stamp"
+import { type BuiltFrom, refuseExpired } from "./stamp"
 
 export const TOLD_CALENDAR = "calendar.json"
 
@@ -109,6 +109,16 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
       ? `${what} serves ${named.join(", ")}, which this host was told came down: making it live would bring ${back.length === 1 ? "that study" : "those studies"} back. Nothing was changed; release a build made now instead.`
       : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${named.join(", ")} came down since it was built. Nothing was changed; release a build made now instead.`,
   )
+}
+
+/**
+ * The checks every way to live makes (a release, a rollback, a staged release at its time): refused
+ * when `built` serves a study past its own `expireAt`, or one this host was told came down since it
+ * was built.
+ */
+export function refuseBringingBack(root: string, built: BuiltFrom, now: Date, what: string): void {
+  refuseExpired(built, what)
+  refuseTakenDown(readToldCalendar(root), built, now, what)
 }
 
 /**
