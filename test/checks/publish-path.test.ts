@@ -54,6 +54,7 @@ describe("the path a change takes", () => {
     expect(deployPath([]).path).toBe("full")
   })
 
+  // Its deadline is for a hang: four runs of the command through tsx, 1-2 s each, more on a busy host.
   it("is what npm run publish:path says of two commits, and writes as the step's output", () => {
     // A repository of its own: the site as released, then an editor's publish, then a code change.
     const repo = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-path-"))
@@ -104,5 +105,5 @@ describe("the path a change takes", () => {
     } finally {
       fs.rmSync(repo, { recursive: true, force: true })
     }
-  })
+  }, 60_000)
 })
