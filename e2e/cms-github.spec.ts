@@ -547,14 +547,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     expect(errors.splice(0)).toEqual([])
 
     const scheduled = commitSchedule("2026-12-01T09:00:00+01:00")
-    const built = (clock: string, liveSince: string): ReleaseStamp => ({
-      commit: scheduled,
-      builtAt: clock,
-      liveSince,
-      clock,
-      clockSet: false,
-      servedUntil: null,
-    })
+    const built = (clock: string, liveSince: string) => stampOf(scheduled, clock, liveSince)
     liveStamp = built("2026-12-01T07:25:00.000Z", "2026-12-01T07:26:00.000Z")
     // Decap asks before leaving an edit not saved (leave), and then whether to restore it (no).
     page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()))
@@ -599,6 +592,16 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     expect(errors).toEqual([])
   })
 
+  /** A live site's stamp: the commit, built at `clock` (the calendar judged then), live since `liveSince`. */
+  const stampOf = (commit: string, clock: string, liveSince: string): ReleaseStamp => ({
+    commit,
+    builtAt: clock,
+    liveSince,
+    clock,
+    clockSet: false,
+    servedUntil: null,
+  })
+
   /** Signs in, opens a new case study and types its slug and go-live time (Zurich's); returns that field. */
   async function openNewStudy(page: Page, goLiveAt: string) {
     await signIn(page, site, "Authorize")
@@ -618,14 +621,11 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     const errors = collectErrors(page, localBackendProbe)
     await page.clock.setFixedTime(new Date("2026-12-01T08:08:00Z"))
     // The live release serves a page at the address the new study will have: still not this study.
-    liveStamp = {
-      commit: "3f2a9c1d0123456789abcdef0123456789abcdef",
-      builtAt: "2026-12-01T08:02:00.000Z",
-      liveSince: "2026-12-01T08:07:00.000Z",
-      clock: "2026-12-01T08:02:00.000Z",
-      clockSet: false,
-      servedUntil: null,
-    }
+    liveStamp = stampOf(
+      "3f2a9c1d0123456789abcdef0123456789abcdef",
+      "2026-12-01T08:02:00.000Z",
+      "2026-12-01T08:07:00.000Z",
+    )
     livePages = ["index.html", "case-studies/private-aviation/index.html"]
     await openNewStudy(page, "2026-12-01T09:00")
     const schedule = page.getByRole("status", { name: "Schedule", exact: true })
