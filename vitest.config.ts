@@ -34,6 +34,9 @@ export default defineConfig({
           // A deadline for a hang, not a timing verdict: these tests start nginx and write releases to
           // disk, and five releases took 6.8 s on a host half as fast (Vitest's default is 5 s).
           testTimeout: 30_000,
+          // Hooks stop test hosts and remove copies of the project (a build's cache and output): on a
+          // CI host two to three times slower, one of them took over Vitest's default 10 s.
+          hookTimeout: 120_000,
         },
       },
       {

@@ -19,10 +19,9 @@
  *   benchmark index, as Lighthouse measured it in the last runs (test/support/host-speed.mjs),
  *   instead of the presets' fixed 4x and 1x, which make a slower device of a slower host. The tables
  *   and the verdict say which index and slowdown the runs had.
- * - Before the mobile rounds, the machine check: a reference page, React alone, audited the same
- *   way. On a machine where it blocks the main thread, the mobile total blocking time and speed
- *   index are reported, not enforced, and fewer rounds are run (test/lighthouse/verdict.mjs
- *   says why; .tmp/lighthouse/mobile-machine.json records the check).
+ * - Total blocking time is judged from the CPU time of the page's main thread in each run's trace,
+ *   on the device emulated (test/lighthouse/verdict.mjs says why): the wall time of a two-core
+ *   host's tasks is shared with Chromium's other processes and with whatever else the host runs.
  * - LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits those routes alone (a quick look; the gate takes all).
  * - Reports land in .tmp/lighthouse/<preset>/: each run's JSON, the first round's HTML, and
  *   summary.json with each route's medians (npm run bench reads it).
@@ -40,7 +39,6 @@ import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
 import {
-  describeSlowdown,
   DESKTOP_INDEX,
   hostIndexNow,
   MOBILE_PRESET_SLOWDOWN,
@@ -48,7 +46,7 @@ import {
   slowdownFor,
 } from "../support/host-speed.mjs"
 import { serveReferencePage } from "./reference.mjs"
-import { failures, hostBlocks, LONG_TASK_MS, longestReactTaskMs, settledWithinBudget, summarize } from "./verdict.mjs"
+import { failures, mainThreadCpu, settledWithinBudget, summarize } from "./verdict.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** The flags every Chromium of the tests starts with (test/support/browser.ts), and Debian's Chromium. */
@@ -64,7 +62,7 @@ const PORT = process.env.LIGHTHOUSE_PORT ?? "0"
 
 /**
  * What a run after a route's first is audited for: the five metrics the performance score is made
- * of (Lighthouse's weights), and the long tasks the machine check reads. The first run of a route
+ * of (Lighthouse's weights), and the observed paints the blocking time is counted from (`metrics`). The first run of a route
  * audits every category; the later ones only time the page, and Lighthouse's diagnostics and
  * opportunities (unused code, caching, image sizes) read the same bytes each time.
  */
@@ -74,7 +72,7 @@ const VERDICT_AUDITS = [
   "total-blocking-time",
   "cumulative-layout-shift",
   "speed-index",
-  "long-tasks",
+  "metrics",
 ]
 
 /** @typedef {"mobile" | "desktop"} Preset */
@@ -82,7 +80,7 @@ const VERDICT_AUDITS = [
 const PRESETS = ["desktop", "mobile"]
 
 /**
- * @type {{ runs: Record<Preset | "mobileWhereTheMachineBlocks", number> & { confirm: Record<Preset, number> }, machineCheckRuns: number,
+ * @type {{ runs: Record<Preset, number> & { confirm: Record<Preset, number> },
  *   categories: Record<string, number>, largestContentfulPaintMs: Record<Preset, number>,
  *   totalBlockingTimeMs: number, cumulativeLayoutShift: number }}
  */
@@ -155,8 +153,12 @@ function deviceEmulated(preset) {
   )} (${runs.length} runs)`
 }
 
-/** Audits a route once, in a Chromium of its own, with the same flags as every other of the tests. */
-/** @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} cpuSlowdown */
+/**
+ * Audits a route once, in a Chromium of its own, with the same flags as every other of the tests.
+ * The result's `lhr` carries the gate's `mainThreadCpu` (test/lighthouse/verdict.mjs): the page's
+ * main thread on the device, at the slowdown this run's own benchmark index gives.
+ * @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} cpuSlowdown
+ */
 async function audit(url, preset, allCategories, cpuSlowdown) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -184,8 +186,16 @@ async function audit(url, preset, allCategories, cpuSlowdown) {
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
-    hostIndexes.push(result.lhr.environment.benchmarkIndex)
-    return result
+    const { benchmarkIndex } = result.lhr.environment
+    hostIndexes.push(benchmarkIndex)
+    const metrics = /** @type {any} */ (result.lhr.audits.metrics?.details)?.items?.[0]
+    if (!metrics) throw new Error(`${url}: Lighthouse's metrics audit gave no observed paints`)
+    const cpu = mainThreadCpu(
+      result.artifacts.Trace,
+      metrics.observedFirstContentfulPaintTs,
+      slowdownFor(benchmarkIndex, DEVICE_INDEX[preset]),
+    )
+    return { lhr: { ...result.lhr, mainThreadCpu: cpu }, report: result.report }
   } finally {
     await chrome.kill()
   }
@@ -217,9 +227,8 @@ const fileNameOf = (route) => route.replace(/^\/|\/$/g, "").replace(/\//g, "_") 
  * machine do not decide (a page that is over budget stays over in the median). Writes each run's report and the
  * routes' medians to .tmp/lighthouse/<preset>/ and returns what is over budget.
  * @param {string} origin @param {Preset} preset @param {string[]} routes @param {number} rounds
- * @param {boolean} hostTimingJudged
  */
-async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
+async function auditRoutes(origin, preset, routes, rounds) {
   const folder = path.join(REPORTS, preset)
   fs.rmSync(folder, { recursive: true, force: true })
   fs.mkdirSync(folder, { recursive: true })
@@ -238,7 +247,7 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
   }
   /** @param {string} route @param {any[]} [measured] */
   const overBudget = (route, measured = runs.get(route) ?? []) =>
-    failures(route, summarize(measured, categories), budgets, preset, hostTimingJudged)
+    failures(route, summarize(measured, categories), budgets, preset)
   /** Whether no run still to come could put the median of `target` runs over a budget. @param {string} route @param {number} target */
   const settled = (route, target) =>
     settledWithinBudget(runs.get(route) ?? [], target, (measured) => overBudget(route, measured))
@@ -268,8 +277,9 @@ async function auditRoutes(origin, preset, routes, rounds, hostTimingJudged) {
 }
 
 /**
- * Each route's medians; "perf*" is the performance score without total blocking time and speed
- * index (lighthouse-verdict.mjs).
+ * Each route's medians; "perf" and "TBT ms" are Lighthouse's own, from the host's wall time; "perf*"
+ * is the performance score without total blocking time and speed index and "CPU TBT" the blocking
+ * time from the main thread's CPU time, the two judged (verdict.mjs).
  * @param {Record<string, ReturnType<typeof summarize>>} summaries
  */
 function printTable(summaries) {
@@ -279,6 +289,7 @@ function printTable(summaries) {
     "runs perf perf* a11y bp seo",
     "LCP ms".padStart(7),
     "TBT ms".padStart(7),
+    "CPU TBT".padStart(8),
     "CLS".padStart(6),
     "index".padStart(6),
     "CPU x".padStart(6),
@@ -293,6 +304,7 @@ function printTable(summaries) {
         others.map((score) => score.padStart(4)).join(""),
       String(Math.round(summary.largestContentfulPaintMs)).padStart(7),
       String(Math.round(summary.totalBlockingTimeMs)).padStart(7),
+      String(Math.round(summary.cpuBlockingTimeMs)).padStart(8),
       summary.cumulativeLayoutShift.toFixed(3).padStart(6),
       String(summary.benchmarkIndex).padStart(6),
       summary.cpuSlowdown.toFixed(2).padStart(6),
@@ -300,49 +312,8 @@ function printTable(summaries) {
   }
 }
 
-/**
- * The machine check (test/lighthouse/verdict.mjs): the reference page, audited on the mobile
- * preset as often as `budgets.machineCheckRuns` says: whether evaluating React alone is a long task here.
- * Written to .tmp/lighthouse/mobile-machine.json.
- */
-async function checkMachine() {
-  const reference = await serveReferencePage(ROOT)
-  /** @type {number[]} */
-  const reactTasksMs = []
-  try {
-    for (let run = 0; run < budgets.machineCheckRuns; run += 1) {
-      const { lhr } = await auditWithRetries(reference.url, "mobile", false, await slowdownForNextRun("mobile"))
-      reactTasksMs.push(longestReactTaskMs(lhr))
-    }
-  } finally {
-    await reference.close()
-  }
-  const blocks = hostBlocks(reactTasksMs)
-  const phone = emulated.mobile[emulated.mobile.length - 1]
-  fs.mkdirSync(REPORTS, { recursive: true })
-  fs.writeFileSync(
-    path.join(REPORTS, "mobile-machine.json"),
-    `${JSON.stringify({ reactTasksMs, blocks, ...phone }, null, 2)}\n`,
-  )
-  console.log(
-    `--- Machine check: evaluating React, in a page of its own, takes ${reactTasksMs.join(", ")} ms in its longest task on the mobile preset (runs; a long task is ${LONG_TASK_MS} ms).\n` +
-      `    The mobile runs emulate one phone whatever this host's speed: ${describeSlowdown(phone)} now (set again before each run).`,
-  )
-  if (blocks) {
-    console.log(
-      "    This machine's main thread blocks on React alone, so it cannot judge a page's total blocking time or speed index:\n" +
-        "    on the mobile preset they are reported, not enforced, and the performance score must be 100 without them.",
-    )
-  }
-  return blocks
-}
-
 /** @param {string} origin @param {Preset} preset @param {string[]} routes */
-async function runPreset(origin, preset, routes) {
-  const hostTimingJudged = preset === "desktop" || !(await checkMachine())
-  const rounds = hostTimingJudged ? budgets.runs[preset] : budgets.runs.mobileWhereTheMachineBlocks
-  return auditRoutes(origin, preset, routes, rounds, hostTimingJudged)
-}
+const runPreset = (origin, preset, routes) => auditRoutes(origin, preset, routes, budgets.runs[preset])
 
 /** nginx with the shipped configuration (deploy/hosting/serve.ts), until `stop`. */
 async function startNginx() {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The reference page of the Lighthouse gate's machine check (test/lighthouse/verdict.mjs):
+ * The reference page the Lighthouse gate first measures the host's speed on (its benchmark index):
  * React and ReactDOM, the versions the site ships (the lockfile's, from their UMD builds), hydrating
  * a heading and a paragraph, served from this process. What a React page costs at the least on this
  * machine, measured like the site's routes.
