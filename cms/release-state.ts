@@ -6,6 +6,7 @@
  * that change on.
  */
 import type { ReleaseStamp } from "../contracts/release-stamp"
+import { RELEASE_HELD, rebuiltAfterHeld } from "../contracts/statuses"
 
 /** How soon to ask GitHub again after it did not answer, when it does not say. */
 export const ASK_AGAIN_MS = 10_000
@@ -29,8 +30,11 @@ export interface ReleaseFacts {
 }
 
 export type ReleaseState =
-  | { kind: "live"; since: string }
+  /** `rebuiltAt`: held for the calendar, then built again at that time by the calendar's run. */
+  | { kind: "live"; since: string; rebuiltAt?: string }
   | { kind: "publishing"; since: string }
+  /** Held for the calendar since: the calendar's run builds it again at its clock and releases it. */
+  | { kind: "held"; since: string }
   | { kind: "waiting"; since: string }
   | { kind: "refused"; reason: string; run: string | null }
   | { kind: "rolledBack" }
@@ -38,9 +42,14 @@ export type ReleaseState =
 
 export function releaseStateOf({ lastChange, stamp, liveContainsChange, statuses }: ReleaseFacts): ReleaseState {
   if (!lastChange) return { kind: "unpublished" }
-  if (stamp && liveContainsChange) return { kind: "live", since: stamp.liveSince }
   const [latest] = statuses
+  if (stamp && liveContainsChange) {
+    const rebuiltAt = latest?.state === "success" ? rebuiltAfterHeld(latest.description) : null
+    return { kind: "live", since: stamp.liveSince, ...(rebuiltAt ? { rebuiltAt } : {}) }
+  }
   if (!latest) return { kind: "waiting", since: lastChange.date }
+  if (latest.state === "pending" && latest.description?.startsWith(RELEASE_HELD))
+    return { kind: "held", since: latest.created_at }
   if (latest.state === "pending") return { kind: "publishing", since: latest.created_at }
   if (latest.state === "success") return stamp ? { kind: "rolledBack" } : { kind: "live", since: latest.created_at }
   return { kind: "refused", reason: latest.description ?? "", run: latest.target_url }

@@ -17,6 +17,12 @@ export const RELEASE_STATE = {
   /** Each followed by the time it says ("14:02"). */
   live: "Live on the site since",
   publishing: "Publishing: being checked and built since",
+  /** Followed by the time it was held; then `heldNext`. */
+  held: "Held for the calendar since",
+  heldNext:
+    "A study came down after this change was built, so the site did not take that build. The build server builds it again now and releases it; nothing needs doing.",
+  /** "Held for the calendar, rebuilt at 18:01, live since 18:03". */
+  rebuiltAt: "Held for the calendar, rebuilt at",
   waiting: "Publishing: waiting for the build server since",
   refused: "Not live: the build server refused it",
   refusedRun: "What the build server said",

@@ -17,3 +17,20 @@ export const RELEASE_STATUS_CONTEXT = "site/release"
  * "View Preview" on the draft with its address.
  */
 export const PREVIEW_STATUS_CONTEXT = "site/preview"
+
+/**
+ * How the release status begins while the nginx host or the Pages stamp holds a publish for the
+ * calendar (its build serves a study that came down before it reached the host): pending, until the
+ * calendar's run builds the same commit again at its clock and releases it. The workflow names it in
+ * its `env` (RELEASE_HELD), and the calendar's run lists the commits whose status begins so.
+ */
+export const RELEASE_HELD = "Held for the calendar"
+
+/**
+ * The success a held publish ends with, once rebuilt and live: "Live since <time> (held for the
+ * calendar, rebuilt at <clock>)". The time the build was made at, read from it; null for any other.
+ */
+export function rebuiltAfterHeld(description: string | null): string | null {
+  const rebuilt = new RegExp(`\\(${RELEASE_HELD.toLowerCase()}, rebuilt at (\\S+)\\)`).exec(description ?? "")
+  return rebuilt && !Number.isNaN(Date.parse(rebuilt[1])) ? rebuilt[1] : null
+}

@@ -7,19 +7,11 @@
  */
 import { useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
+import { Note, Said, type Shown, TONES } from "./release-said"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
-import {
-  ASK_AGAIN_MS,
-  type CommitStatus,
-  type ReleaseFacts,
-  type ReleaseState,
-  askAgainAt,
-  formatSince,
-  releaseStateOf,
-} from "../release-state"
+import { ASK_AGAIN_MS, type CommitStatus, type ReleaseFacts, askAgainAt, releaseStateOf } from "../release-state"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { RELEASE_STATE } from "../shared"
-import { EDITORS_TIME_ZONE } from "../../model/schedule"
 import { type AdminScreen, adminScreenNow, signedInUser, watchAdminScreen } from "./decap-internals"
 
 export interface BackendConfig {
@@ -94,110 +86,20 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
         },
       )
     : false
-  if (liveContainsChange) return { lastChange, stamp, liveContainsChange, statuses: [] }
+  const releaseStatuses = async (sha: string) =>
+    (await fromGitHub<Array<CommitStatus & { context: string }>>(config, `/commits/${sha}/statuses`)).filter(
+      ({ context }) => context === RELEASE_STATUS_CONTEXT,
+    )
+  // Live: the live commit's statuses say how it went live (held for the calendar, then rebuilt).
+  if (stamp && liveContainsChange)
+    return { lastChange, stamp, liveContainsChange, statuses: await releaseStatuses(stamp.commit) }
   // The build server runs on the commits that reach main (a publish's merge, say), the change's or later.
   const onMain = [lastChange.sha, ...(await compare(branch)).commits.map(({ sha }) => sha)].reverse().slice(0, 10)
   for (const sha of onMain) {
-    const statuses = (
-      await fromGitHub<Array<CommitStatus & { context: string }>>(config, `/commits/${sha}/statuses`)
-    ).filter(({ context }) => context === RELEASE_STATUS_CONTEXT)
+    const statuses = await releaseStatuses(sha)
     if (statuses.length > 0) return { lastChange, stamp, liveContainsChange, statuses }
   }
   return { lastChange, stamp, liveContainsChange, statuses: [] }
-}
-
-type Shown =
-  ReleaseState | { kind: "local" } | { kind: "unknown"; reason: string } | { kind: "noAnswer"; retryAt: string }
-
-export const Note = styled.section<{ $tone: "live" | "busy" | "problem" | "quiet" }>`
-  margin: 0 0 16px;
-  padding: 10px 16px;
-  border-left: 4px solid
-    ${({ $tone }) => ({ live: "#1f7a4d", busy: "#b26b00", problem: "#d6002f", quiet: "#798291" })[$tone]};
-  background: ${({ $tone }) => ({ live: "#f0f8f4", busy: "#fff8ec", problem: "#fff3f5", quiet: "#f5f6f8" })[$tone]};
-  color: #313d3e;
-  font-size: 14px;
-  line-height: 1.45;
-
-  p {
-    margin: 0;
-  }
-
-  p + p {
-    margin-top: 4px;
-  }
-
-  strong {
-    font-weight: 600;
-  }
-
-  a {
-    color: #1f4fae;
-    text-decoration: underline;
-    text-underline-offset: 2px;
-  }
-
-  a:focus-visible {
-    outline: 2px solid #3a69c7;
-    outline-offset: 2px;
-  }
-`
-
-const At = ({ iso, text }: { iso: string; text: string }) => (
-  <strong>
-    {text} <time dateTime={iso}>{formatSince(iso, new Date(), EDITORS_TIME_ZONE)}</time>
-  </strong>
-)
-
-function Said({ shown }: { shown: Shown }) {
-  switch (shown.kind) {
-    case "live":
-      return <At iso={shown.since} text={RELEASE_STATE.live} />
-    case "publishing":
-      return <At iso={shown.since} text={RELEASE_STATE.publishing} />
-    case "waiting":
-      return <At iso={shown.since} text={RELEASE_STATE.waiting} />
-    case "refused":
-      return (
-        <>
-          <strong>{RELEASE_STATE.refused}</strong>
-          {shown.reason ? <p>{shown.reason}</p> : null}
-          {shown.run ? (
-            <p>
-              <a href={shown.run} target="_blank" rel="noopener noreferrer">
-                {RELEASE_STATE.refusedRun}
-              </a>
-            </p>
-          ) : null}
-        </>
-      )
-    case "rolledBack":
-      return <strong>{RELEASE_STATE.rolledBack}</strong>
-    case "local":
-      return <>{RELEASE_STATE.local}</>
-    case "noAnswer":
-      return <At iso={shown.retryAt} text={RELEASE_STATE.noAnswer} />
-    case "unknown":
-      return (
-        <>
-          {RELEASE_STATE.unknown} ({shown.reason}).
-        </>
-      )
-    default:
-      return null
-  }
-}
-
-const TONES: Record<Shown["kind"], "live" | "busy" | "problem" | "quiet"> = {
-  live: "live",
-  publishing: "busy",
-  waiting: "busy",
-  refused: "problem",
-  rolledBack: "problem",
-  unpublished: "quiet",
-  local: "quiet",
-  unknown: "quiet",
-  noAnswer: "quiet",
 }
 
 /**

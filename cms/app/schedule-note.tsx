@@ -22,7 +22,8 @@ import {
   scheduledStudyOf,
 } from "../../model/schedule"
 import { type CardLink, type LiveSite, cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../schedule-note"
-import { type BackendConfig, Note, fromGitHub } from "./release-state"
+import { type BackendConfig, fromGitHub } from "./release-state"
+import { Note } from "./release-said"
 import { useSavedContent } from "./saved-content"
 
 const ASK_AGAIN_MS = 60_000

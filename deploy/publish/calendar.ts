@@ -6,6 +6,11 @@
  * commit at this clock (SITE_CLOCK, so the build never shows a study before its time) and release it.
  * With nothing due it ends there, having built nothing.
  *
+ * A publish the host held for the calendar (its build served a study that came down before it reached
+ * the host: deploy/release/stamp.ts, `HeldForCalendar`) is the run's first business: the newest such
+ * commit newer than the live one is built at this clock and released over the live one
+ * (`heldDecision`), so that no publish waits for someone to push again.
+ *
  * A timed run has no pushed commit: it names what it releases by the live commit and its clock
  * (`name`, e.g. 3f2a9c1d-20261201T0800Z), which the upload folder, the cache key and the Pages
  * deployment's message carry, and its changes ("wine goes live at Tue 1 Dec, 09:00").
@@ -14,8 +19,15 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import { parseArgs } from "node:util"
 import { readClock } from "../../contracts/clock"
-import { readSource } from "../lib/read-source"
-import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
+import { RELEASE_STAMP_PATH, type ReleaseStamp } from "../../contracts/release-stamp"
+import {
+  type HeldCommit,
+  type StagedOnHost,
+  descendsFrom,
+  readHeldFile,
+  readStagedFile,
+  readStamp,
+} from "./calendar-inputs"
 import {
   type CalendarChange,
   EDITORS_ZONE_NAME,
@@ -31,8 +43,12 @@ const STUDIES_FOLDER = "content/case-studies"
 
 export interface CalendarDecision {
   due: boolean
-  /** The commit live, which a timed run builds again. */
+  /** The commit the run builds: the live one again, or a publish held for the calendar. */
   commit: string
+  /** The commit the release replaces, and must still find live (`release --replacing`). */
+  replacing: string
+  /** Whether `commit` is a publish held for the calendar. */
+  held: boolean
   /** The clock the run builds with: the time it decided at. */
   clock: string
   /** What names the timed release: the commit's first eight characters and the clock, to the minute. */
@@ -80,6 +96,8 @@ export function calendarDecision(stamp: ReleaseStamp, studies: readonly Schedule
   return {
     due: changes.length > 0,
     commit: stamp.commit,
+    replacing: stamp.commit,
+    held: false,
     clock: now.toISOString(),
     name: `${stamp.commit.slice(0, 8)}-${minute}`,
     changes,
@@ -90,10 +108,32 @@ export function calendarDecision(stamp: ReleaseStamp, studies: readonly Schedule
   }
 }
 
-/** A release staged on the nginx host, as its root's staged.json lists it (deploy/release/staged.ts). */
-export interface StagedOnHost {
-  at: string
-  commit: string
+/**
+ * The publish to rebuild at `now`: the newest held commit that is newer than the live one
+ * (`isNewer`: the live commit is its ancestor), built at this clock and released over the live one;
+ * null when none is (a newer publish went live since, or none was held).
+ */
+export function heldDecision(
+  stamp: ReleaseStamp,
+  held: readonly HeldCommit[],
+  isNewer: (commit: string) => boolean,
+  now: Date,
+): CalendarDecision | null {
+  const newest = [...held]
+    .sort((a, b) => Date.parse(b.heldAt) - Date.parse(a.heldAt))
+    .find((entry) => entry.commit !== stamp.commit && isNewer(entry.commit))
+  if (!newest) return null
+  const short = newest.commit.slice(0, 8)
+  return {
+    due: true,
+    commit: newest.commit,
+    replacing: stamp.commit,
+    held: true,
+    clock: now.toISOString(),
+    name: `${short}-${minuteOf(now.toISOString())}`,
+    changes: [],
+    summary: `Held for the calendar since ${editorsTime(newest.heldAt, now)} (${EDITORS_ZONE_NAME}): ${short} built again at ${editorsTime(now.toISOString(), now)} to replace the live ${stamp.commit.slice(0, 8)}`,
+  }
 }
 
 export interface StageDecision {
@@ -151,21 +191,6 @@ function changedStudies(base: string, repository: string): ScheduledStudy[] {
   return studiesAt("HEAD", repository, (name) => names.has(name))
 }
 
-/** The host's staged releases (its staged.json, read over SSH), or none when there is no such file. */
-function readStagedFile(file: string | undefined): StagedOnHost[] {
-  if (!file || !fs.existsSync(file) || fs.statSync(file).size === 0) return []
-  const staged = (JSON.parse(fs.readFileSync(file, "utf8")) as { staged?: StagedOnHost[] }).staged
-  return Array.isArray(staged) ? staged : []
-}
-
-/** The live stamp, from the site's address or a file. */
-async function readStamp(source: string): Promise<ReleaseStamp> {
-  const text = await readSource(source)
-  const stamp = readReleaseStamp(JSON.parse(text))
-  if (!stamp) throw new Error(`${source} is not a release stamp`)
-  return stamp
-}
-
 /**
  * npm run calendar:due [-- --stamp URL|FILE] [--repository DIR]: the decision, printed, and on GitHub
  * Actions the step's outputs (due, commit, clock, name, summary). The stamp defaults to the live
@@ -180,6 +205,8 @@ if (require.main === module) {
       // The nginx host: stage the next change within MINUTES, unless the host's staged.json (FILE) has it.
       ahead: { type: "string" },
       staged: { type: "string" },
+      // Publishes the host held for the calendar (FILE, listed by the workflow from the release statuses).
+      held: { type: "string" },
     },
   })
   if (values["preview-of"]) {
@@ -193,15 +220,20 @@ if (require.main === module) {
     if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `clock=${clock ?? ""}\n`)
     process.exit(0)
   }
-  const settings = JSON.parse(fs.readFileSync(`${values.repository}/content/site/settings.json`, "utf8")) as {
-    en: { siteUrl: string }
-  }
-  const source = values.stamp ?? new URL(RELEASE_STAMP_PATH, settings.en.siteUrl).href
+  const siteUrl = () =>
+    (
+      JSON.parse(fs.readFileSync(`${values.repository}/content/site/settings.json`, "utf8")) as {
+        en: { siteUrl: string }
+      }
+    ).en.siteUrl
+  const source = values.stamp ?? new URL(RELEASE_STAMP_PATH, siteUrl()).href
   readStamp(source)
     .then((stamp) => {
       const now = readClock(process.env).now
       const studies = studiesAt(stamp.commit, values.repository)
-      const decision = calendarDecision(stamp, studies, now)
+      const decision =
+        heldDecision(stamp, readHeldFile(values.held), descendsFrom(values.repository, stamp.commit), now) ??
+        calendarDecision(stamp, studies, now)
       console.log(decision.summary)
       if (decision.due) console.log(`Building ${decision.commit} at ${decision.clock} as ${decision.name}`)
       // Nothing due now: what the host's own timer should be handed for later (`build` and `mode`).
@@ -216,6 +248,8 @@ if (require.main === module) {
           build: decision.due || Boolean(ahead?.stage),
           mode: ahead?.stage ? "stage" : "release",
           commit: decision.commit,
+          replacing: decision.replacing,
+          held: decision.held,
           clock: ahead?.stage ? ahead.at : decision.clock,
           name: ahead?.stage ? `${decision.commit.slice(0, 8)}-staged-${minuteOf(ahead.at!)}` : decision.name,
         }

@@ -30,48 +30,14 @@ import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
 import { megabytes } from "./disk"
 import { LOCK_WAIT_SECONDS } from "./lock"
 import { filesUnder } from "../../gatsby/built-pages"
-import { readBuildInfo, writeStamp } from "./stamp"
+import { HELD_STATUS, HeldForCalendar, readBuildInfo, writeStamp } from "./stamp"
+import { USAGE } from "./usage"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 /** The exit status of a release --replacing a commit no longer live: nothing was changed. */
 const NOT_REPLACING_STATUS = 3
 /** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
 const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname : null
-const USAGE = `usage: npm run release -- --root DIR [--from PATH] [options]
-       npm run rollback -- --root DIR [options]
-       node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
-       node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
-       node release.cjs tick --root DIR   (the host's timer, every minute: a staged release live at its time)
-       node release.cjs upload-list --live FILE   (in an artifact: the files an upload must carry, one
-                          a line, given the live release's files.json as the host keeps it; all
-                          of them when FILE is missing or empty)
-
-  --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
-  --from PATH             release the build in PATH (made by npm run artifact), without building
-                          (the default for an artifact's own release.cjs: its own folder)
-  --server-name NAME      the site's host name (default: the host of the settings' site URL)
-  --certificate FILE      the certificate with its chain (default: certbot's
-                          /etc/letsencrypt/live/NAME/fullchain.pem)
-  --certificate-key FILE  its private key (default: .../NAME/privkey.pem)
-  --http-only             no HTTPS: plain HTTP on --http-listen (behind a TLS proxy, or to
-                          answer certbot before the first certificate exists)
-  --https-listen ADDR     what the HTTPS server listens on (default: 443)
-  --http-listen ADDR      what the plain HTTP server listens on (default: 80)
-  --auth-service URL      where the CMS sign-in service listens (default: ${AUTH_UPSTREAM})
-  --nginx PROGRAM         the nginx program (default: nginx)
-  --nginx-prefix DIR      its -p, for an nginx started with one
-  --nginx-conf FILE       its -c, for an nginx started with one
-  --keep N                releases kept on disk, the live one included (default: ${KEEP})
-  --older-commit          release a build of a commit older than the live one's: an explicit going
-                          back to a build no longer kept (otherwise refused; rollback needs none)
-  --at TIME               stage the build (made with SITE_CLOCK=TIME, over the live commit) to go live
-                          at TIME: copied and checked now, made live by the host's timer (tick)
-  --wait SECONDS          how long to wait for another release or rollback running on the root
-                          before giving up, changing nothing (default: ${LOCK_WAIT_SECONDS}; 0: at once)
-  --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
-                          run, which rebuilds the live commit): otherwise change nothing, say so
-                          and exit with status 3. With stamp: the live site's /release.json is
-                          read, and GITHUB_OUTPUT gets released=true or released=false`
 
 /** The commit the live site's stamp names, or null when it names none. */
 async function liveCommit(url: string): Promise<string | null> {
@@ -276,6 +242,10 @@ ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${sec
   }
 
   main().catch((error: Error) => {
+    if (error instanceof HeldForCalendar) {
+      console.error(`\nHeld for the calendar: ${error.message}\n`)
+      process.exit(HELD_STATUS)
+    }
     if (error instanceof NotReplacing) {
       console.log(`Not released: ${error.message}; the calendar's next run looks again.`)
       process.exit(NOT_REPLACING_STATUS)
@@ -284,6 +254,11 @@ ${command === "release" ? "Released" : "Rolled back to"} ${report.live} in ${sec
   })
 }
 
-if (command === "stamp") stampCommand().catch((error: Error) => fail(`stamp stopped: ${error.message}`))
+if (command === "stamp")
+  stampCommand().catch((error: Error) => {
+    if (!(error instanceof HeldForCalendar)) fail(`stamp stopped: ${error.message}`)
+    console.error(`\nHeld for the calendar: ${error.message}\n`)
+    process.exit(HELD_STATUS)
+  })
 else if (command === "upload-list") uploadListCommand()
 else releaseCommand()

@@ -61,6 +61,17 @@ export function buildInfoOf(source: string): BuiltFrom {
 }
 
 /**
+ * A release refused for the calendar alone: the build is right but its clock is past (it serves a
+ * study that has come down since it was made). Nothing was changed; the commit is held, and the
+ * calendar's next run builds it again at its own clock and releases it (deploy/publish/calendar.ts,
+ * `heldDecision`): the release command exits with its own status for it (`HELD_STATUS`).
+ */
+export class HeldForCalendar extends Error {}
+
+/** The exit status of a release or stamp held for the calendar (`HeldForCalendar`): nothing was changed. */
+export const HELD_STATUS = 4
+
+/**
  * Refuses to make live a build whose time has passed: one that serves a case study past its
  * `expireAt` (an old artifact released again, a rollback, a re-run of an old workflow) would bring a
  * study taken down back. The time is the process's clock (contracts/clock.ts).
@@ -68,8 +79,8 @@ export function buildInfoOf(source: string): BuiltFrom {
 export function refuseExpired(built: Partial<BuildCalendar>, what: string): void {
   const now = readClock(process.env).now
   if (!built.servedUntil || Date.parse(built.servedUntil) > now.getTime()) return
-  throw new Error(
-    `${what} serves a case study until ${editorsTime(built.servedUntil, now)} (${EDITORS_ZONE_NAME}; ${built.servedUntil}), which has passed: making it live would bring back a study taken down. Nothing was changed; build the site again (the calendar's next run does) to release it without that study.`,
+  throw new HeldForCalendar(
+    `${what} serves a case study until ${editorsTime(built.servedUntil, now)} (${EDITORS_ZONE_NAME}; ${built.servedUntil}), which has passed: making it live would bring back a study taken down. Nothing was changed; the same commit built again now releases it without that study (the calendar's next run does).`,
   )
 }
 

@@ -17,7 +17,7 @@ import path from "node:path"
 import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
 import { isTime } from "../../contracts/values"
 import { replaceFile } from "../lib/replace-file"
-import { type BuiltFrom, refuseExpired } from "./stamp"
+import { type BuiltFrom, HeldForCalendar, refuseExpired } from "./stamp"
 
 export const TOLD_CALENDAR = "calendar.json"
 
@@ -104,10 +104,10 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
   const named = back.map(
     ([slug, window]) => `${slug} (down since ${window.expireAt}, told by release ${window.release})`,
   )
-  throw new Error(
+  throw new HeldForCalendar(
     served
-      ? `${what} serves ${named.join(", ")}, which this host was told came down: making it live would bring ${back.length === 1 ? "that study" : "those studies"} back. Nothing was changed; release a build made now instead.`
-      : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${named.join(", ")} came down since it was built. Nothing was changed; release a build made now instead.`,
+      ? `${what} serves ${named.join(", ")}, which this host was told came down: making it live would bring ${back.length === 1 ? "that study" : "those studies"} back. Nothing was changed; the same commit built now releases it (the calendar's next run does).`
+      : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${named.join(", ")} came down since it was built. Nothing was changed; the same commit built now releases it (the calendar's next run does).`,
   )
 }
 

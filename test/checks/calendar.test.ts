@@ -4,7 +4,7 @@
  * is built with, so a study the draft schedules is seen as it will look.
  */
 import { describe, expect, it } from "vitest"
-import { calendarDecision, previewClock, stageDecision } from "../../deploy/publish/calendar"
+import { calendarDecision, heldDecision, previewClock, stageDecision } from "../../deploy/publish/calendar"
 
 const COMMIT = "3f2a9c1d0123456789abcdef0123456789abcdef"
 const stamp = (clock?: string) => ({
@@ -42,6 +42,42 @@ describe("a timed run", () => {
     expect(
       calendarDecision(stamp(), studies, new Date("2026-12-01T08:01:00Z")).changes.map((change) => change.slug),
     ).toEqual(["wine"])
+  })
+})
+
+describe("a publish the host held for the calendar", () => {
+  const NEWER = "9b8c7d6e0123456789abcdef0123456789abcdef"
+  const NEWEST = "1a2b3c4d0123456789abcdef0123456789abcdef"
+  const OLDER = "5e6f7a8b0123456789abcdef0123456789abcdef"
+  const newerThanLive = (commit: string) => commit !== OLDER
+  const now = new Date("2026-12-01T17:01:20Z")
+
+  it("is built again at this clock, the newest held one, and released over the live commit", () => {
+    const held = [
+      { commit: NEWER, heldAt: "2026-12-01T16:58:00Z" },
+      { commit: NEWEST, heldAt: "2026-12-01T17:00:40Z" },
+    ]
+    const decision = heldDecision(stamp("2026-12-01T16:40:00.000Z"), held, newerThanLive, now)
+    expect(decision).toMatchObject({
+      due: true,
+      held: true,
+      commit: NEWEST,
+      replacing: COMMIT,
+      clock: "2026-12-01T17:01:20.000Z",
+      name: "1a2b3c4d-20261201T1701Z",
+    })
+    expect(decision?.summary).toBe(
+      "Held for the calendar since Tue 1 Dec, 18:00 (Zurich): 1a2b3c4d built again at Tue 1 Dec, 18:01 to replace the live 3f2a9c1d",
+    )
+  })
+
+  it("is none once the live commit is as new (a later publish went live), or when nothing was held", () => {
+    const live = stamp("2026-12-01T16:40:00.000Z")
+    expect(heldDecision(live, [{ commit: OLDER, heldAt: "2026-12-01T16:58:00Z" }], newerThanLive, now)).toBeNull()
+    expect(heldDecision(live, [{ commit: COMMIT, heldAt: "2026-12-01T16:58:00Z" }], () => true, now)).toBeNull()
+    expect(heldDecision(live, [], newerThanLive, now)).toBeNull()
+    // A timed run with nothing held keeps to the live commit, and replaces it with itself.
+    expect(calendarDecision(live, studies, now)).toMatchObject({ commit: COMMIT, replacing: COMMIT, held: false })
   })
 })
 

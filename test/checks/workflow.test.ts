@@ -8,7 +8,8 @@ import path from "node:path"
 import { validateWorkflow } from "@action-validator/core"
 import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
-import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
+import { RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
+import { HELD_STATUS } from "../../deploy/release/stamp"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
@@ -52,6 +53,7 @@ describe("the build server's workflow", () => {
     const statuses = steps
       .filter((step) => String(step.uses).startsWith("actions/github-script"))
       .map((step) => String(step.with.script))
+      .filter((script) => script.includes("createCommitStatus"))
     expect(statuses.length).toBeGreaterThanOrEqual(5)
     // Named once, in the workflow's env, as the contract says; each status takes it from there.
     expect((parse(text) as { env: Record<string, string> }).env.RELEASE_STATUS_CONTEXT).toBe(RELEASE_STATUS_CONTEXT)
@@ -84,7 +86,7 @@ describe("the build server's workflow", () => {
     ])
     const calendar = workflow.jobs.calendar
     const due = calendar.steps.find((step) => step.id === "due")!
-    expect(due.run).toBe('npm run calendar:due -- --ahead "$AHEAD_MINUTES" --staged staged.json')
+    expect(due.run).toBe('npm run calendar:due -- --ahead "$AHEAD_MINUTES" --staged staged.json --held held.json')
     // Staging ahead only for the nginx host, whose own timer makes it live; the host's staged.json read first.
     expect(due.env).toEqual({
       AHEAD_MINUTES: "${{ vars.DEPLOY_TARGET == 'nginx' && env.STAGE_AHEAD != 'off' && '1440' || '' }}",
@@ -101,18 +103,43 @@ describe("the build server's workflow", () => {
     expect(after.map((step) => String(step.run ?? "")).join("\n")).toContain('git checkout --detach "$COMMIT"')
   })
 
-  it("releases the calendar's build only over the commit it rebuilt, named by it, outside the push releases' queue", () => {
+  it("holds a publish the host refuses for the calendar, and has the calendar build it again at once", () => {
+    expect((parse(text) as { env: Record<string, string> }).env.RELEASE_HELD).toBe(RELEASE_HELD)
+    const release = workflow.jobs.release as (typeof workflow.jobs)[string] & { permissions: Record<string, string> }
+    expect(release.permissions).toMatchObject({ actions: "write", statuses: "write" })
+    const held = `if [ "$status" -eq ${HELD_STATUS} ]; then echo "held=true" >> "$GITHUB_OUTPUT"; exit 0; fi`
+    for (const id of ["nginx", "stamp"]) expect(release.steps.find((step) => step.id === id)?.run, id).toContain(held)
+    const pages = release.steps.find((step) => String(step.uses).startsWith("cloudflare/wrangler-action"))!
+    expect(pages.if).toBe("vars.DEPLOY_TARGET == 'pages' && steps.stamp.outputs.held != 'true'")
+    const live = release.steps.find((step) => step.name === 'Release status "live"')!
+    expect(live.if).toBe("steps.nginx.outputs.held != 'true' && steps.stamp.outputs.held != 'true'")
+    const holding = release.steps.find((step) => String(step.with?.script).includes("process.env.RELEASE_HELD"))!
+    expect(holding.if).toBe("steps.nginx.outputs.held == 'true' || steps.stamp.outputs.held == 'true'")
+    expect(holding.with.script).toContain("state: 'pending', description: `${process.env.RELEASE_HELD}:")
+    expect(holding.with.script).toContain("createWorkflowDispatch({ ...context.repo, workflow_id: 'site.yml'")
+    // The calendar's run lists the commits held, newest first, for calendar:due.
+    const calendar = workflow.jobs.calendar as (typeof workflow.jobs)[string] & { permissions: Record<string, string> }
+    expect(calendar.permissions).toMatchObject({ statuses: "read" })
+    const listing = calendar.steps.find((step) => String(step.with?.script).includes("held.json"))!
+    expect(listing.with.script).toContain("latest.description?.startsWith(process.env.RELEASE_HELD)")
+    expect(calendar.steps.indexOf(listing)).toBeLessThan(calendar.steps.findIndex((step) => step.id === "due"))
+  })
+
+  it("releases the calendar's build only over the commit it replaces, named by it, outside the push releases' queue", () => {
     const release = workflow.jobs["calendar-release"]
     expect(release.needs).toBe("calendar")
     expect(release.concurrency).toMatchObject({ group: "calendar-release" })
     expect(workflow.jobs.release.concurrency).toMatchObject({ group: "release" })
     const commands = release.steps.map((step) => String(step.run ?? "")).join("\n")
-    expect(commands).toContain(`how="--replacing '$COMMIT'"`)
+    expect(commands).toContain(`how="--replacing '$REPLACING'"`)
     expect(commands).toContain(`if [ "$MODE" = stage ]; then how="--at '$CLOCK'"; fi`)
     expect(commands).toContain("release --root '$DEPLOY_ROOT' $how")
     expect(release.if).toBe("needs.calendar.outputs.build == 'true'")
     expect(commands).toContain('upload="$DEPLOY_ROOT/uploads/calendar-$NAME"')
-    expect(commands).toContain('node site/release.cjs stamp --replacing "$COMMIT"')
+    expect(commands).toContain('node site/release.cjs stamp --replacing "$REPLACING"')
+    expect(release).toMatchObject({
+      env: { COMMIT: "${{ needs.calendar.outputs.commit }}", REPLACING: "${{ needs.calendar.outputs.replacing }}" },
+    })
     expect(commands).not.toMatch(/npm (ci|install|run build)/)
     const pages = release.steps.find((step) => String(step.uses).startsWith("cloudflare/wrangler-action"))!
     expect(String(pages.with?.command)).toContain("--commit-hash=${{ needs.calendar.outputs.commit }}")

@@ -96,6 +96,48 @@ describe("when GitHub does not answer", () => {
   })
 })
 
+describe("a publish held for the calendar", () => {
+  const statuses = (...list: Array<{ state: string; description: string; created_at: string }>) => ({
+    status: 200,
+    body: list.map((entry) => ({ ...entry, context: RELEASE_STATUS_CONTEXT, target_url: null })),
+  })
+  const HELD = {
+    state: "pending",
+    description: "Held for the calendar: a study came down after it was built; the calendar builds it again now",
+    created_at: "2026-11-27T08:00:40Z",
+  }
+
+  it("says it is held since then, and that the build server builds it again with nothing to do", async () => {
+    answering({ status: 404, body: { message: "Not Found" } }, { "/statuses": statuses(HELD) })
+    render(<ReleaseStateNote config={CONFIG} path={PATH} />)
+    const said = await note()
+    expect(said).toHaveTextContent(
+      `${RELEASE_STATE.held} ${formatSince(HELD.created_at, new Date(), EDITORS_TIME_ZONE)}`,
+    )
+    expect(said).toHaveTextContent(RELEASE_STATE.heldNext)
+    expect(said).not.toHaveTextContent(RELEASE_STATE.refused)
+  })
+
+  it("once rebuilt and live, says when it was rebuilt and since when it is live", async () => {
+    const rebuiltAt = "2026-11-27T08:01:20.000Z"
+    const live = {
+      state: "success",
+      description: `Live since ${STAMP.liveSince} (held for the calendar, rebuilt at ${rebuiltAt})`,
+      created_at: "2026-11-27T08:02:01Z",
+    }
+    answering(
+      { status: 200, body: { merge_base_commit: { sha: CHANGE }, commits: [] } },
+      { "/statuses": statuses(live, HELD) },
+    )
+    render(<ReleaseStateNote config={CONFIG} path={PATH} />)
+    const said = await note()
+    const at = (iso: string) => formatSince(iso, new Date(), EDITORS_TIME_ZONE)
+    expect(said).toHaveTextContent(
+      `${RELEASE_STATE.rebuiltAt} ${at(rebuiltAt)}, ${RELEASE_STATE.live.toLowerCase()} ${at(STAMP.liveSince)}`,
+    )
+  })
+})
+
 describe("which answers mean GitHub could not answer now", () => {
   const headers = (entries: Record<string, string>) => new Headers(entries)
   const now = Date.parse("2026-11-27T08:00:00Z")

@@ -36,6 +36,38 @@ describe("where a published change is", () => {
     })
   })
 
+  it("held for the calendar while the host holds it, since then; once rebuilt and live, saying so", () => {
+    const held = status(
+      "pending",
+      "2026-12-01T17:00:40Z",
+      "Held for the calendar: a study came down after it was built; the calendar builds it again now",
+    )
+    expect(releaseStateOf(facts({ statuses: [held, status("pending", "2026-12-01T16:58:00Z")] }))).toEqual({
+      kind: "held",
+      since: "2026-12-01T17:00:40Z",
+    })
+    const live = status(
+      "success",
+      "2026-12-01T17:03:05Z",
+      "Live since 2026-12-01T17:03:04.000Z (held for the calendar, rebuilt at 2026-12-01T17:01:20.000Z)",
+    )
+    expect(releaseStateOf(facts({ liveContainsChange: true, statuses: [live, held] }))).toEqual({
+      kind: "live",
+      since: STAMP.liveSince,
+      rebuiltAt: "2026-12-01T17:01:20.000Z",
+    })
+    // A calendar release of its own says nothing of a hold.
+    const calendar = status(
+      "success",
+      "2026-12-01T17:03:05Z",
+      "Live since 2026-12-01T17:03:04.000Z (calendar 1a2b3c4d)",
+    )
+    expect(releaseStateOf(facts({ liveContainsChange: true, statuses: [calendar] }))).toEqual({
+      kind: "live",
+      since: STAMP.liveSince,
+    })
+  })
+
   it("waiting for the build server before it has said anything, since the change", () => {
     expect(releaseStateOf(facts({}))).toEqual({ kind: "waiting", since: CHANGE.date })
   })

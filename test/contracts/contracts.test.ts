@@ -15,7 +15,7 @@ import {
   releasePagesProblems,
   releaseStamp,
 } from "../../contracts/release-stamp"
-import { readBuildInfo, writeStamp } from "../../deploy/release/stamp"
+import { HeldForCalendar, readBuildInfo, writeStamp } from "../../deploy/release/stamp"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -89,6 +89,8 @@ describe("the release stamp", () => {
     const refusal =
       /serves a case study until Thu 31 Dec, 18:00 \(Zurich; 2026-12-31T18:00:00\+01:00\), which has passed: making it live would bring back a study taken down. Nothing was changed/
     expect(() => writeStamp(folder(), BUILT, "r2")).toThrow(refusal)
+    // Held for the calendar: the release command exits with HELD_STATUS, the calendar builds it again.
+    expect(() => writeStamp(folder(), BUILT, "r2")).toThrow(HeldForCalendar)
     // A rollback to it: the release kept its build.json.
     expect(() => writeStamp(publicDir, BUILT, "r1")).toThrow(refusal)
     // A rollback to a release with no build.json, whose older stamp still said until when.

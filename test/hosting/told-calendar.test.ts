@@ -16,7 +16,7 @@ import {
   toldAfter,
   writeToldCalendar,
 } from "../../deploy/release/told-calendar"
-import type { BuiltFrom } from "../../deploy/release/stamp"
+import { type BuiltFrom, HeldForCalendar } from "../../deploy/release/stamp"
 
 const commit = (digit: string) => digit.repeat(40)
 const build = (clock: string, fields: Partial<BuiltFrom> = {}): BuiltFrom => ({
@@ -62,6 +62,8 @@ describe("the record of what the host was told", () => {
     expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(
       "A's build serves wine (down since 2026-12-01T17:00:00Z, told by release B), which this host was told came down",
     )
+    // A hold for the calendar: the same commit built now is released (deploy/publish/calendar.ts).
+    expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(HeldForCalendar)
     // Before its time, or not serving it, or built after the host was told: nothing to refuse.
     expect(() => refuseTakenDown(told, older, new Date("2026-12-01T16:30:00Z"), "A")).not.toThrow()
     expect(() => refuseTakenDown(told, build("2026-12-01T10:00:00Z", { serves: [] }), NOW, "A")).not.toThrow()
