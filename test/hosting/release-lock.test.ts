@@ -130,10 +130,15 @@ describe("two releases that start together", () => {
   it("gives up after its bound, having changed nothing", async () => {
     const root = newRoot()
     const go = path.join(root, "go")
+    const waiterGo = path.join(root, "go-waiter")
+    // The waiter started and ready first: a busy host takes seconds to start a process, which must
+    // not let the holder's time run out before the waiter asks.
+    const waiter = contender(root, waiterGo, { wait: 1 })
+    await waiter.ready
     fs.writeFileSync(go, "")
     const holder = contender(root, go, { hold: 4000 })
     await holder.holding
-    const waiter = contender(root, go, { wait: 1 })
+    fs.writeFileSync(waiterGo, "")
     // Named twice (when it starts waiting, and when it gives up): the holder both times.
     expect(await waiter.said).toMatch(
       /lost: another release or rollback is still running after 1 s \(process \d+ \(since .*\) holds /,
