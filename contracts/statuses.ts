@@ -27,6 +27,14 @@ export const PREVIEW_STATUS_CONTEXT = "site/preview"
 export const RELEASE_HELD = "Held for the calendar"
 
 /**
+ * How the release status begins once a change's gates passed and its artifact is made, until its
+ * release says "Live": pending. One still so half an hour on was never released (its release job
+ * was cancelled by a newer one in the release queue, or did not run), and the calendar's run builds
+ * it again as it does a held one. The workflow names it in its `env` (RELEASE_CHECKED).
+ */
+export const RELEASE_CHECKED = "Checked and built"
+
+/**
  * The success a held publish ends with, once rebuilt and live: "Live since <time> (held for the
  * calendar, rebuilt at <clock>)". The time the build was made at, read from it; null for any other.
  */

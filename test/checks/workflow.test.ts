@@ -8,7 +8,7 @@ import path from "node:path"
 import { validateWorkflow } from "@action-validator/core"
 import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
-import { RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
+import { RELEASE_CHECKED, RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { HELD_STATUS } from "../../deploy/release/stamp"
 
 const ROOT = path.resolve(__dirname, "../..")
@@ -125,11 +125,27 @@ describe("the build server's workflow", () => {
     expect(calendar.steps.indexOf(listing)).toBeLessThan(calendar.steps.findIndex((step) => step.id === "due"))
   })
 
-  it("releases the calendar's build only over the commit it replaces, named by it, outside the push releases' queue", () => {
+  it("releases one at a time whatever started it, and lists for the calendar a publish whose release never ran", () => {
+    // One queue: no check of the live release and upload interleave (on Pages, the stamp's).
+    expect(workflow.jobs["calendar-release"].concurrency).toEqual({ group: "release", "cancel-in-progress": false })
+    expect(workflow.jobs.release.concurrency).toEqual({ group: "release", "cancel-in-progress": false })
+    // Whichever path checked it says so once its artifact is made; a release the queue cancelled leaves it so.
+    expect((parse(text) as { env: Record<string, string> }).env.RELEASE_CHECKED).toBe(RELEASE_CHECKED)
+    for (const job of ["publish", "test"]) {
+      const jobSteps = workflow.jobs[job].steps
+      const upload = jobSteps.findIndex((step) => String(step.uses).startsWith("actions/upload-artifact"))
+      const checked = jobSteps.findIndex((step) => String(step.with?.script).includes("process.env.RELEASE_CHECKED"))
+      expect(checked, job).toBeGreaterThan(upload)
+      expect(jobSteps[checked].with.script).toContain("state: 'pending', description: `${process.env.RELEASE_CHECKED}:")
+    }
+    const listing = workflow.jobs.calendar.steps.find((step) => String(step.with?.script).includes("held.json"))!
+    expect(listing.with.script).toContain("latest.description?.startsWith(process.env.RELEASE_CHECKED)")
+    expect(listing.with.script).toContain("Date.parse(latest.created_at) < stale")
+  })
+
+  it("releases the calendar's build only over the commit it replaces, named by it", () => {
     const release = workflow.jobs["calendar-release"]
     expect(release.needs).toBe("calendar")
-    expect(release.concurrency).toMatchObject({ group: "calendar-release" })
-    expect(workflow.jobs.release.concurrency).toMatchObject({ group: "release" })
     const commands = release.steps.map((step) => String(step.run ?? "")).join("\n")
     expect(commands).toContain(`how="--replacing '$REPLACING'"`)
     expect(commands).toContain(`if [ "$MODE" = stage ]; then how="--at '$CLOCK'"; fi`)
