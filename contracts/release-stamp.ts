@@ -17,6 +17,11 @@ export interface ReleaseStamp {
   /** When it was built, and when it became live (ISO 8601). */
   builtAt: string
   liveSince: string
+  /**
+   * When its commit was committed (ISO 8601), so that a release of an older commit is refused on
+   * Pages as on the nginx host; absent in stamps written before it.
+   */
+  committedAt?: string
   /** The release's folder on the nginx host; absent on Pages. */
   release?: string
   /**
@@ -43,6 +48,8 @@ export function releaseStampProblems(data: unknown): string[] {
     if (!isTime(stamp[field]))
       problems.push(`"${field}" must be a time (ISO 8601), not ${JSON.stringify(stamp[field])}`)
   }
+  if (stamp.committedAt !== undefined && !isTime(stamp.committedAt))
+    problems.push(`"committedAt" must be a time (ISO 8601), not ${JSON.stringify(stamp.committedAt)}`)
   if (stamp.release !== undefined && (typeof stamp.release !== "string" || !stamp.release))
     problems.push(`"release" must be a release's folder name, not ${JSON.stringify(stamp.release)}`)
   // The build's calendar, checked as build.json's is; each field absent from a stamp written before it.
@@ -66,6 +73,7 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     commit: fields.commit,
     builtAt: fields.builtAt,
     liveSince: fields.liveSince,
+    ...(fields.committedAt ? { committedAt: fields.committedAt } : {}),
     ...(fields.release ? { release: fields.release } : {}),
     ...(fields.clock !== undefined ? { clock: fields.clock, clockSet: fields.clockSet } : {}),
   }

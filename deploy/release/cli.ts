@@ -20,7 +20,7 @@ import { parseArgs } from "node:util"
 import { readContentFile } from "../../gatsby/content/files"
 import { AUTH_UPSTREAM } from "../auth/service-files"
 import { BUILD_INFO } from "../../contracts/build-info"
-import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
+import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
 import { type SwitchReport, nginxControl } from "./nginx-control"
 import { NotReplacing, type ReleaseReport, release, rollback, stage } from "./releases"
@@ -31,6 +31,7 @@ import { megabytes } from "./disk"
 import { LOCK_WAIT_SECONDS } from "./lock"
 import { filesUnder } from "../../gatsby/built-pages"
 import { HELD_STATUS, HeldForCalendar, readBuildInfo, writeStamp } from "./stamp"
+import { overLiveOnPages } from "./told-calendar"
 import { USAGE } from "./usage"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -39,12 +40,23 @@ const NOT_REPLACING_STATUS = 3
 /** The artifact this script was bundled into, when it was (its folder holds the build's build.json). */
 const OWN_ARTIFACT = fs.existsSync(path.join(__dirname, BUILD_INFO)) ? __dirname : null
 
-/** The commit the live site's stamp names, or null when it names none. */
-async function liveCommit(url: string): Promise<string | null> {
-  const response = await fetch(url, { cache: "no-store" })
+/**
+ * The live site's stamp, or null where it has none (404: the first release). Where the site cannot be
+ * read, a calendar release (`required`) stops, changing nothing; a push's goes on, saying so: a site
+ * that is down must not keep its fix from being published.
+ */
+async function liveStamp(url: string, required: boolean): Promise<ReleaseStamp | null> {
+  const response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(30_000) }).catch(
+    (error: Error) => {
+      if (required) fail(`${url} cannot be read (${error.message}): nothing was changed`)
+      console.log(`${url} cannot be read (${error.message}): releasing without its stamp's word`)
+      return null
+    },
+  )
+  if (!response || response.status === 404) return null
   if (!response.ok)
     fail(`${url} answered ${response.status}: the live site cannot say what it serves; nothing was changed`)
-  return readReleaseStamp(await response.json())?.commit ?? null
+  return readReleaseStamp(await response.json())
 }
 
 function fail(message: string): never {
@@ -73,6 +85,7 @@ const { values } = parseArgs({
     "older-commit": { type: "boolean", default: false },
     at: { type: "string" },
     live: { type: "string" },
+    "stamp-url": { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
@@ -89,12 +102,11 @@ async function stampCommand(): Promise<void> {
   const released = (value: boolean) => {
     if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `released=${value}\n`)
   }
-  const live = values.replacing ? await liveCommit(`https://${info.serverName}${RELEASE_STAMP_PATH}`) : null
-  if (values.replacing && live !== values.replacing) {
+  const url = values["stamp-url"] ?? `https://${info.serverName}${RELEASE_STAMP_PATH}`
+  const over = overLiveOnPages(info, await liveStamp(url, Boolean(values.replacing)), values.replacing)
+  if (!over.released) {
     released(false)
-    console.log(
-      `Not released: the live site is of ${live ?? "nothing"}, no longer of ${values.replacing}; the calendar's next run looks again.`,
-    )
+    console.log(`Not released: ${over.why}; the calendar's next run looks again.`)
     process.exit(0)
   }
   writeStamp(path.join(artifact, "public"), info)

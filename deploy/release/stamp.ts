@@ -99,6 +99,7 @@ export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: 
     commit: built.commit,
     builtAt: built.builtAt,
     liveSince: new Date().toISOString(),
+    committedAt: built.committedAt,
     release,
     clock: built.clock,
     clockSet: built.clockSet,

@@ -136,3 +136,21 @@ export function refuseOlderCommit(
     `${what} is of a commit older than the live one (${built.commit.slice(0, 8)}, committed ${built.committedAt}, against ${live.commit.slice(0, 8)}, committed ${live.committedAt}): making it live would undo what was published since. Nothing was changed; to go back on purpose, roll back.`,
   )
 }
+
+/**
+ * Whether a Pages release (`release.cjs stamp`, before the upload) goes over the live site's stamp
+ * `live` (null where there is none yet): not when `replacing` names a commit no longer live (the
+ * calendar's run: the next one looks again); refused, as on the nginx host, when its commit is older
+ * than the live one's. Pages keeps no record of what it was told of the calendar: the build's own
+ * `servedUntil` is checked as the stamp is written (`writeStamp`).
+ */
+export function overLiveOnPages(
+  built: BuiltFrom,
+  live: Pick<BuildInfo, "commit" | "committedAt"> | null,
+  replacing?: string,
+): { released: true } | { released: false; why: string } {
+  if (replacing && live?.commit !== replacing)
+    return { released: false, why: `the live site is of ${live?.commit ?? "nothing"}, no longer of ${replacing}` }
+  refuseOlderCommit(live, built, `The build of ${built.commit.slice(0, 8)}`)
+  return { released: true }
+}

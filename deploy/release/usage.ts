@@ -39,6 +39,9 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
                           run, which rebuilds the live commit): otherwise change nothing, say so
                           and exit with status 3. With stamp: the live site's /release.json is
                           read, and GITHUB_OUTPUT gets released=true or released=false
+  --stamp-url URL         with stamp: where the live site's stamp is read (default:
+                          https://SERVER/release.json); a build of a commit older than the live
+                          one's is refused
 
 A release, or a stamp, held for the calendar (its build serves a case study that has come down
 since it was made) changes nothing and exits with status ${HELD_STATUS}: the calendar's next run builds the

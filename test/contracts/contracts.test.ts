@@ -68,6 +68,16 @@ describe("the release stamp", () => {
     expect(fs.readdirSync(publicDir)).toEqual([RELEASE_STAMP_PATH.slice(1)])
   })
 
+  it("carries its commit's time, so that an older commit is refused on Pages too; a stamp without it is still read", () => {
+    const publicDir = folder()
+    writeStamp(publicDir, { ...BUILT, committedAt: "2026-11-27T07:55:00.000Z" }, "r1")
+    const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(publicDir, RELEASE_STAMP_PATH), "utf8")))
+    expect(stamp).toMatchObject({ commit: COMMIT, committedAt: "2026-11-27T07:55:00.000Z" })
+    const { committedAt: _committedAt, ...older } = stamp!
+    expect(readReleaseStamp(older)).not.toBeNull()
+    expect(readReleaseStamp({ ...older, committedAt: "yesterday" })).toBeNull()
+  })
+
   it("carries the build's clock, never the next takedown's time (an older stamp's is still read)", () => {
     const publicDir = folder()
     process.env[CLOCK_VARIABLE] = "2026-12-01T09:00:00+01:00"

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 import {
   TOLD_CALENDAR,
   type ToldCalendar,
+  overLiveOnPages,
   readToldCalendar,
   refuseOlderCommit,
   refuseTakenDown,
@@ -113,5 +114,25 @@ describe("the order of commits", () => {
     expect(() =>
       refuseOlderCommit(null, build("2026-12-01T10:00:00Z", { committedAt: "2020-01-01T00:00:00Z" }), "first"),
     ).not.toThrow()
+  })
+})
+
+describe("a release on Pages, over the live site's stamp", () => {
+  const live = { commit: commit("b"), committedAt: "2026-12-01T09:05:00Z" }
+  const newer = build("2026-12-01T10:00:00Z", { committedAt: "2026-12-01T09:06:00Z" })
+
+  it("goes over the live one with a newer commit, or the first time; a calendar's only over the commit it replaces", () => {
+    expect(overLiveOnPages(newer, live)).toEqual({ released: true })
+    expect(overLiveOnPages(newer, null)).toEqual({ released: true })
+    expect(overLiveOnPages(newer, live, live.commit)).toEqual({ released: true })
+    expect(overLiveOnPages(newer, live, commit("c"))).toEqual({
+      released: false,
+      why: `the live site is of ${live.commit}, no longer of ${commit("c")}`,
+    })
+  })
+
+  it("refuses an older commit than the live one's, as the nginx host does", () => {
+    const older = build("2026-12-01T10:00:00Z", { committedAt: "2026-12-01T09:00:00Z" })
+    expect(() => overLiveOnPages(older, live)).toThrow(/is of a commit older than the live one/)
   })
 })

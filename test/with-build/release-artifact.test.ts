@@ -3,9 +3,11 @@
  * nginx host receives the folder and releases it with Node alone (`node release.cjs release`), never
  * building. Here the artifact is released from a folder with no node_modules anywhere above it.
  */
-import { spawnSync } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -126,15 +128,52 @@ describe("an uploaded artifact, released on the host", () => {
     expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
   })
 
-  it("stamps itself for a CDN upload: the commit it was built from, live from now", () => {
-    const before = Date.now()
-    const result = spawnSync(process.execPath, [path.join(upload, RELEASE_SCRIPT), "stamp"], { encoding: "utf8" })
-    expect(result.status).toBe(0)
-    const info = JSON.parse(fs.readFileSync(path.join(upload, BUILD_INFO), "utf8"))
-    const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(path.join(upload, "public", RELEASE_STAMP_PATH), "utf8")))
-    expect(stamp).toMatchObject({ commit: info.commit, builtAt: info.builtAt })
-    expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
-    fs.rmSync(path.join(upload, "public", RELEASE_STAMP_PATH))
+  it("stamps itself for a CDN upload over an older live commit: the commit it was built from, live from now; never over a newer one", async () => {
+    const info = JSON.parse(fs.readFileSync(path.join(upload, BUILD_INFO), "utf8")) as {
+      commit: string
+      builtAt: string
+      committedAt: string
+    }
+    const liveOf = (offsetMs: number) => ({
+      commit: "f".repeat(40),
+      builtAt: info.builtAt,
+      liveSince: info.builtAt,
+      committedAt: new Date(Date.parse(info.committedAt) + offsetMs).toISOString(),
+    })
+    // The live site's stamp as Pages serves it.
+    let live = liveOf(-60_000)
+    const site = http.createServer((_request, response) => response.end(JSON.stringify(live)))
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve))
+    const stampUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}${RELEASE_STAMP_PATH}`
+    const stampFile = path.join(upload, "public", RELEASE_STAMP_PATH)
+    // Run apart from this process, whose server answers it (spawnSync would stop that server).
+    const stampCommand = () =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [path.join(upload, RELEASE_SCRIPT), "stamp", "--stamp-url", stampUrl],
+          (error, _out, stderr) =>
+            resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stderr }),
+        ),
+      )
+    try {
+      const before = Date.now()
+      const result = await stampCommand()
+      expect(result.status, result.stderr).toBe(0)
+      const stamp = readReleaseStamp(JSON.parse(fs.readFileSync(stampFile, "utf8")))
+      expect(stamp).toMatchObject({ commit: info.commit, builtAt: info.builtAt, committedAt: info.committedAt })
+      expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
+      fs.rmSync(stampFile)
+      // A publish of a newer commit went live meanwhile (the full suite of an older one finishing late).
+      live = liveOf(60_000)
+      const refused = await stampCommand()
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).toMatch(/is of a commit older than the live one/)
+      expect(fs.existsSync(stampFile)).toBe(false)
+    } finally {
+      site.close()
+      fs.rmSync(stampFile, { force: true })
+    }
   })
 
   it("refuses a folder that is not an artifact, changing nothing", () => {
