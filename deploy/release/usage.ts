@@ -36,7 +36,8 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
   --wait SECONDS          how long to wait for another release or rollback running on the root
                           before giving up, changing nothing (default: ${LOCK_WAIT_SECONDS}; 0: at once)
   --replacing COMMIT      release only while the live release is of COMMIT (the calendar's timed
-                          run, which rebuilds the live commit): otherwise change nothing, say so
+                          run, which rebuilds the live commit or a publish held for the
+                          calendar, and replaces the live one): otherwise change nothing, say so
                           and exit with status 3. With stamp: the live site's /release.json is
                           read, and GITHUB_OUTPUT gets released=true or released=false
   --stamp-url URL         with stamp: where the live site's stamp is read (default:

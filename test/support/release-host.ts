@@ -203,3 +203,22 @@ export function fetchHttp1(
     request.on("error", reject)
   })
 }
+
+/**
+ * The release command's options for this host (deploy/release/cli.ts), as the build server passes
+ * them over SSH: its root, its name and certificate, its listening addresses and its nginx (or
+ * another program in its place).
+ */
+export function releaseOptions(host: ReleaseHost, nginx = host.settings.nginx.binary): string[] {
+  const { settings } = host
+  const control = settings.nginx
+  return [
+    ...["--root", host.root, "--server-name", settings.serverName],
+    ...(settings.tls
+      ? ["--certificate", settings.tls.certificate, "--certificate-key", settings.tls.key]
+      : ["--http-only"]),
+    ...["--https-listen", settings.httpsListen, "--http-listen", settings.httpListen],
+    ...["--auth-service", settings.authService, "--nginx", nginx],
+    ...["--nginx-prefix", control.args[1], "--nginx-conf", control.args[3]],
+  ]
+}

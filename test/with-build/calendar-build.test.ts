@@ -9,7 +9,8 @@
  * - at its `goLiveAt`, the timed run finds it due and runs the publish path at that clock; the release
  *   (only over the live commit) serves it;
  * - at its `expireAt`, due again, built and released without it; a rollback to the release that
- *   served it is refused.
+ *   served it is refused; so is, two hours on, an artifact from before its expiry was set (released
+ *   again on the host; stamped for Pages over the live site's stamp).
  *
  * Each build's whole output is searched as a release serves it: every file of public/ (compressed
  * copies decompressed), _headers and _redirects, the nginx configuration a release writes, the file
@@ -18,7 +19,7 @@
  */
 import { spawn } from "node:child_process"
 import os from "node:os"
-import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { NotReplacing, release, rollback } from "../../deploy/release/releases"
 import { packArtifact } from "../../deploy/release/artifact"
@@ -29,7 +30,8 @@ import zlib from "node:zlib"
 import { parse } from "node-html-parser"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BUILD_CALENDAR, parseBuildCalendar } from "../../contracts/build-info"
-import { writeStamp } from "../../deploy/release/stamp"
+import { readBuildInfo, writeStamp } from "../../deploy/release/stamp"
+import { overLiveOnPages } from "../../deploy/release/told-calendar"
 import { nginxSite } from "../../deploy/hosting/nginx-config"
 import { hostingPolicy } from "../../deploy/hosting/policy"
 import { filesUnder } from "../../gatsby/built-pages"
@@ -385,6 +387,12 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
           delete process.env.SITE_CLOCK
         }
         expect(linkedRelease(host.root, LIVE)).toBe(live)
+        // On Pages, which keeps no record of the calendar, A's artifact is stamped over the live
+        // site's stamp (C's) before any upload: refused, its commit being older than C's.
+        const liveStamp = readReleaseStamp(JSON.parse((await onHost(RELEASE_STAMP_PATH)).body))
+        expect(() => overLiveOnPages(readBuildInfo(artifactA), liveStamp)).toThrow(
+          /is of a commit older than the live one/,
+        )
         const gone = await onHost(`/case-studies/${SLUG}/`)
         expect(gone.status).toBe(404)
         expect(gone.body).toContain(UNKNOWN_CASE_TITLE)

@@ -13,13 +13,12 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BUILD_CALENDAR, BUILD_INFO } from "../../contracts/build-info"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
-import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { HELD_STATUS } from "../../deploy/release/stamp"
-import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
+import { buildFolder } from "../support/build-folder"
+import { type ReleaseHost, fetchTrusting, releaseOptions, startReleaseHost } from "../support/release-host"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const TSX = path.join(PROJECT_DIR, "node_modules/tsx/dist/cli.mjs")
@@ -55,34 +54,22 @@ function commit(message: string, fix: boolean): { commit: string; committedAt: s
 }
 
 /**
- * An artifact of `from` built at `clock`, as the build server hands it over: the project's build, with
- * the ending study's page while it is served, the fix's mark in its build.json's name, and its own
- * release command.
+ * An artifact of `from` built at `clock`, as the build server hands it over: with the ending study's
+ * page while it is served, and a file saying whether the fix is in it.
  */
 function artifactOf(from: { commit: string; committedAt: string }, clock: string, fixed: boolean): string {
-  const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-held-"))
-  made.push(source)
-  fs.cpSync(path.join(PROJECT_DIR, ".hosting"), path.join(source, ".hosting"), { recursive: true })
-  fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
   const servesEnding = Date.parse(clock) < Date.parse(EXPIRE_AT)
-  if (servesEnding) {
-    const page = path.join(source, "public/case-studies", ENDING, "index.html")
-    fs.mkdirSync(path.dirname(page), { recursive: true })
-    fs.copyFileSync(path.join(PUBLIC_DIR, "case-studies/watches/index.html"), page)
-  }
-  fs.writeFileSync(path.join(source, "public/fix.txt"), fixed ? "typo fixed\n" : "before the fix\n")
-  const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as { serves: string[] }
-  const info = {
+  const source = buildFolder("held", {
     ...from,
-    builtAt: clock,
-    serverName: "localhost",
     clock,
-    clockSet: true,
-    servedUntil: servesEnding ? new Date(EXPIRE_AT).toISOString() : null,
-    serves: [...calendar.serves, ...(servesEnding ? [ENDING] : [])],
-    windows: { [ENDING]: { expireAt: EXPIRE_AT } },
-  }
-  fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
+    studies: servesEnding ? [{ slug: ENDING, pageOf: "watches" }] : [],
+    files: { "fix.txt": fixed ? "typo fixed\n" : "before the fix\n" },
+    calendar: {
+      servedUntil: servesEnding ? new Date(EXPIRE_AT).toISOString() : null,
+      windows: { [ENDING]: { expireAt: EXPIRE_AT } },
+    },
+  })
+  made.push(source)
   return source
 }
 
@@ -97,19 +84,8 @@ function run(clock: string, script: string, ...args: string[]) {
 }
 
 /** The release command, from an artifact, on the test host (deploy/release/cli.ts). */
-const releaseCommand = (clock: string, artifact: string, ...options: string[]) => {
-  const control = host.settings.nginx
-  return run(
-    clock,
-    "deploy/release/cli.ts",
-    "release",
-    ...["--from", artifact, "--root", host.root, "--server-name", host.settings.serverName],
-    ...["--certificate", host.settings.tls!.certificate, "--certificate-key", host.settings.tls!.key],
-    ...["--https-listen", host.settings.httpsListen, "--http-listen", host.settings.httpListen],
-    ...["--auth-service", host.settings.authService, "--nginx", control.binary],
-    ...["--nginx-prefix", control.args[1], "--nginx-conf", control.args[3], ...options],
-  )
-}
+const releaseCommand = (clock: string, artifact: string, ...options: string[]) =>
+  run(clock, "deploy/release/cli.ts", "release", "--from", artifact, ...releaseOptions(host), ...options)
 
 const liveStampFile = () => path.join(host.root, LIVE, "public", RELEASE_STAMP_PATH)
 const live = () => JSON.parse(fs.readFileSync(liveStampFile(), "utf8")) as { commit: string; clock: string }

@@ -7,16 +7,14 @@
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BUILD_CALENDAR, BUILD_INFO } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
-import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { stage } from "../../deploy/release/releases"
 import { STAGED, readStaged } from "../../deploy/release/staged"
 import { tick } from "../../deploy/release/tick"
+import { buildFolder } from "../support/build-folder"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -36,33 +34,16 @@ afterAll(async () => {
   for (const source of sources) fs.rmSync(source, { recursive: true, force: true })
 })
 
-/**
- * A build of the live commit made at `clock`, as the build server would hand it over: the project's
- * build, with the study's page when `serves` says so, and its build.json.
- */
+/** A build of the live commit made at `clock`, with the study's page when `servesStudy` says so. */
 function buildAt(clock: string, window: { goLiveAt: string; expireAt: string }, servesStudy: boolean): string {
-  const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-staged-"))
-  sources.push(source)
-  fs.cpSync(path.join(PROJECT_DIR, ".hosting"), path.join(source, ".hosting"), { recursive: true })
-  fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
-  if (servesStudy) {
-    const page = path.join(source, "public/case-studies", SLUG, "index.html")
-    fs.mkdirSync(path.dirname(page), { recursive: true })
-    fs.copyFileSync(path.join(PUBLIC_DIR, "case-studies/wine/index.html"), page)
-  }
-  const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as { serves: string[] }
-  const info = {
+  const source = buildFolder("staged", {
     commit: git("rev-parse", "HEAD"),
     committedAt: new Date(git("log", "-1", "--format=%cI")).toISOString(),
-    builtAt: new Date().toISOString(),
-    serverName: "localhost",
     clock,
-    clockSet: true,
-    servedUntil: servesStudy ? window.expireAt : null,
-    serves: [...calendar.serves, ...(servesStudy ? [SLUG] : [])],
-    windows: { [SLUG]: window },
-  }
-  fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
+    studies: servesStudy ? [{ slug: SLUG, pageOf: "wine" }] : [],
+    calendar: { servedUntil: servesStudy ? window.expireAt : null, windows: { [SLUG]: window } },
+  })
+  sources.push(source)
   return source
 }
 

@@ -15,10 +15,10 @@ import { TLS_INTERMEDIATE } from "../../deploy/hosting/nginx-config"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy"
 import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from "../support/release-host"
-import { BUILD_CALENDAR, BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases } from "../../deploy/release/layout"
 import { release, rollback } from "../../deploy/release/releases"
 import { LOCK, withLock } from "../../deploy/release/lock"
+import { buildFolder } from "../support/build-folder"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -163,15 +163,10 @@ describe("npm run release", () => {
   it("keeps the outgoing release's scripts reachable for pages loaded from it", async () => {
     // A release whose build lacks one of the live release's scripts: a page loaded from the live
     // release just before the switch still gets it, from the outgoing release.
-    const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-next-"))
+    const head = (format: string) =>
+      spawnSync("git", ["-C", PROJECT_DIR, "log", "-1", `--format=${format}`], { encoding: "utf8" }).stdout.trim()
+    const source = buildFolder("next", { commit: head("%H"), committedAt: new Date(head("%cI")).toISOString() })
     try {
-      fs.cpSync(path.join(PROJECT_DIR, ".hosting"), path.join(source, ".hosting"), { recursive: true })
-      fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
-      // A build folder says what it is, as an artifact's does.
-      const head = spawnSync("git", ["-C", PROJECT_DIR, "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim()
-      const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as object
-      const info = { commit: head, builtAt: new Date().toISOString(), serverName: "localhost", ...calendar }
-      fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
       const script = fs.readdirSync(PUBLIC_DIR).find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
       for (const copy of ["", ".br", ".gz"]) fs.rmSync(path.join(source, "public", `${script}${copy}`))
       const outgoing = linkedRelease(host.root, LIVE)
@@ -190,19 +185,11 @@ describe("npm run release", () => {
   })
 
   it("never replaces the live release with a build of an older commit, changing nothing", async () => {
-    const source = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-older-"))
+    const source = buildFolder("older", {
+      commit: "0123456789abcdef0123456789abcdef01234567",
+      committedAt: "2001-01-01T00:00:00.000Z",
+    })
     try {
-      fs.cpSync(path.join(PROJECT_DIR, ".hosting"), path.join(source, ".hosting"), { recursive: true })
-      fs.cpSync(PUBLIC_DIR, path.join(source, "public"), { recursive: true })
-      const calendar = JSON.parse(fs.readFileSync(path.join(PROJECT_DIR, BUILD_CALENDAR), "utf8")) as object
-      const info = {
-        ...calendar,
-        commit: "0123456789abcdef0123456789abcdef01234567",
-        committedAt: "2001-01-01T00:00:00.000Z",
-        builtAt: new Date().toISOString(),
-        serverName: "localhost",
-      }
-      fs.writeFileSync(path.join(source, BUILD_INFO), JSON.stringify(info))
       // Live: the project's own commit, whose time its checkout says.
       await host.release(PROJECT_DIR)
       const before = snapshot(host.root)
