@@ -9,6 +9,8 @@
 #   webkit    WebKitGTK's WebDriver, its GObject bindings for Python (the small browser it drives,
 #             test/engines/webkit-browser.py) and Xvfb, its screen (the engines' tests)
 #   poppler   pdftotext and pdftoppm, to read and look at the pages printed to PDF
+#   stress-ng a noisy neighbour for the benchmarks that run beside one (npm run bench:links -- --busy);
+#             never needed by npm test, so not among "all of them"
 # Usage: ensure-system-packages.sh [name...]   (all of them when none is named)
 # Installs what is missing when run as root; otherwise prints the command and fails.
 set -euo pipefail
@@ -45,8 +47,11 @@ for name in "${wanted[@]}"; do
     poppler)
       need /usr/bin/pdftotext poppler-utils
       ;;
+    stress-ng)
+      need /usr/bin/stress-ng stress-ng
+      ;;
     *)
-      echo "ensure-system-packages.sh: unknown name \"$name\" (chromium, nginx, java, firefox, webkit, poppler)" >&2
+      echo "ensure-system-packages.sh: unknown name \"$name\" (chromium, nginx, java, firefox, webkit, poppler, stress-ng)" >&2
       exit 2
       ;;
   esac

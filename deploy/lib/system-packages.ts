@@ -14,6 +14,7 @@ export const SYSTEM_PROGRAMS = {
   firefox: "/usr/bin/firefox-esr",
   webkit: "/usr/bin/WebKitWebDriver",
   poppler: "/usr/bin/pdftotext",
+  "stress-ng": "/usr/bin/stress-ng",
 } as const
 
 export type SystemPackage = keyof typeof SYSTEM_PROGRAMS
