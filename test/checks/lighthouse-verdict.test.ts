@@ -3,6 +3,7 @@ import {
   failures,
   mainThreadCpu,
   performanceWithoutHostTiming,
+  routesToAudit,
   settledWithinBudget,
   summarize,
 } from "../lighthouse/verdict.mjs"
@@ -206,5 +207,22 @@ describe("a route's later runs", () => {
     const runs = [run({ cpuTbt: 70 }), ...[40, 80, 30, 20, 10, 5].map((cpuTbt) => later({ cpuTbt }))]
     expect(settledWithinBudget(runs.slice(0, 6), 9, judge)).toBe(false)
     expect(settledWithinBudget(runs, 9, judge)).toBe(true)
+  })
+})
+
+describe("the routes a run audits", () => {
+  const SITEMAP = ["/", "/fr/", "/book-demo/"]
+
+  it("are every route of the sitemap unless some are named, an empty list naming none", () => {
+    expect(routesToAudit(SITEMAP, undefined)).toEqual(SITEMAP)
+    expect(routesToAudit(SITEMAP, "")).toEqual(SITEMAP)
+    expect(routesToAudit(SITEMAP, "/book-demo/,/")).toEqual(["/", "/book-demo/"])
+  })
+
+  it("stop the gate rather than audit nothing: a route the sitemap lacks, or an empty sitemap", () => {
+    expect(() => routesToAudit(SITEMAP, "/no-such-route/")).toThrow(
+      "LIGHTHOUSE_ROUTES names /no-such-route/, which the build's sitemap does not list",
+    )
+    expect(() => routesToAudit([], undefined)).toThrow("there is nothing to audit")
   })
 })

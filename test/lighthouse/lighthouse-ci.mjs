@@ -22,7 +22,8 @@
  * - Total blocking time is judged from the CPU time of the page's main thread in each run's trace,
  *   on the device emulated (test/lighthouse/verdict.mjs says why): the wall time of a two-core
  *   host's tasks is shared with Chromium's other processes and with whatever else the host runs.
- * - LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits those routes alone (a quick look; the gate takes all).
+ * - LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits those routes alone (a quick look; the gate takes all);
+ *   a route the sitemap lacks, or nothing to audit, stops the gate.
  * - Reports land in .tmp/lighthouse/<preset>/: each run's JSON, the first round's HTML, and
  *   summary.json with each route's medians (npm run bench reads it).
  *
@@ -46,7 +47,7 @@ import {
   slowdownFor,
 } from "../support/host-speed.mjs"
 import { serveReferencePage } from "./reference.mjs"
-import { failures, mainThreadCpu, settledWithinBudget, summarize } from "./verdict.mjs"
+import { failures, mainThreadCpu, routesToAudit, settledWithinBudget, summarize } from "./verdict.mjs"
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** The flags every Chromium of the tests starts with (test/support/browser.ts), and Debian's Chromium. */
@@ -344,8 +345,7 @@ async function startNginx() {
 async function main() {
   const asked = process.argv.slice(2)
   const presets = asked.length > 0 ? PRESETS.filter((preset) => asked.includes(preset)) : PRESETS
-  const only = process.env.LIGHTHOUSE_ROUTES?.split(",")
-  const routes = sitemapRoutes().filter((route) => !only || only.includes(route))
+  const routes = routesToAudit(sitemapRoutes(), process.env.LIGHTHOUSE_ROUTES)
   const nginx = await startNginx()
   /** @type {string[]} */
   const found = []

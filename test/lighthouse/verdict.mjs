@@ -196,3 +196,24 @@ export function settledWithinBudget(runs, target, judge) {
   const toCome = Math.max(0, target - runs.length)
   return judge([...runs, ...Array.from({ length: toCome }, () => worstRun(runs[runs.length - 1]))]).length === 0
 }
+
+/**
+ * The routes a run of the gate audits: every route of the sitemap, or those `only` names (a comma-separated
+ * list, LIGHTHOUSE_ROUTES; empty or unset: every route). A gate that would audit nothing, or a route
+ * named that the sitemap does not list, stops: a verdict on no page would pass by saying nothing.
+ * @param {string[]} sitemap the sitemap's routes
+ * @param {string | undefined} only
+ * @returns {string[]}
+ */
+export function routesToAudit(sitemap, only) {
+  const named = (only ?? "")
+    .split(",")
+    .map((route) => route.trim())
+    .filter(Boolean)
+  const unknown = named.filter((route) => !sitemap.includes(route))
+  if (unknown.length > 0)
+    throw new Error(`LIGHTHOUSE_ROUTES names ${unknown.join(", ")}, which the build's sitemap does not list`)
+  const routes = named.length > 0 ? sitemap.filter((route) => named.includes(route)) : sitemap
+  if (routes.length === 0) throw new Error("The build's sitemap lists no route: there is nothing to audit")
+  return routes
+}
