@@ -8,7 +8,11 @@ const DOCS = path.resolve(__dirname, "../../docs")
  * Replaces what docs/<document> holds between `<!-- name:start -->` and `<!-- name:end -->` (a bench's
  * table), then formats it.
  */
-export function writeDocBlock(document: "performance.md" | "deploying.md" | "testing.md", name: string, content: string): void {
+export function writeDocBlock(
+  document: "performance.md" | "deploying.md" | "testing.md",
+  name: string,
+  content: string,
+): void {
   const file = path.join(DOCS, document)
   const text = fs.readFileSync(file, "utf8")
   const start = `<!-- ${name}:start -->`
