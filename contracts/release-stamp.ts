@@ -1,7 +1,7 @@
 /**
  * What a live site says of itself at /release.json: the commit it was built from and since when it
  * is live. Each release on the nginx host and each Pages deployment writes it (deploy/release/); the
- * CMS reads it to tell an editor whether a change is live yet (cms/app/release-state.tsx). Both go
+ * CMS reads it to tell an editor whether a change is live yet (cms/app/release-notes.tsx). Both go
  * through this schema: a stamp is made with `releaseStamp`, which refuses one the reader would
  * refuse, and read with `readReleaseStamp`. What a release serves page by page is beside it, in
  * /release-pages.json (below). Both are revalidated on every request, like every unhashed file.

@@ -19,7 +19,7 @@ import { entryCheckWidget, recordDecapSave } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
 import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
-import { SiteReleaseCorner } from "./release-state"
+import { SiteReleaseCorner } from "./release-notes"
 import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]

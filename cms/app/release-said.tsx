@@ -1,5 +1,5 @@
 /**
- * What the release notes of the admin say (cms/app/release-state.tsx): each state of a published change
+ * What the release notes of the admin say (cms/app/release-notes.tsx): each state of a published change
  * in the editor's words and time zone, and the tone it is shown in.
  */
 import styled from "styled-components"

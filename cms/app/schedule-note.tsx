@@ -22,7 +22,7 @@ import {
   scheduledStudyOf,
 } from "../../model/schedule"
 import { type CardLink, type LiveSite, cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../schedule-note"
-import { type BackendConfig, fromGitHub } from "./release-state"
+import { type BackendConfig, fromGitHub } from "./release-notes"
 import { Note } from "./release-said"
 import { useSavedContent } from "./saved-content"
 

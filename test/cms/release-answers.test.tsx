@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * What the top of a form says when GitHub does not answer (cms/app/release-state.tsx): a server error
+ * What the top of a form says when GitHub does not answer (cms/app/release-notes.tsx): a server error
  * or a rate limit on any of its questions is said as such, with when it is asked again, never read as
  * an answer (a failed comparison once made the form say a released change was rolled back).
  */
 import { render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { ReleaseStateNote } from "../../cms/app/release-state"
+import { ReleaseStateNote } from "../../cms/app/release-notes"
 import { askAgainAt, formatSince } from "../../cms/release-state"
 import { EDITORS_TIME_ZONE } from "../../model/schedule"
 import { RELEASE_STATE } from "../../cms/shared"

@@ -31,7 +31,7 @@ import {
   onFormEdits,
   refusal,
 } from "../decap-internals"
-import { ReleaseStateNote } from "../release-state"
+import { ReleaseStateNote } from "../release-notes"
 import { CardSchedule, StudySchedule } from "../schedule-note"
 import type { CardLink } from "../../schedule-note"
 import type { Schedule } from "../../../model/schedule"
