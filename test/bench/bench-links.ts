@@ -13,6 +13,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 import { buildCopy, projectCopy } from "../support/project-copy"
+import { runCommand } from "../support/run-command"
 import { addCaseStudies } from "../support/scale-content"
 import { writeDocBlock } from "./doc-block"
 
@@ -31,30 +32,23 @@ interface Pass {
   broken: string[]
 }
 
-function linkGate(publicDir: string): Promise<Pass> {
-  const started = Date.now()
-  const child = spawn(
+async function linkGate(publicDir: string): Promise<Pass> {
+  const { status, output, seconds } = await runCommand(
     process.execPath,
     [
       path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
       path.join(ROOT, "deploy/publish/gates/check-links.ts"),
       publicDir,
     ],
-    { cwd: ROOT, env: { ...process.env, CHECK_PAGES: "", NO_COLOR: "1" } },
-  )
-  let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise((resolve) =>
-    child.on("close", (status) =>
-      resolve({
-        status,
-        seconds: (Date.now() - started) / 1000,
-        summary: output.split("\n").find((line) => line.startsWith("linkinator:")) ?? output.trim().split("\n").at(-1)!,
-        broken: output.split("\n").filter((line) => line.startsWith("broken:")),
-      }),
-    ),
-  )
+    { cwd: ROOT, env: { CHECK_PAGES: "", NO_COLOR: "1" } },
+  ).done
+  const lines = output.split("\n")
+  return {
+    status,
+    seconds,
+    summary: lines.find((line) => line.startsWith("linkinator:")) ?? output.trim().split("\n").at(-1)!,
+    broken: lines.filter((line) => line.startsWith("broken:")),
+  }
 }
 
 /** What a verdict is made of: the status and the counts, not the time or the retries it took. */

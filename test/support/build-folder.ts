@@ -4,6 +4,7 @@
  * The release tests make builds of other commits and other clocks this way: a study's page added
  * (copied from one the build has), a file that tells the builds apart. The caller removes the folder.
  */
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -23,6 +24,16 @@ export interface BuildFolder {
   calendar?: Record<string, unknown>
   /** Files under public/ (their path there, their text). */
   files?: Record<string, string>
+}
+
+/** The project's own commit, and when it was committed: what its build (the test host's first release) is of. */
+export function projectHead(): Pick<BuildFolder, "commit" | "committedAt"> {
+  const [commit, committedAt] = spawnSync("git", ["-C", PROJECT_DIR, "log", "-1", "--format=%H %cI"], {
+    encoding: "utf8",
+  })
+    .stdout.trim()
+    .split(" ")
+  return { commit, committedAt: new Date(committedAt).toISOString() }
 }
 
 export function buildFolder(prefix: string, build: BuildFolder): string {

@@ -3,11 +3,12 @@
  * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
-import { spawn, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
+import { runCommand } from "./run-command"
 
 const ROOT = path.resolve(__dirname, "../..")
 const PROJECT_FILES = [
@@ -63,17 +64,11 @@ export function buildCopy(
   dir: string,
   env: Record<string, string> = {},
 ): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
-      cwd: dir,
-      env: { ...process.env, ...COPY_BUILD_ENV, ...env },
-      timeout: BUILD_TIMEOUT_MS,
-    })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.on("close", (status) => resolve({ status, output: output.replace(/\s+/g, " ") }))
-  })
+  return runCommand(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
+    cwd: dir,
+    env: { ...COPY_BUILD_ENV, ...env },
+    timeout: BUILD_TIMEOUT_MS,
+  }).done.then(({ status, output }) => ({ status, output: output.replace(/\s+/g, " ") }))
 }
 
 /** Any content document: the tests that edit one reach into it by the paths they know. */

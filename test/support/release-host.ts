@@ -15,7 +15,8 @@ import { nginxMain } from "../../deploy/hosting/nginx-main"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 import { freePort } from "../../deploy/lib/free-port"
 import { MIME_TYPES, type NginxProcess, runNginx } from "../../deploy/hosting/local-nginx"
-import { LIVE, RELEASE_SITE, type ReleaseSettings } from "../../deploy/release/layout"
+import { LIVE, RELEASE_SITE, type ReleaseSettings, linkedRelease } from "../../deploy/release/layout"
+import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { type SwitchReport, nginxControl } from "../../deploy/release/nginx-control"
 import { type ReleaseReport, release, rollback } from "../../deploy/release/releases"
 
@@ -221,4 +222,18 @@ export function releaseOptions(host: ReleaseHost, nginx = host.settings.nginx.bi
     ...["--auth-service", settings.authService, "--nginx", nginx],
     ...["--nginx-prefix", control.args[1], "--nginx-conf", control.args[3]],
   ]
+}
+
+/**
+ * Until the host serves the release just made live: nginx's reload starts new workers, and a
+ * connection made meanwhile may still reach an old one. The stamp it serves names its release.
+ */
+export async function servingLiveRelease(host: ReleaseHost): Promise<void> {
+  const live = linkedRelease(host.root, LIVE)
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const stamp = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
+    if (stamp.status === 200 && (JSON.parse(stamp.body) as { release?: string }).release === live) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the host did not serve ${live} within 10 s of its release`)
 }

@@ -17,13 +17,12 @@
  * names and the stamp a release of it serves (/release.json). The build's record of the studies it
  * serves and their windows names the study; it stays on the host (build.json, the root's calendar.json).
  */
-import { spawn } from "node:child_process"
 import os from "node:os"
 import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { NotReplacing, release, rollback } from "../../deploy/release/releases"
 import { packArtifact } from "../../deploy/release/artifact"
-import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
+import { type ReleaseHost, fetchTrusting, servingLiveRelease, startReleaseHost } from "../support/release-host"
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
@@ -40,6 +39,7 @@ import { startNginx } from "../../deploy/hosting/local-nginx"
 import { fromZurichWallTime, zurichDay } from "../../model/schedule"
 import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, commitCopy, editJson, projectCopy } from "../support/project-copy"
 import { addCaseStudies } from "../support/scale-content"
+import { type Ran, runCommand } from "../support/run-command"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const SLUG = "private-aviation"
@@ -132,33 +132,19 @@ const linkedCommit = (): string =>
   (JSON.parse(fs.readFileSync(path.join(host.root, LIVE, "public", RELEASE_STAMP_PATH), "utf8")) as { commit: string })
     .commit
 
-interface Ran {
-  status: number | null
-  output: string
-  seconds: number
-}
-
 /** A command of the project, run in the copy at `clock` as the build server runs it. */
 function runInCopy(script: string, args: string[], clock: string): Promise<Ran> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: copy,
-      env: {
-        ...process.env,
-        ...COPY_BUILD_ENV,
-        SITE_CLOCK: clock,
-        CHECK_PAGES: "",
-        GITHUB_OUTPUT: outputs,
-        // The publish path compares its build with what the host serves, as on the build server.
-        ...(host ? { LIVE_PAGES: path.join(host.root, LIVE, "public", RELEASE_PAGES_PATH) } : {}),
-      },
-    })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.on("close", (status) => resolve({ status, output, seconds: (performance.now() - started) / 1000 }))
-  })
+  return runCommand(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: copy,
+    env: {
+      ...COPY_BUILD_ENV,
+      SITE_CLOCK: clock,
+      CHECK_PAGES: "",
+      GITHUB_OUTPUT: outputs,
+      // The publish path compares its build with what the host serves, as on the build server.
+      ...(host ? { LIVE_PAGES: path.join(host.root, LIVE, "public", RELEASE_PAGES_PATH) } : {}),
+    },
+  }).done
 }
 
 /** The calendar's timed run's decision at `clock`, from the host's live stamp, with the step's outputs. */
@@ -173,20 +159,6 @@ async function timedRun(clock: string): Promise<Ran & { outputs: Record<string, 
       lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
     ),
   }
-}
-
-/**
- * Until nginx serves the release just made live: its reload starts new workers, and a connection
- * made meanwhile may still reach an old one. The stamp names its release.
- */
-async function servingLiveRelease(): Promise<void> {
-  const live = linkedRelease(host.root, LIVE)
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const stamp = await onHost(RELEASE_STAMP_PATH)
-    if ((JSON.parse(stamp.body) as { release?: string }).release === live) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the host did not serve ${live} within 10 s of its release`)
 }
 
 /** What the host answers at `route`: its status and text. */
@@ -281,7 +253,7 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
       expect(published.status, published.output.slice(-3000)).toBe(0)
       const released = performance.now()
       await release(path.join(copy, ".artifact"), host.settings, undefined, { replacing: commit })
-      await servingLiveRelease()
+      await servingLiveRelease(host)
       const live = await onHost(`/case-studies/${SLUG}/`)
       expect(live.status).toBe(200)
       expect(live.body).toContain(TRACES[1])
@@ -326,7 +298,7 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
       process.env.SITE_CLOCK = EXPIRE
       try {
         await release(copy, host.settings, undefined, { replacing: linkedCommit() })
-        await servingLiveRelease()
+        await servingLiveRelease(host)
         const gone = await onHost(`/case-studies/${SLUG}/`)
         expect(gone.status).toBe(404)
         // The release before served the study until its expireAt: going back to it is refused.
@@ -350,7 +322,7 @@ describe(`a study that goes live at ${GO_LIVE} and comes down at ${EXPIRE}, buil
         process.env.SITE_CLOCK = clock
         try {
           await release(source, host.settings)
-          await servingLiveRelease()
+          await servingLiveRelease(host)
         } finally {
           delete process.env.SITE_CLOCK
         }

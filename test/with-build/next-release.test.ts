@@ -17,7 +17,6 @@
  *
  * One cold build serves both, as on the build server the last build's cache serves the next publish.
  */
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -27,24 +26,19 @@ import { RELEASE_SCRIPT } from "../../deploy/release/layout"
 import { PUBLISH_STEPS } from "../../deploy/publish/publish"
 import { BUILD_TIMEOUT_MS, editJson, projectCopy } from "../support/project-copy"
 import { describeWatched, releasesUnderLoad } from "../support/release-watch"
+import { type Ran, runCommand } from "../support/run-command"
 
 const WINE = "content/case-studies/wine.json"
 const HOTELS = "content/case-studies/hotels.json"
 let copy: string
 
 /** npm run publish:build in the copy, as the build server runs it. */
-function publish(env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "deploy/publish/publish.ts"], {
-      cwd: copy,
-      // No live site to compare with unless the test names one: the build's own cache is the guide.
-      env: { ...process.env, CI: "true", NO_COLOR: "1", CHECK_PAGES: "", LIVE_PAGES: "", ...env },
-    })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.on("close", (status) => resolve({ status, output }))
-  })
+function publish(env: Record<string, string> = {}): Promise<Ran> {
+  return runCommand(process.execPath, ["--import", "tsx", "deploy/publish/publish.ts"], {
+    cwd: copy,
+    // No live site to compare with unless the test names one: the build's own cache is the guide.
+    env: { CI: "true", NO_COLOR: "1", CHECK_PAGES: "", LIVE_PAGES: "", ...env },
+  }).done
 }
 
 const read = (relative: string) => fs.readFileSync(path.join(copy, relative), "utf8")

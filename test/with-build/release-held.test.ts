@@ -18,7 +18,13 @@ import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { HELD_STATUS } from "../../deploy/release/stamp"
 import { buildFolder } from "../support/build-folder"
-import { type ReleaseHost, fetchTrusting, releaseOptions, startReleaseHost } from "../support/release-host"
+import {
+  type ReleaseHost,
+  fetchTrusting,
+  releaseOptions,
+  servingLiveRelease,
+  startReleaseHost,
+} from "../support/release-host"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const TSX = path.join(PROJECT_DIR, "node_modules/tsx/dist/cli.mjs")
@@ -108,6 +114,7 @@ describe("a publish built at 17:58, reaching the host at 18:03 after another stu
     const before = commit("A study whose licence ends at 18:00", false)
     const first = releaseCommand(at("17:40"), artifactOf(before, at("17:40"), false))
     expect(first.status, first.output).toBe(0)
+    await servingLiveRelease(host)
     expect(await served(`/case-studies/${ENDING}/`)).toBe(200)
 
     // The editor's fix, built at 17:58, reaches the host at 18:03.
@@ -122,6 +129,7 @@ describe("a publish built at 17:58, reaching the host at 18:03 after another stu
     // Meanwhile the host's calendar went on: the study came down at 18:00 (the live commit built again).
     const takedown = releaseCommand(at("18:01"), artifactOf(before, at("18:00"), false), "--replacing", before.commit)
     expect(takedown.status, takedown.output).toBe(0)
+    await servingLiveRelease(host)
     expect(await served(`/case-studies/${ENDING}/`)).toBe(404)
 
     // The calendar's next run, at 18:04: the workflow lists the commit held (its release status).
@@ -167,6 +175,7 @@ describe("a publish built at 17:58, reaching the host at 18:03 after another stu
       ...["--replacing", output.replacing],
     )
     expect(rebuilt.status, rebuilt.output).toBe(0)
+    await servingLiveRelease(host)
     expect(live()).toMatchObject({ commit: fix.commit, clock: at("18:04") })
     expect((await fetchTrusting(`${host.url}/fix.txt`, host.ca)).body).toBe("typo fixed\n")
     expect(await served(`/case-studies/${ENDING}/`)).toBe(404)

@@ -15,7 +15,6 @@
  *   `release` concurrency group (test/checks/workflow.test.ts holds the workflow to it); a queue does
  *   that here.
  */
-import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -24,14 +23,13 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { LOCK } from "../../deploy/release/lock"
-import { buildFolder } from "../support/build-folder"
+import { buildFolder, projectHead } from "../support/build-folder"
 import { type ReleaseHost, fetchTrusting, releaseOptions, startReleaseHost } from "../support/release-host"
+import { runCommand } from "../support/run-command"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const TSX = path.join(PROJECT_DIR, "node_modules/tsx/dist/cli.mjs")
-const HEAD_COMMITTED = Date.parse(
-  spawnSync("git", ["-C", PROJECT_DIR, "log", "-1", "--format=%cI"], { encoding: "utf8" }).stdout.trim(),
-)
+const HEAD_COMMITTED = Date.parse(projectHead().committedAt)
 
 let host: ReleaseHost
 let scratch: string
@@ -60,25 +58,12 @@ function commitsAfterLive(minutes: number): [Build, Build] {
   }) as [Build, Build]
 }
 
-interface Said {
-  status: number | null
-  output: string
-}
-
-/** The release command (deploy/release/cli.ts), run apart: what it has said so far, and once done, its status. */
-function releaseCli(args: string[], env: NodeJS.ProcessEnv = {}): { saying: () => string; done: Promise<Said> } {
-  const child = spawn(process.execPath, [TSX, path.join(PROJECT_DIR, "deploy/release/cli.ts"), ...args], {
+/** The release command (deploy/release/cli.ts), run apart. */
+const releaseCli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  runCommand(process.execPath, [TSX, path.join(PROJECT_DIR, "deploy/release/cli.ts"), ...args], {
     cwd: PROJECT_DIR,
-    env: { ...process.env, NO_COLOR: "1", ...env },
+    env: { NO_COLOR: "1", ...env },
   })
-  let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  return {
-    saying: () => output,
-    done: new Promise((resolve) => child.on("close", (status) => resolve({ status, output }))),
-  }
-}
 
 /**
  * A visitor asking for the live stamp every 100 ms until `stop`: the commits served, in order, each

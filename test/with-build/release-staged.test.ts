@@ -5,7 +5,6 @@
  * host systemd runs it every minute on the minute). A visitor polling the study's address sees it
  * appear and go within 60 s of their times, and never before.
  */
-import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -14,13 +13,12 @@ import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { stage } from "../../deploy/release/releases"
 import { STAGED, readStaged } from "../../deploy/release/staged"
 import { tick } from "../../deploy/release/tick"
-import { buildFolder } from "../support/build-folder"
+import { buildFolder, projectHead } from "../support/build-folder"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const SLUG = "staged-study"
 const TICK_MS = 20_000
-const git = (...args: string[]) => spawnSync("git", ["-C", PROJECT_DIR, ...args], { encoding: "utf8" }).stdout.trim()
 
 let host: ReleaseHost
 const sources: string[] = []
@@ -37,8 +35,7 @@ afterAll(async () => {
 /** A build of the live commit made at `clock`, with the study's page when `servesStudy` says so. */
 function buildAt(clock: string, window: { goLiveAt: string; expireAt: string }, servesStudy: boolean): string {
   const source = buildFolder("staged", {
-    commit: git("rev-parse", "HEAD"),
-    committedAt: new Date(git("log", "-1", "--format=%cI")).toISOString(),
+    ...projectHead(),
     clock,
     studies: servesStudy ? [{ slug: SLUG, pageOf: "wine" }] : [],
     calendar: { servedUntil: servesStudy ? window.expireAt : null, windows: { [SLUG]: window } },

@@ -18,7 +18,7 @@ import { fetchHttp1, fetchTrusting, type ReleaseHost, startReleaseHost } from ".
 import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, listReleases } from "../../deploy/release/layout"
 import { release, rollback } from "../../deploy/release/releases"
 import { LOCK, withLock } from "../../deploy/release/lock"
-import { buildFolder } from "../support/build-folder"
+import { buildFolder, projectHead } from "../support/build-folder"
 import { gradeOf, observatoryScore } from "./observatory-rules"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -163,9 +163,7 @@ describe("npm run release", () => {
   it("keeps the outgoing release's scripts reachable for pages loaded from it", async () => {
     // A release whose build lacks one of the live release's scripts: a page loaded from the live
     // release just before the switch still gets it, from the outgoing release.
-    const head = (format: string) =>
-      spawnSync("git", ["-C", PROJECT_DIR, "log", "-1", `--format=${format}`], { encoding: "utf8" }).stdout.trim()
-    const source = buildFolder("next", { commit: head("%H"), committedAt: new Date(head("%cI")).toISOString() })
+    const source = buildFolder("next", projectHead())
     try {
       const script = fs.readdirSync(PUBLIC_DIR).find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
       for (const copy of ["", ".br", ".gz"]) fs.rmSync(path.join(source, "public", `${script}${copy}`))
