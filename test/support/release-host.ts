@@ -19,6 +19,7 @@ import { LIVE, RELEASE_SITE, type ReleaseSettings, linkedRelease } from "../../d
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { type SwitchReport, nginxControl } from "../../deploy/release/nginx-control"
 import { type ReleaseReport, release, rollback } from "../../deploy/release/releases"
+import { nginxWorkers } from "./nginx-workers"
 
 export const HOST_NAME = "localhost"
 
@@ -225,15 +226,23 @@ export function releaseOptions(host: ReleaseHost, nginx = host.settings.nginx.bi
 }
 
 /**
- * Until the host serves the release just made live: nginx's reload starts new workers, and a
- * connection made meanwhile may still reach an old one. The stamp it serves names its release.
+ * Until the host serves the release just made live, and only it: nginx's reload starts new workers
+ * while the old ones still take connections for about 100 ms, so a connection made meanwhile may be
+ * answered by the release before. Every worker that takes connections must have started after the
+ * live link was switched (within the 10 ms a process's start time is read to), and the stamp served
+ * must name the live release.
  */
 export async function servingLiveRelease(host: ReleaseHost): Promise<void> {
   const live = linkedRelease(host.root, LIVE)
+  const switchedAt = fs.lstatSync(path.join(host.root, LIVE)).mtimeMs
+  const pidFile = path.join(host.root, ".nginx", "nginx.pid")
   for (let attempt = 0; attempt < 100; attempt++) {
-    const stamp = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
-    if (stamp.status === 200 && (JSON.parse(stamp.body) as { release?: string }).release === live) return
+    const accepting = nginxWorkers(pidFile).filter((worker) => worker.accepting)
+    if (accepting.length > 0 && accepting.every((worker) => worker.startedAt > switchedAt - 30)) {
+      const stamp = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
+      if (stamp.status === 200 && (JSON.parse(stamp.body) as { release?: string }).release === live) return
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`the host did not serve ${live} within 10 s of its release`)
+  throw new Error(`the host did not serve ${live} alone within 10 s of its release`)
 }
