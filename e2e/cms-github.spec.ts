@@ -556,8 +556,10 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     await expect(schedule).toContainText("Scheduled: goes live Tue 1 Dec, 09:00 (Zurich)", { timeout: 45_000 })
     // What the host promises: this stamp names no release folder, so the host is Cloudflare Pages.
     await expect(schedule).toContainText("4 to 15 minutes after its time")
+    // The calendar reads every saved study through GitHub's API (cms/app/saved-content.ts), after the
+    // form has opened: on a busy host that took over the 10 s an assertion waits by default.
     const calendar = page.getByRole("region", { name: "The calendar" })
-    await expect(calendar).toContainText("1 to come")
+    await expect(calendar).toContainText("1 to come", { timeout: 45_000 })
     await expect(calendar.getByRole("listitem")).toHaveText([`Tue 1 Dec, 09:00: “${file.en.title}” goes live`])
     // The picker shows Zurich's time and says so, in a browser set to New York's.
     // The English side's fields (the French side shows the shared ones too).
@@ -586,7 +588,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     livePages = ["index.html", "case-studies/wine/index.html"]
     await page.reload()
     await expect(schedule).toContainText("Live on the site since 09:07", { timeout: 45_000 })
-    await expect(calendar).toContainText("nothing scheduled")
+    await expect(calendar).toContainText("nothing scheduled", { timeout: 45_000 })
 
     expect(github.unhandled).toEqual([])
     expect(errors).toEqual([])
