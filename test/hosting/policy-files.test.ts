@@ -6,7 +6,7 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { CDN_LIMITS, headersFile, redirectsFile } from "../../deploy/hosting/cdn"
 import { type KnownInlineCode, inlineSources } from "../../deploy/hosting/inline-sources"
 import { withPagePolicy } from "../../deploy/hosting/page-policy"
@@ -15,8 +15,11 @@ import { UNFINISHED_PAGE_POLICY } from "../../deploy/hosting/policy-meta"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
 
+const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-inline-"))
+afterAll(() => fs.rmSync(pagesDir, { recursive: true, force: true }))
+
 function pageFile(html: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-inline-")), "index.html")
+  const file = path.join(fs.mkdtempSync(path.join(pagesDir, "page-")), "index.html")
   fs.writeFileSync(file, html)
   return file
 }

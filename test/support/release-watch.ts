@@ -77,6 +77,21 @@ export function buildFiles(publicDir: string): BuildFiles {
   )
 }
 
+/**
+ * The data a document fetched, in order, each with the builds (numbered as `builds` lists them) that
+ * hold those bytes: "app-data.json 1, index/page-data.json 2 3". What a page of two builds is told by.
+ */
+function dataFetched(document: Document, builds: BuildFiles[]): string {
+  return document.files
+    .filter(({ url }) => new URL(url).pathname.startsWith("/page-data/"))
+    .map(({ url, status, hash }) => {
+      const file = new URL(url).pathname
+      const holders = builds.flatMap((files, index) => (files.get(file) === hash ? [index + 1] : []))
+      return `${file.slice("/page-data/".length)} ${status === 200 ? holders.join(" ") || "none" : status}`
+    })
+    .join(", ")
+}
+
 /** The file an address is answered with: a folder's index.html. */
 const fileOf = (pathname: string) => (pathname.endsWith("/") ? `${pathname}index.html` : pathname)
 
@@ -319,7 +334,7 @@ export async function watchWhile(
     const next = record.documents[index + 1]
     if (foreign.length === 0) return
     if (next && !next.asked) reloads++
-    else mixed.push(`${document.url}: ${foreign.map(({ url }) => new URL(url).pathname).join(", ")}`)
+    else mixed.push(`${document.url} (build ${known.indexOf(own) + 1}): ${dataFetched(document, known)}`)
   })
   return {
     documents: record.documents.length,

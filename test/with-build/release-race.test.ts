@@ -33,6 +33,8 @@ const HEAD_COMMITTED = Date.parse(projectHead().committedAt)
 
 let host: ReleaseHost
 let scratch: string
+/** The build folders the races release, removed at the end. */
+const made: string[] = []
 
 beforeAll(async () => {
   host = await startReleaseHost({ projectDir: PROJECT_DIR })
@@ -41,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host?.stop()
-  fs.rmSync(scratch, { recursive: true, force: true })
+  for (const folder of [scratch, ...made]) if (folder) fs.rmSync(folder, { recursive: true, force: true })
 })
 
 interface Build {
@@ -54,7 +56,9 @@ function commitsAfterLive(minutes: number): [Build, Build] {
   return [minutes, minutes + 1].map((after) => {
     const commit = after.toString(16).padStart(2, "0").repeat(20)
     const committedAt = new Date(HEAD_COMMITTED + after * 60_000).toISOString()
-    return { commit, folder: buildFolder("race", { commit, committedAt }) }
+    const folder = buildFolder("race", { commit, committedAt })
+    made.push(folder)
+    return { commit, folder }
   }) as [Build, Build]
 }
 
