@@ -1,5 +1,6 @@
 import path from "node:path"
 import { defineConfig } from "vitest/config"
+import LongestFirst from "./test/support/longest-first"
 
 export default defineConfig({
   esbuild: { jsx: "automatic" },
@@ -13,6 +14,8 @@ export default defineConfig({
   test: {
     globals: true,
     setupFiles: ["test/setup.ts"],
+    // The longest files first, on a fresh clone too (test/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // Node alone: the model, validation, the CMS, components, each build step on its own input.
