@@ -46,6 +46,9 @@ export function nginxStandalone(
   })
 }
 
+/** The file an nginx of its own (nginxMain) writes its master's process number to. */
+export const nginxPidFile = (prefix: string): string => `${prefix}/nginx.pid`
+
 /**
  * The main configuration of an nginx of its own: its prefix folder holds its pid, its log and its
  * temporary files; `modules` are loaded by their full paths; `http` goes in its http block.
@@ -65,7 +68,7 @@ export function nginxMain({
     .map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`)
     .join("\n")
   return `${modules.map((module) => `load_module ${module};\n`).join("")}worker_processes auto;
-pid ${prefix}/nginx.pid;
+pid ${nginxPidFile(prefix)};
 error_log ${prefix}/error.log warn;
 events {
   worker_connections 1024;

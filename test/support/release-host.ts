@@ -11,12 +11,12 @@ import http2 from "node:http2"
 import https from "node:https"
 import os from "node:os"
 import path from "node:path"
-import { nginxMain } from "../../deploy/hosting/nginx-main"
+import { nginxMain, nginxPidFile } from "../../deploy/hosting/nginx-main"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 import { freePort } from "../../deploy/lib/free-port"
 import { MIME_TYPES, type NginxProcess, runNginx } from "../../deploy/hosting/local-nginx"
 import { LIVE, RELEASE_SITE, type ReleaseSettings, linkedRelease } from "../../deploy/release/layout"
-import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { type SwitchReport, nginxControl } from "../../deploy/release/nginx-control"
 import { type ReleaseReport, release, rollback } from "../../deploy/release/releases"
 import { nginxWorkers } from "./nginx-workers"
@@ -32,6 +32,8 @@ export interface ReleaseHost {
   httpUrl: string
   /** The self-signed certificate (PEM), the one authority a client here trusts. */
   ca: string
+  /** The file nginx's master writes its process number to. */
+  pidFile: string
   release(
     projectDir: string,
     build?: () => void | Promise<void>,
@@ -100,6 +102,7 @@ export async function startReleaseHost({
     url: tls ? `https://${HOST_NAME}:${httpsPort}` : `http://${HOST_NAME}:${httpPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     ca: tls ? fs.readFileSync(settings.tls!.certificate, "utf8") : "",
+    pidFile: nginxPidFile(prefix),
     release: (
       projectDir: string,
       build: () => void | Promise<void> = () => {},
@@ -235,12 +238,11 @@ export function releaseOptions(host: ReleaseHost, nginx = host.settings.nginx.bi
 export async function servingLiveRelease(host: ReleaseHost): Promise<void> {
   const live = linkedRelease(host.root, LIVE)
   const switchedAt = fs.lstatSync(path.join(host.root, LIVE)).mtimeMs
-  const pidFile = path.join(host.root, ".nginx", "nginx.pid")
   for (let attempt = 0; attempt < 100; attempt++) {
-    const accepting = nginxWorkers(pidFile).filter((worker) => worker.accepting)
+    const accepting = nginxWorkers(host.pidFile).filter((worker) => worker.accepting)
     if (accepting.length > 0 && accepting.every((worker) => worker.startedAt > switchedAt - 30)) {
       const stamp = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
-      if (stamp.status === 200 && (JSON.parse(stamp.body) as { release?: string }).release === live) return
+      if (stamp.status === 200 && readReleaseStamp(JSON.parse(stamp.body))?.release === live) return
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
