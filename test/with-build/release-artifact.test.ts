@@ -15,7 +15,7 @@ import { filesUnder } from "../../gatsby/built-pages"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { packArtifact } from "../../deploy/release/artifact"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
-import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
+import { type ReleaseHost, fetchTrusting, servingLiveRelease, startReleaseHost } from "../support/release-host"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/layout"
 import { FILES_MANIFEST, manifestOf, writeManifest } from "../../deploy/release/files"
@@ -31,14 +31,11 @@ const hashes = (dir: string) =>
     ]),
   )
 
-/** The stamp the live site answers, once nginx's workers serve `release` (a reload takes them a moment). */
-async function servedStamp(release: string | null) {
-  for (let tries = 0; ; tries++) {
-    const served = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
-    const stamp = served.status === 200 ? readReleaseStamp(JSON.parse(served.body)) : null
-    if (stamp?.release === release || tries === 50) return { served, stamp }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+/** The stamp the live site answers, once nginx's workers serve the live release alone. */
+async function servedStamp() {
+  await servingLiveRelease(host)
+  const served = await fetchTrusting(`${host.url}${RELEASE_STAMP_PATH}`, host.ca)
+  return { served, stamp: served.status === 200 ? readReleaseStamp(JSON.parse(served.body)) : null }
 }
 
 let host: ReleaseHost
@@ -103,7 +100,7 @@ describe("an uploaded artifact, released on the host", () => {
     expect(memory).toBeLessThan(150)
     // The live site says which build it is.
     const info = JSON.parse(fs.readFileSync(path.join(upload, BUILD_INFO), "utf8"))
-    const { served, stamp: liveStamp } = await servedStamp(live)
+    const { served, stamp: liveStamp } = await servedStamp()
     expect(served.status).toBe(200)
     expect(served.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
     expect(liveStamp).toMatchObject({
@@ -123,7 +120,7 @@ describe("an uploaded artifact, released on the host", () => {
     expect(output).toMatch(/^Rolled back to \S+/m)
     expect(status).toBe(0)
     expect(linkedRelease(host.root, LIVE)).not.toBe(released)
-    const { stamp } = await servedStamp(linkedRelease(host.root, LIVE))
+    const { stamp } = await servedStamp()
     expect(stamp?.release).toBe(linkedRelease(host.root, LIVE))
     expect(Date.parse(stamp!.liveSince)).toBeGreaterThanOrEqual(before - 1000)
   })
@@ -255,13 +252,9 @@ describe("an upload of what changed alone", () => {
     expect(status).toBe(0)
     const next = linkedRelease(host.root, LIVE)!
     const after = files(next)
-    // Once nginx's workers serve the new release (a reload takes them a moment).
-    let robots = ""
-    for (let tries = 0; tries < 50 && !robots.includes("a release of robots.txt alone"); tries++) {
-      robots = (await fetchTrusting(`${host.url}/robots.txt`, host.ca)).body
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    expect(robots).toContain("a release of robots.txt alone")
+    // Once nginx's workers serve the new release alone (a reload takes them a moment).
+    await servingLiveRelease(host)
+    expect((await fetchTrusting(`${host.url}/robots.txt`, host.ca)).body).toContain("a release of robots.txt alone")
     // The same bytes are the same file on disk; the one that changed is a file of its own.
     expect(after.get("public/index.html")!.ino).toBe(before.get("public/index.html")!.ino)
     expect(after.get("public/robots.txt")!.ino).not.toBe(before.get("public/robots.txt")!.ino)
