@@ -204,7 +204,8 @@ for (const host of HOSTS) {
 
       // Save: a draft on its own branch with a pull request; the published content is untouched.
       await page.getByRole("button", { name: "Save", exact: true }).click()
-      await expect(page.getByRole("alert").getByText("Entry saved")).toBeVisible()
+      // Said once the draft's branch, commit and pull request are made: a handful of API calls.
+      await expect(page.getByRole("alert").getByText("Entry saved")).toBeVisible({ timeout: 45_000 })
       // Decap then loads the entry anew from its draft branch, a dozen calls to the API: its toolbar
       // says the changes are saved once they are all answered (20-30 s on a slow 2-core machine).
       await expect(page.getByText(NO_UNSAVED_CHANGES)).toBeVisible({ timeout: 45_000 })
@@ -453,7 +454,8 @@ test.describe("where a published change is, at the top of its form", () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000)
+    // Four loads of the CMS (sign-in, three reloads), each up to 45 s on a busy CI host.
+    test.setTimeout(240_000)
     await routeGitHub(context)
     // The browser logs each refused request; the note says what it means.
     const errors = collectErrors(

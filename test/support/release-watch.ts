@@ -3,10 +3,7 @@
  * move inside the site, each visit a new visitor) and a client that keeps fetching the home page and
  * every script it names, both against a host while `work` (releases, rollbacks, an in-place build)
  * runs. Each document the browser loads is then judged against the folders the site was served
- * from: its page, its data, and every script it ran must come from one build, unless the page was
- * reloaded on finding another build's (Gatsby's check of the code, src/navigation/page-version.tsx
- * for the data). Other pages' data, fetched for a move inside the site, may be any build's whose
- * code is the document's own: with the same code, that is the visitor moving to the next release.
+ * from (test/support/build-judge.ts).
  */
 import { type Browser, type Page, chromium } from "@playwright/test"
 import crypto from "node:crypto"
@@ -14,6 +11,7 @@ import fs from "node:fs"
 import http2 from "node:http2"
 import path from "node:path"
 import { CHROMIUM_ARGS, chromiumPath } from "./browser"
+import { type BuildFiles, type Document, type Fetched, type Verdict, judgeDocuments } from "./build-judge"
 import { filesUnder } from "../../gatsby/built-pages"
 import { PUBLIC_DIR, startNginx } from "../../deploy/hosting/local-nginx"
 import { buildCopy, commitCopy, editJson, projectCopy } from "./project-copy"
@@ -32,7 +30,7 @@ export const WATCHED_ROUTES = [
 ]
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export interface Watched {
+export interface Watched extends Verdict {
   /** Documents the browser loaded (each page, each reload). */
   documents: number
   /** Moves inside the site, between documents. */
@@ -43,30 +41,13 @@ export interface Watched {
   policyRefusals: string[]
   /** Other console errors and uncaught exceptions. */
   errors: string[]
-  /** Documents that used files of two builds and were not reloaded. */
-  mixed: string[]
-  /** Documents whose HTML is no build's file: a page written half-way, say. */
-  unknownPages: string[]
-  /** Documents Gatsby reloaded itself (its data was another build's). */
-  reloads: number
   /** The client's rounds: the home page and every script it names. */
   clientRounds: number
   /** Requests nginx refused unprocessed on a reload and the client sent again, as browsers do. */
   clientRetries: number
 }
 
-/** A build the site may serve, as the files of its folder: path -> hash of the bytes. */
-export type BuildFiles = Map<string, string>
-
 const sha = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes).digest("hex")
-
-/** Gatsby's name for the build's code, which its pages compare with their own on every move. */
-const APP_DATA = "/page-data/app-data.json"
-/** Data of other pages than the document's, which a move (or Gatsby's prefetching) fetches from whatever is live. */
-const OTHER_PAGES_DATA = /^\/page-data\/(?!sq\/|app-data\.json$)/
-/** The page-data file of the page at `pathname`, under /page-data/. */
-const pageDataOf = (pathname: string) =>
-  `/page-data${pathname === "/" ? "/index" : pathname.replace(/\/$/, "")}/page-data.json`
 
 /** The files of a build folder (public/), the compressed copies aside. */
 export function buildFiles(publicDir: string): BuildFiles {
@@ -75,40 +56,6 @@ export function buildFiles(publicDir: string): BuildFiles {
       .filter((file) => !/\.(br|gz)$/.test(file))
       .map((file) => [`/${path.relative(publicDir, file).split(path.sep).join("/")}`, sha(fs.readFileSync(file))]),
   )
-}
-
-/**
- * The data a document fetched, in order, each with the builds (numbered as `builds` lists them) that
- * hold those bytes: "app-data.json 1, index/page-data.json 2 3". What a page of two builds is told by.
- */
-function dataFetched(document: Document, builds: BuildFiles[]): string {
-  return document.files
-    .filter(({ url }) => new URL(url).pathname.startsWith("/page-data/"))
-    .map(({ url, status, hash }) => {
-      const file = new URL(url).pathname
-      const holders = builds.flatMap((files, index) => (files.get(file) === hash ? [index + 1] : []))
-      return `${file.slice("/page-data/".length)} ${status === 200 ? holders.join(" ") || "none" : status}`
-    })
-    .join(", ")
-}
-
-/** The file an address is answered with: a folder's index.html. */
-const fileOf = (pathname: string) => (pathname.endsWith("/") ? `${pathname}index.html` : pathname)
-
-interface Fetched {
-  url: string
-  status: number
-  hash: string
-}
-
-interface Document {
-  url: string
-  /** Whether the visitor asked for it (else Gatsby reloaded the page). */
-  asked: boolean
-  /** Its HTML, as answered. */
-  html?: Fetched
-  /** Everything else it fetched from the site. */
-  files: Fetched[]
 }
 
 /** One visitor's browsing, document by document. */
@@ -128,8 +75,9 @@ async function visit(
   const pages: Array<Promise<Fetched | undefined>> = []
   page.on("framenavigated", (frame) => {
     // A move inside the site (the history API) is the same document; a new one follows an answer.
-    if (frame !== page.mainFrame() || !navigation) return
-    documents.push({ url: frame.url(), asked: asking, files: [] })
+    if (frame !== page.mainFrame()) return
+    if (!navigation) return void current()?.shown.push(new URL(frame.url()).pathname)
+    documents.push({ url: frame.url(), asked: asking, files: [], shown: [] })
     pages.push(navigation)
     navigation = undefined
     asking = false
@@ -311,31 +259,7 @@ export async function watchWhile(
     await Promise.all([visitor, client])
     await browser.close()
   }
-  const known = builds()
-  const mixed: string[] = []
-  const unknownPages: string[] = []
-  let reloads = 0
-  record.documents.forEach((document, index) => {
-    const page = new URL(document.url).pathname
-    const own = known.find((files) => files.get(fileOf(page)) === document.html?.hash)
-    if (!own) {
-      if (document.html) unknownPages.push(document.url)
-      return
-    }
-    const sameCode = known.filter((files) => files.get(APP_DATA) === own.get(APP_DATA))
-    const foreign = document.files
-      .filter(({ status }) => status === 200)
-      .filter(({ url, hash }) => {
-        const file = fileOf(new URL(url).pathname)
-        if (own.get(file) === hash) return false
-        const anotherPage = OTHER_PAGES_DATA.test(file) && file !== pageDataOf(page)
-        return !(anotherPage && sameCode.some((files) => files.get(file) === hash))
-      })
-    const next = record.documents[index + 1]
-    if (foreign.length === 0) return
-    if (next && !next.asked) reloads++
-    else mixed.push(`${document.url} (build ${known.indexOf(own) + 1}): ${dataFetched(document, known)}`)
-  })
+  const { mixed, unknownPages, reloads } = judgeDocuments(record.documents, builds())
   return {
     documents: record.documents.length,
     moves,
