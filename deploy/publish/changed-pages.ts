@@ -10,9 +10,11 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { RELEASE_PAGES_PATH, type ReleasePages, releasePagesProblems } from "../../contracts/release-stamp"
+import { localeOfPath } from "../../model/routes"
 
 interface PageData {
   path: string
+  componentChunkName: string
   staticQueryHashes?: string[]
 }
 
@@ -38,14 +40,19 @@ export function pageDataFileOf(htmlFile: string): string {
   return path.posix.join("page-data", dir, "page-data.json")
 }
 
-/**
- * Each page of a build by its HTML file, with a fingerprint of everything it is made of: its HTML (as
- * finished: another script, another policy), its data and its static queries' results.
- */
-export function pageFingerprints(publicDir: string): Map<string, string> {
-  const fingerprints = new Map<string, string>()
+/** A page of a build as Gatsby wrote it: its HTML file, its data's bytes and fields, its static queries' results. */
+interface BuiltPageData {
+  page: string
+  bytes: Buffer
+  data: PageData
+  /** Each static query it uses, sorted by hash, with the bytes of its result. */
+  queries: Array<[string, Buffer]>
+}
+
+/** Every page of a build whose data Gatsby wrote under public/page-data/. */
+function builtPageData(publicDir: string): BuiltPageData[] {
   const pageDataDir = path.join(publicDir, "page-data")
-  if (!fs.existsSync(pageDataDir)) return fingerprints
+  if (!fs.existsSync(pageDataDir)) return []
   const staticQueries = new Map<string, Buffer>()
   const staticQuery = (hash: string) => {
     if (!staticQueries.has(hash)) {
@@ -54,18 +61,59 @@ export function pageFingerprints(publicDir: string): Map<string, string> {
     }
     return staticQueries.get(hash)!
   }
-  for (const entry of fs.readdirSync(pageDataDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name !== "page-data.json") continue
-    const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name))
-    const data = JSON.parse(bytes.toString("utf8")) as PageData
-    const page = htmlFileOf(data.path)
+  return fs
+    .readdirSync(pageDataDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === "page-data.json")
+    .map((entry) => {
+      const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name))
+      const data = JSON.parse(bytes.toString("utf8")) as PageData
+      const queries = [...(data.staticQueryHashes ?? [])]
+        .sort()
+        .map((hash) => [hash, staticQuery(hash)] as [string, Buffer])
+      return { page: htmlFileOf(data.path), bytes, data, queries }
+    })
+}
+
+const sha16 = (bytes: Buffer | string) => crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 16)
+
+/**
+ * Each page of a build by its HTML file, with a fingerprint of everything it is made of: its HTML (as
+ * finished: another script, another policy), its data and its static queries' results.
+ */
+export function pageFingerprints(publicDir: string): Map<string, string> {
+  const fingerprints = new Map<string, string>()
+  for (const { page, bytes, queries } of builtPageData(publicDir)) {
     const html = path.join(publicDir, page)
     const hash = crypto.createHash("sha256").update(bytes)
-    for (const query of [...(data.staticQueryHashes ?? [])].sort()) hash.update(query).update(staticQuery(query))
+    for (const [query, result] of queries) hash.update(query).update(result)
     hash.update(fs.existsSync(html) ? fs.readFileSync(html) : "no HTML")
     fingerprints.set(page, hash.digest("hex").slice(0, 16))
   }
   return fingerprints
+}
+
+/** What a page is made of, part by part: what tells a change of its own from one it shares with others. */
+export interface PageParts {
+  /** Its template (Gatsby's name for its component), and its language: pages that render shared data alike. */
+  template: string
+  /** Its own data and context. */
+  data: string
+  /** The results of the static queries it uses (the data every page shares), by query. */
+  queries: Record<string, string>
+}
+
+/** Each page of a build by its HTML file, part by part. */
+export function pageParts(publicDir: string): Map<string, PageParts> {
+  return new Map(
+    builtPageData(publicDir).map(({ page, bytes, data, queries }) => [
+      page,
+      {
+        template: `${data.componentChunkName} ${localeOfPath(data.path)}`,
+        data: sha16(bytes),
+        queries: Object.fromEntries(queries.map(([query, result]) => [query, sha16(result)])),
+      },
+    ]),
+  )
 }
 
 /** The build's pages, as the release that serves it will say (contracts/release-stamp.ts): public/release-pages.json. */

@@ -7,7 +7,9 @@
  *   changed pages   the pages the build made different from the live release's (its /release-pages.json),
  *                   or, when the live site cannot say, from the last build's (Gatsby's cache)
  *   gates           html-validate, the Nu Html Checker, control characters, links, byte budgets, on those
- *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console
+ *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console; of the
+ *                   pages changed only by data every page shares, one a template and language
+ *                   (deploy/publish/browser-pages.ts)
  *   artifact        the build packed for release (deploy/release/artifact.ts)
  *
  * Timing gates (Lighthouse, load) are the full suite's: they never stand between an editor's text and
@@ -18,7 +20,8 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { ARTIFACT_DIR, packArtifact } from "../release/artifact"
-import { changedPages, pageFingerprints } from "./changed-pages"
+import { changedPages, pageFingerprints, pageParts } from "./changed-pages"
+import { type BrowserPages, pagesForTheBrowser } from "./browser-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 import { readContentFile } from "../../gatsby/content/files"
@@ -28,6 +31,8 @@ const PROJECT_DIR = path.resolve(__dirname, "../..")
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
 export const PUBLISH_DIR = path.join(PROJECT_DIR, ".tmp/publish")
 const PAGES_FILE = path.join(PUBLISH_DIR, "pages.txt")
+/** The pages of PAGES_FILE the browser pass visits (deploy/publish/browser-pages.ts). */
+const BROWSER_PAGES_FILE = path.join(PUBLISH_DIR, "browser-pages.txt")
 export const REFUSAL_FILE = path.join(PUBLISH_DIR, "refusal.txt")
 export const STEPS_FILE = path.join(PUBLISH_DIR, "steps.json")
 
@@ -116,13 +121,14 @@ async function main(): Promise<void> {
   const started = performance.now()
   try {
     await step("content check", () => tsx("deploy/publish/gates/check-content.ts"))
-    const before = pageFingerprints(PUBLIC_DIR)
+    const before = { fingerprints: pageFingerprints(PUBLIC_DIR), parts: pageParts(PUBLIC_DIR) }
     await step(
       "build",
       () => run("npm", ["run", "build"]),
-      () => (before.size ? "Gatsby's cache kept" : "no cache: a cold build"),
+      () => (before.fingerprints.size ? "Gatsby's cache kept" : "no cache: a cold build"),
     )
     let pages: string[] = []
+    let browser: BrowserPages = { pages: [], stoodFor: 0 }
     let all = 0
     let against = ""
     await step(
@@ -135,11 +141,13 @@ async function main(): Promise<void> {
         if ("pages" in live) against = "the live release"
         else {
           console.log(`The live release's pages could not be read (${live.reason}): comparing with the last build`)
-          against = before.size ? "the last build" : "nothing: every page"
+          against = before.fingerprints.size ? "the last build" : "nothing: every page"
         }
-        pages = changedPages("pages" in live ? live.pages : before, after)
+        pages = changedPages("pages" in live ? live.pages : before.fingerprints, after)
         fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
         console.log(pages.length ? pages.join("\n") : "(none)")
+        browser = pagesForTheBrowser(pages, "pages" in live ? live.pages : null, before, pageParts(PUBLIC_DIR))
+        fs.writeFileSync(BROWSER_PAGES_FILE, browser.pages.map((page) => `${page}\n`).join(""))
       },
       () => `${pages.length} of ${all}, against ${against}`,
     )
@@ -157,11 +165,14 @@ async function main(): Promise<void> {
         ])
         return results.find(Boolean) ?? null
       })
-      await step("browser", () =>
-        run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
-          ...only,
-          E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
-        }),
+      await step(
+        "browser",
+        () =>
+          run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
+            ...(browser.pages.length < all ? { [CHECK_PAGES]: BROWSER_PAGES_FILE } : {}),
+            E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
+          }),
+        () => `${browser.pages.length} of ${pages.length}, ${browser.stoodFor} stood for by a page of their template`,
       )
     }
     await step("artifact", async () => void (await packArtifact(ARTIFACT_DIR)))

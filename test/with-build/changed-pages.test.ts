@@ -1,7 +1,9 @@
 /**
  * The pages a content change makes different (deploy/publish/changed-pages.ts), read from the build's
  * page data: every page of the build is known by its HTML file, a page whose data changes is found,
- * and a change to a static query every page uses finds every page.
+ * and a change to a static query every page uses finds every page. Of those, the browser pass
+ * visits each page whose own data changed and one of each template and language for data they share
+ * (deploy/publish/browser-pages.ts).
  */
 import fs from "node:fs"
 import os from "node:os"
@@ -14,7 +16,9 @@ import {
   htmlFileOf,
   pageDataFileOf,
   pageFingerprints,
+  pageParts,
 } from "../../deploy/publish/changed-pages"
+import { type BeforeTheBuild, pagesForTheBrowser } from "../../deploy/publish/browser-pages"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 
@@ -78,5 +82,68 @@ describe("the pages a change makes different", () => {
     expect(addressOf("fr/case-studies/wine/index.html")).toBe("/fr/case-studies/wine/")
     expect(addressOf("404.html")).toBe("/no-such-page-404/")
     expect(addressOf("fr/case-studies/404.html")).toBe("/fr/case-studies/no-such-page-404/")
+  })
+})
+
+describe("the changed pages the browser visits", () => {
+  const WINE = "case-studies/wine/index.html"
+  let before: BeforeTheBuild
+
+  /** The copy's pages changed by `change`: every one, and those the browser visits against `live`. */
+  function afterChanging(change: () => void, live: Map<string, string> | null = null) {
+    before = { fingerprints: pageFingerprints(copy), parts: pageParts(copy) }
+    change()
+    const changed = changedPages(live ?? before.fingerprints, pageFingerprints(copy))
+    return { changed, ...pagesForTheBrowser(changed, live, before, pageParts(copy)) }
+  }
+
+  const editStaticQuery = () => {
+    const queries = path.join(copy, "page-data/sq/d")
+    const [query] = fs.readdirSync(queries).filter((name) => name.endsWith(".json"))
+    fs.appendFileSync(path.join(queries, query), " ")
+  }
+  const editWine = () => {
+    const file = path.join(copy, pageDataFileOf(WINE))
+    const data = JSON.parse(fs.readFileSync(file, "utf8"))
+    data.result.data.caseStudy.title = `${data.result.data.caseStudy.title}, again`
+    fs.writeFileSync(file, JSON.stringify(data))
+  }
+  const templates = (pages: string[]) => new Set(pages.map((page) => before.parts.get(page)!.template))
+
+  it("for data every page shares, one page of each template in each language", () => {
+    const { changed, pages, stoodFor } = afterChanging(editStaticQuery)
+    const all = templates(changed)
+    expect(all.size).toBeGreaterThan(5)
+    expect([...all].filter((template) => template.endsWith(" fr"))).toHaveLength(all.size / 2)
+    expect(templates(pages)).toEqual(all)
+    expect(pages).toHaveLength(all.size)
+    expect(stoodFor).toBe(changed.length - pages.length)
+  })
+
+  it("every page whose own data changed, which stands for its template besides", () => {
+    const { pages } = afterChanging(() => {
+      editStaticQuery()
+      editWine()
+    })
+    expect(pages).toContain(WINE)
+    const englishStudies = pages.filter((page) => before.parts.get(page)!.template === before.parts.get(WINE)!.template)
+    expect(englishStudies).toEqual([WINE])
+  })
+
+  it("a page the live release serves otherwise than the last build, whose own change cannot be told", () => {
+    const live = new Map(pageFingerprints(copy))
+    live.set(WINE, "0123456789abcdef")
+    const { changed, pages } = afterChanging(editStaticQuery, live)
+    expect(changed).toContain(WINE)
+    expect(pages).toContain(WINE)
+    expect(pages).toHaveLength(templates(changed).size + 1)
+  })
+
+  it("every changed page after a lost cache", () => {
+    const live = new Map(pageFingerprints(copy))
+    const cold: BeforeTheBuild = { fingerprints: new Map(), parts: new Map() }
+    editStaticQuery()
+    const changed = changedPages(live, pageFingerprints(copy))
+    expect(pagesForTheBrowser(changed, live, cold, pageParts(copy)).pages).toEqual(changed)
   })
 })
