@@ -6,15 +6,14 @@
  * pages are shared among as many tests as there are workers, each visiting its pages in one tab (a
  * browser context per page would cost more than the checks), and naming every page's problems.
  */
-import AxeBuilder from "@axe-core/playwright"
 import path from "node:path"
 import { expect, test } from "./fixtures"
 import { collectErrors } from "./page-errors"
+import { wcagViolations } from "./axe"
 import { addressOf } from "../changed-pages"
 import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC_DIR = path.resolve(__dirname, "../../../public")
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 /** As many as the publish path runs workers (deploy/publish/publish.ts). */
 const SHARES = 2
 /** A page's visit and checks, at most, on a slow machine. */
@@ -44,8 +43,7 @@ for (const width of [375, 1440]) {
           visiting = page
           const address = addressOf(page)
           await tab.goto(address)
-          const { violations } = await new AxeBuilder({ page: tab }).withTags(WCAG_TAGS).analyze()
-          for (const { id, nodes } of violations) {
+          for (const { id, nodes } of await wcagViolations(tab)) {
             problems.push(`${address}: axe ${id} on ${nodes.map((node) => node.target.join(" ")).join(", ")}`)
           }
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
