@@ -19,10 +19,19 @@ export function useUrlQuery(base: string, search: string, field: RefObject<HTMLI
   // The query last sent to the URL. A navigation takes a moment to land, and a newer query (a reset
   // among them) must still be sent while an older one is on its way, or the older one lands last.
   const committed = useRef(fromUrl)
+  // The queries sent and not yet landed, oldest first. One landing is the field's own text of a
+  // moment ago: the field keeps what was typed since (on a slow phone, a keystroke can come between
+  // the send and the landing), where a URL changed by itself (back, forward) replaces the text.
+  const onTheirWay = useRef<string[]>([])
 
   useEffect(() => {
     committed.current = fromUrl
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration on purpose: the first render must match the prerendered, empty field
+    const sent = onTheirWay.current.indexOf(fromUrl)
+    if (sent !== -1) {
+      onTheirWay.current.splice(0, sent + 1)
+      return
+    }
+    // Read after hydration on purpose: the first render must match the prerendered, empty field.
     setValue(fromUrl)
   }, [fromUrl])
 
@@ -33,6 +42,7 @@ export function useUrlQuery(base: string, search: string, field: RefObject<HTMLI
       window.clearTimeout(timer.current)
       if (next.trim() === committed.current) return
       committed.current = next.trim()
+      onTheirWay.current.push(next.trim())
       void navigate(searchUrl(base, next))
     },
     [base],

@@ -44,4 +44,22 @@ describe("the case list's query in the URL", () => {
     act(() => result.current.commit())
     expect(navigated()).toEqual([])
   })
+  it("keeps what was typed while its own search was on its way to the URL", () => {
+    const { result, rerender } = renderHook(({ search }) => useUrlQuery(BASE, search, createRef<HTMLInputElement>()), {
+      initialProps: { search: "" },
+    })
+    act(() => result.current.change("g"))
+    act(() => vi.advanceTimersByTime(400))
+    // On a slow phone the next keystroke comes before ?q=g lands: the landing must not take it away.
+    act(() => result.current.change("gr"))
+    rerender({ search: "?q=g" })
+    expect(result.current.value).toBe("gr")
+    act(() => vi.advanceTimersByTime(400))
+    rerender({ search: "?q=gr" })
+    expect(result.current.value).toBe("gr")
+    expect(navigated()).toEqual(["/case-studies/?q=g", "/case-studies/?q=gr"])
+    // Then back: the URL changed by itself, and the field follows it.
+    rerender({ search: "?q=g" })
+    expect(result.current.value).toBe("g")
+  })
 })
