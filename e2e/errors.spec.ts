@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures"
+import { collectErrors } from "./page-errors"
 import { readContent, settings } from "../test/support/content"
 
 const hero = readContent("home/hero.json")
@@ -31,6 +32,18 @@ test("an unknown case slug on first load redirects to the case list", async ({ p
   await expect(page.locator("main article")).toHaveCount(6)
   // The redirect replaced the entry: Back leaves the site section instead of bouncing again.
   expect(await page.evaluate(() => history.length)).toBe(2)
+})
+
+test("the case list reloaded after that redirect hydrates as prerendered, without the notice", async ({ page }) => {
+  await page.goto("/case-studies/not-a-case/")
+  await expect(page.getByText(listPage.redirectNotice)).toBeVisible()
+  // The browser keeps the entry's state through a reload; the prerendered list has no notice.
+  const errors = collectErrors(page)
+  await page.reload()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
+  await expect(page.locator("main article")).toHaveCount(6)
+  await expect(page.getByText(listPage.redirectNotice)).toHaveCount(0)
+  expect(errors).toEqual([])
 })
 
 test("an unknown case slug reached inside the site shows Case Study Not Found with a back button", async ({ page }) => {

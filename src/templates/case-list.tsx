@@ -1,9 +1,11 @@
 import { type PageProps, graphql } from "gatsby"
+import { useState } from "react"
 import type { CaseRedirectState } from "../components/case-study/case-not-found"
 import { Layout } from "../components/layout/layout"
 import { Seo } from "../components/layout/seo"
 import { caseListNames } from "../seo/case-list-title"
 import { island } from "../components/ui/island"
+import { isHydratingFirstPage } from "../navigation/first-page"
 import type { CaseListing } from "../../model/case-listings"
 
 const CaseStudiesContent = island(
@@ -23,7 +25,10 @@ export default function CaseListPage({
 }: PageProps<Queries.CaseListPageQuery, CaseListContext>) {
   const page = data.caseStudiesPage
   if (!page) throw new Error("content/pages/case-studies.json is missing")
-  const redirected = (location.state as CaseRedirectState | null)?.missingCase === true
+  // The notice follows a redirect made in the browser (case-not-found.tsx). A page the browser loads
+  // with that state (a reload keeps it) hydrates as it was prerendered, without the notice.
+  const [hydrating] = useState(isHydratingFirstPage)
+  const redirected = !hydrating && (location.state as CaseRedirectState | null)?.missingCase === true
   const names = caseListNames(page, listing)
   return (
     <Layout>
