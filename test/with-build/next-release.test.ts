@@ -3,9 +3,9 @@
  *
  * - Releases and a rollback while visitors keep coming (test/support/release-watch.ts): a browser
  *   visiting pages and moving inside the site, a client fetching the home page and every script it
- *   names. Builds take turns: public/, then, each built by a release while the visitors browse, a
- *   copy of the project (other code: other script names) and an editor's publish in it (other texts,
- *   the same code: pages whose data changed are reloaded, moves land on the new texts). Nothing
+ *   names. Builds take turns: public/, then, each built before the visitors come, a copy of the
+ *   project (other code: other script names) and an editor's publish in it (other texts, the same
+ *   code: pages whose data changed are reloaded, moves land on the new texts). Nothing
  *   a visitor meets may fail: no request, no page whose policy refuses its own code, no page made of
  *   two builds' files, data of other pages aside when its code is the page's own.
  *   The procedure before releases, measured the same way (npm run bench:release), fails each.
