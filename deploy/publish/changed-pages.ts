@@ -81,8 +81,12 @@ const sha16 = (bytes: Buffer | string) => crypto.createHash("sha256").update(byt
  * finished: another script, another policy), its data and its static queries' results.
  */
 export function pageFingerprints(publicDir: string): Map<string, string> {
+  return fingerprintsOf(publicDir, builtPageData(publicDir))
+}
+
+function fingerprintsOf(publicDir: string, built: BuiltPageData[]): Map<string, string> {
   const fingerprints = new Map<string, string>()
-  for (const { page, bytes, queries } of builtPageData(publicDir)) {
+  for (const { page, bytes, queries } of built) {
     const html = path.join(publicDir, page)
     const hash = crypto.createHash("sha256").update(bytes)
     for (const [query, result] of queries) hash.update(query).update(result)
@@ -104,8 +108,12 @@ export interface PageParts {
 
 /** Each page of a build by its HTML file, part by part. */
 export function pageParts(publicDir: string): Map<string, PageParts> {
+  return partsOf(builtPageData(publicDir))
+}
+
+function partsOf(built: BuiltPageData[]): Map<string, PageParts> {
   return new Map(
-    builtPageData(publicDir).map(({ page, bytes, data, queries }) => [
+    built.map(({ page, bytes, data, queries }) => [
       page,
       {
         template: `${data.componentChunkName} ${localeOfPath(data.path)}`,
@@ -114,6 +122,12 @@ export function pageParts(publicDir: string): Map<string, PageParts> {
       },
     ]),
   )
+}
+
+/** Each page of a build by its HTML file, fingerprinted and part by part, its files read once. */
+export function builtPagesOf(publicDir: string): { fingerprints: Map<string, string>; parts: Map<string, PageParts> } {
+  const built = builtPageData(publicDir)
+  return { fingerprints: fingerprintsOf(publicDir, built), parts: partsOf(built) }
 }
 
 /** The build's pages, as the release that serves it will say (contracts/release-stamp.ts): public/release-pages.json. */

@@ -20,7 +20,7 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { ARTIFACT_DIR, packArtifact } from "../release/artifact"
-import { changedPages, pageFingerprints, pageParts } from "./changed-pages"
+import { builtPagesOf, changedPages } from "./changed-pages"
 import { type BrowserPages, pagesForTheBrowser } from "./browser-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const started = performance.now()
   try {
     await step("content check", () => tsx("deploy/publish/gates/check-content.ts"))
-    const before = { fingerprints: pageFingerprints(PUBLIC_DIR), parts: pageParts(PUBLIC_DIR) }
+    const before = builtPagesOf(PUBLIC_DIR)
     await step(
       "build",
       () => run("npm", ["run", "build"]),
@@ -134,8 +134,8 @@ async function main(): Promise<void> {
     await step(
       "changed pages",
       async () => {
-        const after = pageFingerprints(PUBLIC_DIR)
-        all = after.size
+        const after = builtPagesOf(PUBLIC_DIR)
+        all = after.fingerprints.size
         // What is live says what a visitor meets; the cache, only what the last build left.
         const live = await livePages()
         if ("pages" in live) against = "the live release"
@@ -143,10 +143,10 @@ async function main(): Promise<void> {
           console.log(`The live release's pages could not be read (${live.reason}): comparing with the last build`)
           against = before.fingerprints.size ? "the last build" : "nothing: every page"
         }
-        pages = changedPages("pages" in live ? live.pages : before.fingerprints, after)
+        pages = changedPages("pages" in live ? live.pages : before.fingerprints, after.fingerprints)
         fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
         console.log(pages.length ? pages.join("\n") : "(none)")
-        browser = pagesForTheBrowser(pages, "pages" in live ? live.pages : null, before, pageParts(PUBLIC_DIR))
+        browser = pagesForTheBrowser(pages, "pages" in live ? live.pages : null, before, after.parts)
         fs.writeFileSync(BROWSER_PAGES_FILE, browser.pages.map((page) => `${page}\n`).join(""))
       },
       () => `${pages.length} of ${all}, against ${against}`,
