@@ -25,12 +25,13 @@ export function useUrlQuery(base: string, search: string, field: RefObject<HTMLI
   const onTheirWay = useRef<string[]>([])
 
   useEffect(() => {
-    committed.current = fromUrl
     const sent = onTheirWay.current.indexOf(fromUrl)
     if (sent !== -1) {
+      // One of its own: the last query sent is still the one on its way to the URL.
       onTheirWay.current.splice(0, sent + 1)
       return
     }
+    committed.current = fromUrl
     // Read after hydration on purpose: the first render must match the prerendered, empty field.
     setValue(fromUrl)
   }, [fromUrl])

@@ -62,4 +62,18 @@ describe("the case list's query in the URL", () => {
     rerender({ search: "?q=g" })
     expect(result.current.value).toBe("g")
   })
+  it("sends the field's text again when an older search lands after a newer one was sent", () => {
+    const { result, rerender } = renderHook(({ search }) => useUrlQuery(BASE, search, createRef<HTMLInputElement>()), {
+      initialProps: { search: "" },
+    })
+    act(() => result.current.change("gr"))
+    act(() => vi.advanceTimersByTime(400))
+    act(() => result.current.change("g"))
+    act(() => vi.advanceTimersByTime(400))
+    // ?q=gr lands; ?q=g is still on its way when the visitor types the r again.
+    rerender({ search: "?q=gr" })
+    act(() => result.current.change("gr"))
+    act(() => vi.advanceTimersByTime(400))
+    expect(navigated()).toEqual(["/case-studies/?q=gr", "/case-studies/?q=g", "/case-studies/?q=gr"])
+  })
 })
