@@ -34,8 +34,9 @@ let dir: string
 let server: ChildProcess
 let origin: string
 
-// One `npm run cms` for the whole file: its first start (gatsby develop) takes a minute or two.
-test.describe.configure({ mode: "serial", timeout: 120_000 })
+// One `npm run cms` for the whole file: its first start (gatsby develop) takes a minute or two. In
+// order; a failed test is retried with the tests after it, not the whole file as in serial mode.
+test.describe.configure({ mode: "default", timeout: 120_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(300_000)
