@@ -13,6 +13,7 @@
  */
 import type { ReactNode } from "react"
 import { useSiteWideData } from "../hooks/use-site-settings"
+import type { NotFoundContext } from "../i18n/locale"
 
 /** The attribute of `<html>` the version is written on, as the DOM's dataset names it. */
 export const PAGE_VERSION_ATTRIBUTE = "data-page-version"
@@ -94,10 +95,21 @@ function checkVersion(pathname: string, version: () => string): Promise<never> |
   return arrival.reload
 }
 
+/**
+ * What a page is rendered from, in its context. A not-found page takes its language and screen from
+ * the address it answers, not from its context (src/i18n/locale.tsx): each language's not-found file
+ * is prerendered with its own context, while in the browser Gatsby draws every unknown address with
+ * the one /404.html page and its context. Only the flag counts, or every unknown French address and
+ * every unknown study's address would differ from what the browser computes, and load twice.
+ */
+function contextRenderedFrom(pageContext: unknown): unknown {
+  return (pageContext as NotFoundContext | undefined)?.notFound ? { notFound: true } : (pageContext ?? null)
+}
+
 function PageVersion({ props, children }: { props: PageVersionProps; children: ReactNode }) {
   const siteWide = useSiteWideData()
   const reloading = checkVersion(props.location.pathname, () =>
-    versionOf([props.data ?? null, props.pageContext ?? null, siteWide]),
+    versionOf([props.data ?? null, contextRenderedFrom(props.pageContext), siteWide]),
   )
   if (reloading) throw reloading
   return <>{children}</>
