@@ -8,7 +8,7 @@
  * entry being saved in place of its own (cms/app/entry-check.ts), so it refuses what the build would.
  * Nothing here needs Node.
  */
-import { contentNow } from "./clock"
+import { contentToday } from "./clock"
 import { visit } from "jsonc-parser"
 import type { z } from "zod"
 import { isoMonthOf } from "./dates"
@@ -321,7 +321,7 @@ const ownChecks = new Map<string, OwnCheck>()
 
 function ownCheck(relative: string, source: string, label: string): OwnCheck {
   const key = `${label}/${relative}`
-  const day = contentNow().toISOString().slice(0, 10)
+  const day = contentToday()
   const known = ownChecks.get(key)
   if (known?.source === source && known.day === day) return known
   const { parsed, problems } = readContentFile(relative, source, label)

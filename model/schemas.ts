@@ -8,7 +8,7 @@ import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 import { TRANSLATABLE_META } from "./locales"
 import { MONTHS, isoMonthOf } from "./dates"
-import { contentNow } from "./clock"
+import { contentToday } from "./clock"
 import { EDITORS_ZONE_NAME, OFFSET_TIME_PATTERN, isOffsetTime } from "./schedule"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
@@ -105,12 +105,12 @@ const imagePath = () =>
     .meta({ [IMAGE_PATH_META]: true })
 
 /**
- * Dates are checked against the day of the build (or of the preview): nothing is dated in the future.
+ * Dates are checked against the day of the build (or of the preview), Zurich's: nothing is dated in the future.
  * Whether a date also falls after the house's founding is checked across files (gatsby/content/validate.ts).
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
-const today = () => contentNow().toISOString().slice(0, 10)
+const today = contentToday
 /**
  * No date of the house's work is this old. The CMS's date field can store a date typed with the
  * keyboard in another century (decaporg/decap-cms#7939): such a date is refused here, where the
@@ -118,7 +118,7 @@ const today = () => contentNow().toISOString().slice(0, 10)
  */
 export const EARLIEST_DATE = "2000-01-01"
 export const DATE_HINT = "Pick the date with the calendar: a date typed in can be stored with a wrong year."
-const thisYear = () => contentNow().getUTCFullYear()
+const thisYear = () => Number(today().slice(0, 4))
 const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
 const pastYear = () =>
   z

@@ -71,9 +71,10 @@ describe("a study's window", () => {
   })
 })
 
-describe("the content check", () => {
-  const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
+/** The content check's complaints about a folder of content, as the build prints them. */
+const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
 
+describe("the content check", () => {
   it("refuses a time without its offset and a day that does not exist, at the field", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => {
@@ -126,5 +127,25 @@ describe("the clock", () => {
     expect(contentNow()).toEqual(at(GO_LIVE))
     useProcessClock({})
     expect(Math.abs(contentNow().getTime() - Date.now())).toBeLessThan(5_000)
+  })
+
+  it("agrees with the calendar on the day at 00:30 in Zurich: a study live since 00:15, dated that day, passes", async () => {
+    const fixture = contentFixture()
+    const goLive = "2026-12-01T00:15:00+01:00"
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.goLiveAt = goLive
+      data.published = zurichDay(goLive)
+    })
+    useProcessClock({ SITE_CLOCK: "2026-12-01T00:30:00+01:00" })
+    // The calendar's day and state at that time: the study is live, on 1 December.
+    expect(zurichDay(contentNow().toISOString())).toBe("2026-12-01")
+    expect(scheduleStateAt({ goLiveAt: goLive }, contentNow())).toBe("live")
+    // The content check's day is the same (in UTC it is still 30 November).
+    expect(await errorsOf(fixture.root)).toEqual([])
+    // A minute before midnight in Zurich it is still the 30th, for both.
+    useProcessClock({ SITE_CLOCK: "2026-11-30T23:59:00+01:00" })
+    expect(await errorsOf(fixture.root)).toEqual([
+      "content/case-studies/wine.json: en.published: must not be after today (2026-11-30): a case study is dated the day it is published",
+    ])
   })
 })
