@@ -17,9 +17,9 @@ import {
   calendarChanges,
   EDITORS_TIME_ZONE,
   editorsTime,
-  isOffsetTime,
   scheduleStateAt,
 } from "../model/schedule"
+import { isOffsetTime } from "../contracts/time"
 import { formatSince } from "./release-state"
 
 export type ScheduleTone = "live" | "busy" | "quiet"

@@ -4,6 +4,8 @@
  * time. The build judges the editors' calendar at this time (model/schedule.ts) and records it in
  * build.json and the release stamp, which the build server's timer and the release command read.
  */
+import { isOffsetTime } from "./time"
+
 export const CLOCK_VARIABLE = "SITE_CLOCK"
 
 export interface Clock {
@@ -13,13 +15,11 @@ export interface Clock {
   set: boolean
 }
 
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
-
 /** The clock `env` names; throws naming the variable when it holds no time. */
 export function readClock(env: Readonly<Record<string, string | undefined>>): Clock {
   const value = env[CLOCK_VARIABLE]
   if (!value) return { now: new Date(), set: false }
-  if (!WITH_OFFSET.test(value) || Number.isNaN(Date.parse(value)))
+  if (!isOffsetTime(value))
     throw new Error(
       `${CLOCK_VARIABLE} must be a time with its offset, like 2026-12-01T09:00:00+01:00, not ${JSON.stringify(value)}`,
     )

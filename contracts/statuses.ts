@@ -3,6 +3,7 @@
  * (.github/workflows/site.yml) names them once, in its `env`, and test/checks/workflow.test.ts holds
  * its values to these.
  */
+import { isOffsetTime } from "./time"
 
 /**
  * Posted on each change to main: pending while it is checked and built, failure with the first
@@ -40,5 +41,5 @@ export const RELEASE_CHECKED = "Checked and built"
  */
 export function rebuiltAfterHeld(description: string | null): string | null {
   const rebuilt = new RegExp(`\\(${RELEASE_HELD.toLowerCase()}, rebuilt at (\\S+)\\)`).exec(description ?? "")
-  return rebuilt && !Number.isNaN(Date.parse(rebuilt[1])) ? rebuilt[1] : null
+  return rebuilt && isOffsetTime(rebuilt[1]) ? rebuilt[1] : null
 }

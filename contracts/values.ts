@@ -4,5 +4,5 @@
 export const isCommitHash = (value: unknown): value is string =>
   typeof value === "string" && /^[0-9a-f]{40}$/.test(value)
 
-/** A time as ISO 8601 text that parses. */
-export const isTime = (value: unknown): value is string => typeof value === "string" && !Number.isNaN(Date.parse(value))
+/** A time, as contracts/time.ts checks every one: ISO 8601 with its offset, a real instant. */
+export { isOffsetTime as isTime } from "./time"

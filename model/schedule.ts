@@ -14,22 +14,6 @@ export const EDITORS_TIME_ZONE = "Europe/Zurich"
 /** What the zone is called beside a time an editor reads. */
 export const EDITORS_ZONE_NAME = "Zurich"
 
-/** A time with its offset: 2026-12-01T09:00:00+01:00 (seconds and fractions optional, or Z for UTC). */
-export const OFFSET_TIME_PATTERN =
-  "^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,3})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$"
-const OFFSET_TIME = new RegExp(OFFSET_TIME_PATTERN)
-
-/** A time as the content writes it: matches the pattern and names a real instant (no 31 February). */
-export function isOffsetTime(value: unknown): value is string {
-  if (typeof value !== "string" || !OFFSET_TIME.test(value)) return false
-  const time = Date.parse(value)
-  if (Number.isNaN(time)) return false
-  // Date.parse rolls 2026-02-31 over to March: the day written must be the day read back.
-  const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)!
-  const written = Date.UTC(Number(year), Number(month) - 1, Number(day))
-  return new Date(written).getUTCDate() === Number(day)
-}
-
 /** A study's window, as its English document holds it. */
 export interface Schedule {
   goLiveAt?: string | null

@@ -9,7 +9,8 @@ import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 import { TRANSLATABLE_META } from "./locales"
 import { MONTHS, isoMonthOf } from "./dates"
 import { contentToday } from "./clock"
-import { EDITORS_ZONE_NAME, OFFSET_TIME_PATTERN, isOffsetTime } from "./schedule"
+import { EDITORS_ZONE_NAME } from "./schedule"
+import { isOffsetTime, offsetTime } from "../contracts/time"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -317,17 +318,9 @@ export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] a
 
 /** The CMS's widget for a time of the editors' calendar: a date and a time in Zurich (cms/app/zurich-time.tsx). */
 export const ZURICH_TIME_WIDGET = "zurich-time"
-const TIME_EXAMPLE = "2026-12-01T09:00:00+01:00"
-/** A time of the calendar (model/schedule.ts): optional, with its offset, a real day. */
+/** A time of the calendar (model/schedule.ts): optional, with its offset, a real day (contracts/time.ts). */
 const calendarTime = (hint: string) =>
-  z
-    .string()
-    .regex(new RegExp(OFFSET_TIME_PATTERN), `expected a time with its offset, like "${TIME_EXAMPLE}"`)
-    .refine((value) => !new RegExp(OFFSET_TIME_PATTERN).test(value) || isOffsetTime(value), {
-      error: (issue) => `${String(issue.input).slice(0, 10)} is not a day of the calendar`,
-    })
-    .optional()
-    .meta({ [CMS_WIDGET_META]: ZURICH_TIME_WIDGET, [HINT_META]: hint })
+  offsetTime.optional().meta({ [CMS_WIDGET_META]: ZURICH_TIME_WIDGET, [HINT_META]: hint })
 
 export const caseStudySchema = document({
   slug: slug().meta({

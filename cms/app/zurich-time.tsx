@@ -7,13 +7,8 @@
  */
 import { Component, type ReactNode } from "react"
 import styled from "styled-components"
-import {
-  EDITORS_ZONE_NAME,
-  fromZurichWallTime,
-  isOffsetTime,
-  zurichUtcOffset,
-  zurichWallTime,
-} from "../../model/schedule"
+import { EDITORS_ZONE_NAME, fromZurichWallTime, zurichUtcOffset, zurichWallTime } from "../../model/schedule"
+import { isOffsetTime } from "../../contracts/time"
 import { ZURICH_TIME_WIDGET } from "../../model/schemas"
 
 interface ControlProps {

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { readClock } from "../../contracts/clock"
+import { isOffsetTime } from "../../contracts/time"
 import { useProcessClock } from "../../gatsby/clock"
 import { contentNow, setContentNow } from "../../model/clock"
 import { formatProblem } from "../../model/problems"
@@ -13,7 +14,6 @@ import {
   changesDue,
   editorsTime,
   fromZurichWallTime,
-  isOffsetTime,
   scheduleStateAt,
   servedUntil,
   zurichDay,

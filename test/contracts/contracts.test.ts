@@ -55,6 +55,9 @@ describe("the release stamp", () => {
     expect(() => releaseStamp(unknown)).toThrow(/"commit" must be a full commit hash .*, not null/)
     expect(readReleaseStamp(unknown)).toBeNull()
     expect(() => releaseStamp({ ...unknown, commit: COMMIT, builtAt: "yesterday" })).toThrow(/"builtAt" must be a time/)
+    // Date.parse reads "1" as the year 2001, and a time without its offset as the reader's local time.
+    for (const builtAt of ["1", "2026-12-01T09:00:00", "2026-02-31T09:00:00Z"])
+      expect(() => releaseStamp({ ...unknown, commit: COMMIT, builtAt }), builtAt).toThrow(/"builtAt" must be a time/)
   })
 
   it("is written into a build whole, and a rollback keeps the build it names, live from now", () => {
