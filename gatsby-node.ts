@@ -19,7 +19,7 @@ type FieldResolver = (source: unknown, args: unknown, context: unknown, info: un
 import { CONTENT_DIR } from "./gatsby/paths"
 import { removeEmptyFolders } from "./gatsby/built-pages"
 import path from "node:path"
-import { useProcessClock } from "./gatsby/clock"
+import { readClock } from "./contracts/clock"
 
 export { createPages } from "./gatsby/create-pages"
 export { createContentNodes as onCreateNode, sourceContentNodes as sourceNodes } from "./gatsby/content/nodes"
@@ -27,9 +27,9 @@ export { localizePages as onCreatePage } from "./gatsby/localize-pages"
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
-  const clock = useProcessClock()
+  const clock = readClock(process.env)
   if (clock.set) reporter.info(`The build's clock is set (SITE_CLOCK): ${clock.now.toISOString()}`)
-  await assertValidContent(CONTENT_DIR, reporter)
+  await assertValidContent(CONTENT_DIR, reporter, clock.now)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

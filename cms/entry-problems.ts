@@ -20,7 +20,7 @@ const baselines = new WeakMap<ContentFiles, ReadonlySet<string>>()
 function problemsAsSaved(saved: ContentFiles): ReadonlySet<string> {
   let known = baselines.get(saved)
   if (!known) {
-    known = new Set(checkContentFiles(saved, CONTENT_LABEL).errors.map(formatProblem))
+    known = new Set(checkContentFiles(saved, { label: CONTENT_LABEL }).errors.map(formatProblem))
     baselines.set(saved, known)
   }
   return known
@@ -30,7 +30,7 @@ function problemsAsSaved(saved: ContentFiles): ReadonlySet<string> {
 function problemsAfter(saved: ContentFiles, changed: ContentFiles, relative: string): ContentProblem[] {
   const before = problemsAsSaved(saved)
   const own = fileLabel(relative)
-  return checkContentFiles(changed, CONTENT_LABEL).errors.filter(
+  return checkContentFiles(changed, { label: CONTENT_LABEL }).errors.filter(
     (problem) => problem.file === own || !before.has(formatProblem(problem)),
   )
 }

@@ -8,10 +8,10 @@
  * entry being saved in place of its own (cms/app/entry-check.ts), so it refuses what the build would.
  * Nothing here needs Node.
  */
-import { contentToday } from "./clock"
 import { visit } from "jsonc-parser"
 import type { z } from "zod"
-import { isoMonthOf } from "./dates"
+import { ISO_DAY, MONTHS, MONTH_YEAR, isoMonthOf } from "./dates"
+import { zurichDay } from "./schedule"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "./locales"
 import { localeDocumentIssues } from "./localized-content"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "./problems"
@@ -19,6 +19,7 @@ import { CONTENT_TYPES, type ContentType, contentTypeOf } from "./registry"
 import {
   type DeclaredField,
   type FoundValue,
+  datedFields,
   fieldName,
   keyFields,
   relationFields,
@@ -26,7 +27,7 @@ import {
   valuesAt,
 } from "./relations"
 import { schemaIssues, slugFileNameIssue } from "./schema-issues"
-import type { caseStudySchema, legalPageSchema, siteSettingsSchema } from "./schemas"
+import type { NotAfterToday, caseStudySchema, legalPageSchema, siteSettingsSchema } from "./schemas"
 
 /** Content files by their path under content/ ("case-studies/wine.json"), each as its text. */
 export type ContentFiles = ReadonlyMap<string, string>
@@ -302,10 +303,50 @@ function beforeFounding(files: readonly ParsedFile[], settings: ParsedFile): Con
     }))
 }
 
+/** "2026-03" as "March 2026", as a policy's last update is written. */
+const monthYear = (isoMonth: string) => `${MONTHS[Number(isoMonth.slice(5, 7)) - 1]} ${isoMonth.slice(0, 4)}`
+
+/**
+ * Each unit of a date: the value as "YYYY-MM-DD", "YYYY-MM" or "YYYY" (undefined without its form,
+ * which the schema refuses), and how today is named in that unit.
+ */
+const DATE_UNITS: Record<
+  NotAfterToday["unit"],
+  { comparable: (value: unknown) => string | undefined; now: (today: string) => string }
+> = {
+  day: {
+    comparable: (value) => (typeof value === "string" && ISO_DAY.test(value) ? value : undefined),
+    now: (today) => `today (${today})`,
+  },
+  month: {
+    comparable: (value) => (typeof value === "string" && MONTH_YEAR.test(value) ? isoMonthOf(value) : undefined),
+    now: (today) => `this month (${monthYear(today)})`,
+  },
+  year: {
+    comparable: (value) => (Number.isInteger(value) ? String(value) : undefined),
+    now: (today) => `this year (${today.slice(0, 4)})`,
+  },
+}
+
+/** The dates of a file after `today` (Zurich's day, "YYYY-MM-DD"): nothing is dated in the future. */
+function datedProblems(file: ParsedFile, today: string): ContentProblem[] {
+  const found: ContentProblem[] = []
+  for (const { path, rule } of datedFields().filter(({ type }) => type === file.type)) {
+    const unit = DATE_UNITS[rule.unit]
+    for (const { segments, value } of valuesAt(file.data, path)) {
+      const written = unit.comparable(value)
+      if (written === undefined || written <= today.slice(0, written.length)) continue
+      const message = `must not be after ${unit.now(today)}${rule.why ? `: ${rule.why}` : ""}`
+      found.push({ file: file.file, path: inEnglish(segments), message })
+    }
+  }
+  return found
+}
+
 /** A file's own check (its text, its shape, its documents against the schemas) and the text it was of. */
 interface OwnCheck {
   source: string
-  /** The day it was checked on: the date rules read the clock (model/clock.ts). */
+  /** The day it was checked on, which its dates are judged at. */
   day: string
   parsed?: ParsedFile
   problems: ContentProblem[]
@@ -319,23 +360,39 @@ interface OwnCheck {
  */
 const ownChecks = new Map<string, OwnCheck>()
 
-function ownCheck(relative: string, source: string, label: string): OwnCheck {
+function ownCheck(relative: string, source: string, label: string, day: string): OwnCheck {
   const key = `${label}/${relative}`
-  const day = contentToday()
   const known = ownChecks.get(key)
   if (known?.source === source && known.day === day) return known
   const { parsed, problems } = readContentFile(relative, source, label)
-  const checked = { source, day, parsed, problems: parsed ? [...problems, ...schemaProblems(parsed)] : problems }
+  const checked = {
+    source,
+    day,
+    parsed,
+    problems: parsed ? [...problems, ...schemaProblems(parsed), ...datedProblems(parsed, day)] : problems,
+  }
   ownChecks.set(key, checked)
   return checked
 }
 
+/** How a check is made: how the folder is named in messages, and the time its dates are judged at. */
+export interface CheckOptions {
+  /** "content" unless named. */
+  label?: string
+  /** The build's clock (contracts/clock.ts), or the real time: its day in Zurich is "today". */
+  now?: Date
+}
+
 /**
- * Checks a set of content files (every file under content/ but the JSON Schemas); `label` is how the
- * folder is named in messages. Answers the errors, one per problem, in a stable order: missing
- * files, each file's own (by path), then those between files.
+ * Checks a set of content files (every file under content/ but the JSON Schemas). Answers the errors,
+ * one per problem, in a stable order: missing files, each file's own (by path), then those between
+ * files.
  */
-export function checkContentFiles(files: ContentFiles, label = "content"): ContentCheck {
+export function checkContentFiles(
+  files: ContentFiles,
+  { label = "content", now = new Date() }: CheckOptions = {},
+): ContentCheck {
+  const today = zurichDay(now.toISOString())
   const errors: ContentProblem[] = []
   const parsed: ParsedFile[] = []
   const present = [...files.keys()].sort()
@@ -350,7 +407,7 @@ export function checkContentFiles(files: ContentFiles, label = "content"): Conte
   }
 
   for (const relative of present) {
-    const { parsed: file, problems } = ownCheck(relative, files.get(relative)!, label)
+    const { parsed: file, problems } = ownCheck(relative, files.get(relative)!, label, today)
     errors.push(...problems)
     if (file) parsed.push(file)
   }

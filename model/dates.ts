@@ -18,6 +18,11 @@ export const MONTHS = [
   "December",
 ] as const
 
+/** A case study's date: "2025-03-12". */
+export const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+/** A policy's last update: "June 2025". */
+export const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
+
 /** "June 2025" as "2025-06", comparable with an ISO date's first seven characters. */
 export const isoMonthOf = (value: string): string => {
   const [month, year] = value.split(" ")

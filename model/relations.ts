@@ -8,7 +8,14 @@
 import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import type { PathSegment } from "./problems"
 import { CONTENT_TYPES, type ContentType } from "./registry"
-import { IMAGE_PATH_META, KEY_META, RELATION_META, type Relation } from "./schemas"
+import {
+  IMAGE_PATH_META,
+  KEY_META,
+  NOT_AFTER_TODAY_META,
+  type NotAfterToday,
+  RELATION_META,
+  type Relation,
+} from "./schemas"
 
 /** A field of a content type, by its path in the data: "cards.*.caseSlug" ("*" is any list item). */
 export interface DeclaredField {
@@ -42,6 +49,10 @@ export const relationFields = (): RelationField[] =>
 
 /** Every field holding the path of an image file, relative to the content file. */
 export const imageFields = (): DeclaredField[] => fieldsWith(IMAGE_PATH_META).map(({ type, path }) => ({ type, path }))
+
+/** Every date that must not be after today, with its unit (schemas.ts, `NOT_AFTER_TODAY_META`). */
+export const datedFields = (): Array<DeclaredField & { rule: NotAfterToday }> =>
+  fieldsWith(NOT_AFTER_TODAY_META).map(({ type, path, value }) => ({ type, path, rule: value as NotAfterToday }))
 
 /** The content type a relation points at. */
 export function relationTarget(relation: Relation): ContentType {

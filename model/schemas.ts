@@ -7,8 +7,7 @@
 import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 import { TRANSLATABLE_META } from "./locales"
-import { MONTHS, isoMonthOf } from "./dates"
-import { contentToday } from "./clock"
+import { ISO_DAY, MONTH_YEAR } from "./dates"
 import { EDITORS_ZONE_NAME } from "./schedule"
 import { isOffsetTime, offsetTime } from "../contracts/time"
 
@@ -24,6 +23,18 @@ export const KEY_META = "x-key"
 export const RELATION_META = "x-relation"
 /** Metadata key for the CMS: what the field is for, shown under it before its length limit. */
 export const HINT_META = "x-hint"
+/**
+ * A date that must not be after the content's today, in its unit (a day "2026-03-10", a month "March
+ * 2026", a year 2026), and why. A schema knows no time: the content check judges it at the clock it is
+ * given (model/content-check.ts, `datedProblems`), once the value has its form.
+ */
+export const NOT_AFTER_TODAY_META = "x-not-after-today"
+export interface NotAfterToday {
+  unit: "day" | "month" | "year"
+  /** Said after the refusal, when the rule needs a reason. */
+  why?: string
+}
+const notAfterToday = (rule: NotAfterToday) => ({ [NOT_AFTER_TODAY_META]: rule })
 
 /**
  * Where a relation points: the key of an entry of another content type. Declared once, on the field
@@ -106,12 +117,10 @@ const imagePath = () =>
     .meta({ [IMAGE_PATH_META]: true })
 
 /**
- * Dates are checked against the day of the build (or of the preview), Zurich's: nothing is dated in the future.
- * Whether a date also falls after the house's founding is checked across files (gatsby/content/validate.ts).
+ * Nothing is dated in the future: each date field says so (`NOT_AFTER_TODAY_META`), and the content
+ * check judges it at its clock. Whether a date also falls after the house's founding is checked across
+ * files (model/content-check.ts).
  */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`)
-const today = contentToday
 /**
  * No date of the house's work is this old. The CMS's date field can store a date typed with the
  * keyboard in another century (decaporg/decap-cms#7939): such a date is refused here, where the
@@ -119,15 +128,13 @@ const today = contentToday
  */
 export const EARLIEST_DATE = "2000-01-01"
 export const DATE_HINT = "Pick the date with the calendar: a date typed in can be stored with a wrong year."
-const thisYear = () => Number(today().slice(0, 4))
-const monthYear = (isoDate: string) => `${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`
 const pastYear = () =>
   z
     .number()
     .int()
     .min(1900)
     .max(2100)
-    .refine((year) => year <= thisYear(), { error: () => `must not be after this year (${thisYear()})` })
+    .meta(notAfterToday({ unit: "year" }))
 
 /** Every content file may name its JSON Schema so editors get completion and errors. */
 const document = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ $schema: z.string().optional(), ...shape })
@@ -335,13 +342,11 @@ export const caseStudySchema = document({
     .meta({ [HINT_META]: "Its place in the list of studies: 1 comes first, then 2, and so on." }),
   published: z.iso
     .date({ error: 'expected a date like "2025-03-12"' })
-    .refine((date) => !ISO_DATE.test(date) || date <= today(), {
-      error: () => `must not be after today (${today()}): a case study is dated the day it is published`,
-    })
-    .refine((date) => !ISO_DATE.test(date) || date >= EARLIEST_DATE, {
+    .refine((date) => !ISO_DAY.test(date) || date >= EARLIEST_DATE, {
       error: (issue) =>
         `${String(issue.input).slice(0, 4)} is not a plausible year (nothing here is dated before ${EARLIEST_DATE.slice(0, 4)}): ${DATE_HINT.charAt(0).toLowerCase()}${DATE_HINT.slice(1)}`,
-    }),
+    })
+    .meta(notAfterToday({ unit: "day", why: "a case study is dated the day it is published" })),
   goLiveAt: calendarTime(
     `When the study appears on the site, in ${EDITORS_ZONE_NAME} time, shared by both languages: before it, it is on no page. Leave empty to show it as soon as it is published. The site dates it from this day.`,
   ),
@@ -473,9 +478,7 @@ export const legalPageSchema = document({
   lastUpdated: z
     .string()
     .regex(MONTH_YEAR, 'expected a month and year like "June 2025"')
-    .refine((value) => !MONTH_YEAR.test(value) || isoMonthOf(value) <= today().slice(0, 7), {
-      error: () => `must not be after this month (${monthYear(today())})`,
-    }),
+    .meta(notAfterToday({ unit: "month" })),
   intro: prose("intro"),
   sections: list(
     z.strictObject({

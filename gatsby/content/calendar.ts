@@ -1,5 +1,5 @@
 /**
- * The editors' calendar as the build sees it: which case studies its clock (gatsby/clock.ts) serves,
+ * The editors' calendar as the build sees it: which case studies its clock (contracts/clock.ts) serves,
  * the date each served study shows (its go-live day, when it has one), and until when the build may
  * be served. Judged once per build from the case study files (model/schedule.ts), written to
  * .hosting/calendar.json for the artifact and the release stamp (contracts/build-info.ts).

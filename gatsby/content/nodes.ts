@@ -23,7 +23,7 @@ import { relationFields, valuesAt } from "../../model/relations"
 import { caseStudySchema } from "../../model/schemas"
 import { scheduledStudyOf } from "../../model/schedule"
 import type { PathSegment } from "../../model/problems"
-import { useProcessClock } from "../clock"
+import { readClock } from "../../contracts/clock"
 import { type ContentCalendar, contentCalendar, writeBuildCalendar } from "./calendar"
 import { caseStudyFiles, readContentFile } from "./files"
 
@@ -127,7 +127,7 @@ const currentCalendar = (): ContentCalendar =>
       const study = scheduledStudyOf(readContentFile(relative))
       return study ? [study] : []
     }),
-    useProcessClock(),
+    readClock(process.env),
   ))
 
 /** The content files whose nodes this process made (onCreateNode), by their File node's id and digest. */

@@ -10,7 +10,7 @@ import path from "node:path"
 import { TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
 import { imageFields, valuesAt } from "../../model/relations"
 import { type ContentProblem, type PathSegment, jsonPath } from "../../model/problems"
-import { type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
+import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
 import { DEFAULT_LOCALE } from "../../model/locales"
 import { photoProblem } from "./photos"
 import { IMAGES_FOLDER } from "../paths"
@@ -108,10 +108,14 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
   return found
 }
 
-/** Validates every content file under `root`; `label` is how the folder is named in messages. */
-export async function validateContent(root: string, label = "content"): Promise<ContentReport> {
+/**
+ * Validates every content file under `root`, its dates at `options.now` (the build's clock, else the
+ * real time); `options.label` is how the folder is named in messages.
+ */
+export async function validateContent(root: string, options: CheckOptions = {}): Promise<ContentReport> {
+  const label = options.label ?? "content"
   const files = new Map(listJsonFiles(root).map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]))
-  const { errors, parsed } = checkContentFiles(files, label)
+  const { errors, parsed } = checkContentFiles(files, options)
   const warnings = [...(await photoWarnings(root, parsed, errors, label)), ...parsed.flatMap(uncoveredCharacters)]
   return { errors, warnings }
 }

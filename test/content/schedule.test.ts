@@ -4,11 +4,9 @@
  * content check (the build's and the CMS's) refusing a time that is not one and an `expireAt` not after
  * `goLiveAt`, with the file and the field; and the build's clock read from one place.
  */
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { readClock } from "../../contracts/clock"
 import { isOffsetTime } from "../../contracts/time"
-import { useProcessClock } from "../../gatsby/clock"
-import { contentNow, setContentNow } from "../../model/clock"
 import { formatProblem } from "../../model/problems"
 import {
   changesDue,
@@ -25,8 +23,6 @@ import { contentFixture } from "./fixture"
 const GO_LIVE = "2026-12-01T09:00:00+01:00"
 const EXPIRE = "2027-01-31T18:00:00+01:00"
 const at = (time: string) => new Date(time)
-
-afterEach(() => setContentNow(undefined))
 
 describe("a study's window", () => {
   it("is scheduled before goLiveAt, live from that very time, taken down from expireAt on", () => {
@@ -71,8 +67,8 @@ describe("a study's window", () => {
   })
 })
 
-/** The content check's complaints about a folder of content, as the build prints them. */
-const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
+/** The content check's complaints about a folder of content at `now` (else the real time), as the build prints them. */
+const errorsOf = async (root: string, now?: Date) => (await validateContent(root, { now })).errors.map(formatProblem)
 
 describe("the content check", () => {
   it("refuses a time without its offset and a day that does not exist, at the field", async () => {
@@ -105,10 +101,8 @@ describe("the content check", () => {
       data.published = "2026-12-02"
     })
     fixture.edit("case-studies/watches.json", (data) => (data.expireAt = "2020-06-01T00:00:00Z"))
-    useProcessClock({ SITE_CLOCK: "2026-12-10T09:00:00+01:00" })
-    expect(await errorsOf(fixture.root)).toEqual([])
-    useProcessClock({ SITE_CLOCK: "2026-12-01T09:00:00+01:00" })
-    expect(await errorsOf(fixture.root)).toEqual([
+    expect(await errorsOf(fixture.root, at("2026-12-10T09:00:00+01:00"))).toEqual([])
+    expect(await errorsOf(fixture.root, at("2026-12-01T09:00:00+01:00"))).toEqual([
       "content/case-studies/wine.json: en.published: must not be after today (2026-12-01): a case study is dated the day it is published",
     ])
   })
@@ -123,10 +117,6 @@ describe("the clock", () => {
     const real = readClock({})
     expect(real.set).toBe(false)
     expect(Math.abs(real.now.getTime() - Date.now())).toBeLessThan(5_000)
-    useProcessClock({ SITE_CLOCK: GO_LIVE })
-    expect(contentNow()).toEqual(at(GO_LIVE))
-    useProcessClock({})
-    expect(Math.abs(contentNow().getTime() - Date.now())).toBeLessThan(5_000)
   })
 
   it("agrees with the calendar on the day at 00:30 in Zurich: a study live since 00:15, dated that day, passes", async () => {
@@ -136,15 +126,14 @@ describe("the clock", () => {
       data.goLiveAt = goLive
       data.published = zurichDay(goLive)
     })
-    useProcessClock({ SITE_CLOCK: "2026-12-01T00:30:00+01:00" })
+    const { now } = readClock({ SITE_CLOCK: "2026-12-01T00:30:00+01:00" })
     // The calendar's day and state at that time: the study is live, on 1 December.
-    expect(zurichDay(contentNow().toISOString())).toBe("2026-12-01")
-    expect(scheduleStateAt({ goLiveAt: goLive }, contentNow())).toBe("live")
+    expect(zurichDay(now.toISOString())).toBe("2026-12-01")
+    expect(scheduleStateAt({ goLiveAt: goLive }, now)).toBe("live")
     // The content check's day is the same (in UTC it is still 30 November).
-    expect(await errorsOf(fixture.root)).toEqual([])
+    expect(await errorsOf(fixture.root, now)).toEqual([])
     // A minute before midnight in Zurich it is still the 30th, for both.
-    useProcessClock({ SITE_CLOCK: "2026-11-30T23:59:00+01:00" })
-    expect(await errorsOf(fixture.root)).toEqual([
+    expect(await errorsOf(fixture.root, readClock({ SITE_CLOCK: "2026-11-30T23:59:00+01:00" }).now)).toEqual([
       "content/case-studies/wine.json: en.published: must not be after today (2026-11-30): a case study is dated the day it is published",
     ])
   })
