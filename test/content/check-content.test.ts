@@ -23,6 +23,16 @@ describe("npm run content:check", () => {
     expect(status).toBe(0)
   }, 60_000)
 
+  it("judges dates at the build's clock: SITE_CLOCK, in Zurich's day", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => (data.published = "2026-12-01"))
+    // 00:30 in Zurich is the 1st there, still the 30th of November in UTC.
+    expect(check(path.dirname(fixture.root), { SITE_CLOCK: "2026-12-01T00:30:00+01:00" }).status).toBe(0)
+    const { status, stderr } = check(path.dirname(fixture.root), { SITE_CLOCK: "2026-11-30T23:59:00+01:00" })
+    expect(stderr).toContain("error   content/case-studies/wine.json: en.published: must not be after today (2026-11-30)")
+    expect(status).toBe(1)
+  }, 60_000)
+
   it("lists every error and warning with its file and JSON path, and fails", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.title = "\u200B"))
