@@ -18,8 +18,8 @@ import type { WebpackPluginInstance } from "webpack"
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
 import { removeEmptyFolders } from "./gatsby/built-pages"
-import path from "node:path"
 import { readClock } from "./contracts/clock"
+import { publicDirectory } from "./gatsby/internals"
 
 export { createPages } from "./gatsby/create-pages"
 export { createContentNodes as onCreateNode, sourceContentNodes as sourceNodes } from "./gatsby/content/nodes"
@@ -75,11 +75,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   finishBuiltPages(args)
   await writeHostingFiles(args)
   // What the release will serve, page by page: the next publish compares its build with it.
-  writeReleasePages(path.join(args.store.getState().program.directory, "public"))
+  writeReleasePages(publicDirectory(args.store))
   // Last, once every file of public/ is final: the compressed copies nginx sends.
   await writePrecompressedCopies(args)
   // Then the folders of pages that are gone, emptied by Gatsby and by the compressed copies' cleanup.
-  removeEmptyFolders(path.join(args.store.getState().program.directory, "public"))
+  removeEmptyFolders(publicDirectory(args.store))
 }
 
 /**

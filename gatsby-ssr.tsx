@@ -7,55 +7,48 @@ import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
 import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
-import { PAGE_VERSION_ATTRIBUTE, takePrerenderedVersion, withPageVersion } from "./src/navigation/page-version"
+import { PAGE_VERSION_ATTRIBUTE, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
+import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./gatsby/internals"
 import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./deploy/hosting/policy-meta"
 
 /**
- * styled-components numbers each component's styles when its module is first evaluated, and writes a
- * page's CSS in that order: a page rendered after others (a full build) and the same page rendered
- * alone (a build that renders only what changed) would carry their CSS in another order, so other
- * bytes and another policy hash. So every module of src/ is evaluated here, in the order of their
- * paths, before any page is rendered, whatever page comes first; webpack's documented `require.context`
- * lists them (test/with-build/incremental-build.test.ts compares a page rendered both ways).
+ * A page rendered after others (a full build) and the same page rendered alone (a build that renders
+ * only what changed) carry the same CSS: every module of src/ is evaluated here, in the order of their
+ * paths, before any page is rendered (gatsby/internals.ts, "rendererBundle"); webpack's documented
+ * `require.context` lists them (test/with-build/incremental-build.test.ts compares a page rendered
+ * both ways).
  */
-const siteModules = (
-  require as unknown as {
-    context: (dir: string, deep: boolean, match: RegExp) => { keys(): string[]; (key: string): unknown }
-  }
-).context("./src", true, /^\.\/(?!.*\.d\.ts$).*\.tsx?$/)
-for (const key of siteModules.keys().sort()) siteModules(key)
+evaluateInPathOrder(
+  (require as unknown as { context: (dir: string, deep: boolean, match: RegExp) => ModuleContext }).context(
+    "./src",
+    true,
+    /^\.\/(?!.*\.d\.ts$).*\.tsx?$/,
+  ),
+)
 
 /** The favicon's version (gatsby/manifest-head.ts), set by gatsby-node.ts for the pages' render. */
 declare const __ICON_VERSION__: string
-
-/**
- * Each page's react-helmet tags, read where the page is rendered (`replaceRenderer`) and written into
- * its head below, where gatsby-plugin-react-helmet used to write them: before the font preloads.
- */
-const helmetTagsOf = new Map<string, ReactElement[]>()
 
 /**
  * The page's own Content-Security-Policy goes here, ahead of all its inline code; the build writes it
  * once the page is final (deploy/hosting/page-policy.ts). Built pages only: `gatsby develop` runs
  * code of its own that no policy of the build's would know.
  */
+const PAGE_POLICY_KEY = "page-policy"
 const pagePolicy = () =>
   process.env.NODE_ENV === "production"
-    ? [<meta key="page-policy" httpEquiv={PAGE_POLICY_HTTP_EQUIV} content={UNFINISHED_PAGE_POLICY} />]
+    ? [<meta key={PAGE_POLICY_KEY} httpEquiv={PAGE_POLICY_HTTP_EQUIV} content={UNFINISHED_PAGE_POLICY} />]
     : []
 
 /**
- * The page's head tags from react-helmet; fonts fetched with the HTML rather than after the CSS is
- * parsed, so text paints in its face; the document-wide CSS written here once, outside the JavaScript
- * bundle.
+ * The page's policy; fonts fetched with the HTML rather than after the CSS is parsed, so text paints
+ * in its face; the document-wide CSS written here once, outside the JavaScript bundle. (The page's
+ * own head tags come from react-helmet, in `replaceRenderer`.)
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pathname }) => {
-  const helmetTags = helmetTagsOf.get(pathname) ?? []
-  helmetTagsOf.delete(pathname)
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
   setHeadComponents([
     ...pagePolicy(),
-    ...helmetTags,
     ...aboveTheFoldFonts().map((href) => (
       <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
     )),
@@ -76,13 +69,15 @@ const CLIENT_RENDERED_BOUNDARY = "<!--$!-->"
  * renders in one synchronous pass with `renderToString`: Gatsby's default, React 18's streaming
  * renderer, leaves NUL bytes in the HTML where a multi-byte character straddles its 2,048-byte buffer
  * inside a Suspense boundary (fixed only in React 19), and the islands put every page inside such
- * boundaries. react-helmet's head is read in the same pass: its state is one for the whole process,
- * and Gatsby renders two pages at once, so read any later it could be the other page's.
+ * boundaries. react-helmet's head is read in the same pass and handed to Gatsby here: its state is
+ * one for the whole process, and Gatsby renders two pages at once, so read any later it could be the
+ * other page's. It carries the page's version on <html> (src/navigation/page-version.tsx).
  * A part that still suspended would reach the visitor as an empty boundary: the build stops instead.
  */
 export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
   bodyComponent,
   replaceBodyHTMLString,
+  setHeadComponents,
   setHtmlAttributes,
   setBodyAttributes,
   pathname,
@@ -95,15 +90,14 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
       `gatsby-ssr.tsx: part of ${pathname} suspended while prerendering and would reach visitors empty; load its code in loadDeferredCode (src/components/ui/deferred.tsx)`,
     )
   }
-  const version = takePrerenderedVersion(pathname)
-  if (!version) {
+  const htmlAttributes = head.htmlAttributes.toComponent() as Record<string, unknown>
+  if (!htmlAttributes[PAGE_VERSION_ATTRIBUTE]) {
     throw new Error(`gatsby-ssr.tsx: ${pathname} was rendered without its version (src/navigation/page-version.tsx)`)
   }
   replaceBodyHTMLString(html)
-  setHtmlAttributes({ ...head.htmlAttributes.toComponent(), [PAGE_VERSION_ATTRIBUTE]: version } as object)
+  setHtmlAttributes(htmlAttributes)
   setBodyAttributes(head.bodyAttributes.toComponent())
-  helmetTagsOf.set(
-    pathname,
+  setHeadComponents(
     [head.title, head.link, head.meta, head.noscript, head.script, head.style, head.base].flatMap(
       (tags) => tags.toComponent() as unknown as ReactElement[],
     ),
@@ -114,9 +108,6 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) =>
   withPageVersion(withPageLanguage({ element, props }), props)
 
-/** The element Gatsby's static entry writes with `window.pagePath`, the page's own address. */
-const PAGE_PATH_SCRIPT_ID = "gatsby-script-loader"
-
 /**
  * Gatsby ends each page with `window.pagePath`, whose one use is to send a visitor who loaded a page
  * at another address on to the page's own (production-app.js), unless the address is a client-only
@@ -124,13 +115,28 @@ const PAGE_PATH_SCRIPT_ID = "gatsby-script-loader"
  * not-found pages answer every unknown address in place: with the script, Gatsby would move the
  * visitor to /fr/404.html, or the site would need client-only routes, whose every page Gatsby then
  * lists in the bundle all pages load (7.9 kB more per page with 500 case studies). Left out through
- * Gatsby's documented onPreRenderHTML; if Gatsby writes it otherwise, the hosting step stops the
- * build on an inline script it does not know (deploy/hosting/known-inline.ts).
+ * Gatsby's documented onPreRenderHTML (gatsby/internals.ts, "pagePathScript"): a built page without
+ * it stops the build.
+ *
+ * The page's policy goes first in its head, ahead of all inline code, whichever of the hooks above
+ * Gatsby calls first.
  */
-export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getPostBodyComponents, replacePostBodyComponents }) => {
-  replacePostBodyComponents(
-    getPostBodyComponents().filter(
-      (component) => (component as ReactElement<{ id?: string }>).props?.id !== PAGE_PATH_SCRIPT_ID,
-    ),
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  pathname,
+  getHeadComponents,
+  replaceHeadComponents,
+  getPostBodyComponents,
+  replacePostBodyComponents,
+}) => {
+  const isPolicy = (component: unknown) => (component as ReactElement | null)?.key === PAGE_POLICY_KEY
+  const head = getHeadComponents()
+  replaceHeadComponents([...head.filter(isPolicy), ...head.filter((component) => !isPolicy(component))])
+  const postBody = getPostBodyComponents()
+  const kept = postBody.filter(
+    (component) => (component as ReactElement<{ id?: string }>).props?.id !== PAGE_PATH_SCRIPT_ID,
   )
+  if (process.env.NODE_ENV === "production" && kept.length === postBody.length) {
+    throw gatsbyChanged("pagePathScript", `${pathname} has no <script id="${PAGE_PATH_SCRIPT_ID}"> to leave out`)
+  }
+  replacePostBodyComponents(kept)
 }

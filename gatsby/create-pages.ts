@@ -6,6 +6,7 @@ import { CASE_SEARCH_INDEX, UNKNOWN_CASE_FILE, UNKNOWN_CASE_ROUTE, caseStudyPath
 import type { NotFoundContext } from "../src/i18n/locale"
 import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
 import { type IndexedCase, searchText } from "../src/components/case-study/case-filter"
+import { publicDirectory } from "./internals"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")
@@ -73,7 +74,6 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       .filter((study) => study.locale === DEFAULT_LOCALE)
       .map((study) => [study.slug, industryKey(study.industry)]),
   )
-  const { program } = store.getState() as { program: { directory: string } }
   for (const locale of LOCALES) {
     const here = studies.filter((study) => study.locale === locale)
     const notFound: NotFoundContext = { notFound: true }
@@ -103,7 +103,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       })
     }
     writeSearchIndex(
-      path.join(program.directory, "public"),
+      publicDirectory(store),
       locale,
       here.map(({ slug, title, industry, icon, summary }) => ({ slug, title, industry, icon, summary })),
     )

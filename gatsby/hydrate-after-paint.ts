@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { parseHtml } from "./built-html"
+import { SCRIPTS_SLICE, SCRIPTS_SLICE_ID, gatsbyChanged } from "./internals"
 
 /**
  * Every page is complete HTML and CSS before any JavaScript runs, so the browser should paint it
@@ -12,9 +13,6 @@ import { parseHtml } from "./built-html"
  * motion toggles), which come alive a moment later.
  */
 
-/** Gatsby writes its bundle tags into every page through this slice (public/_gatsby/slices/). */
-const SCRIPTS_SLICE =
-  /(<!-- slice-start id="_gatsby-scripts-1" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-1" -->)/
 const BUNDLE_TAG = /<script src="([^"]+)" async(?:="")?><\/script>/g
 const LOADER_ID = "hydrate-after-paint"
 /** A paint that never comes (or is never reported) holds the bundles back no longer than this. */
@@ -83,7 +81,7 @@ export function deferBundles(html: string, file: string): string | null {
   const previous = deferredBundles(content)
   const bundles = previous.length > 0 ? previous : [...content.matchAll(BUNDLE_TAG)].map((match) => match[1])
   if (bundles.length === 0) {
-    throw new Error(`${file}: Gatsby's scripts slice has no <script src async> bundles to defer; its format changed.`)
+    throw gatsbyChanged("scriptsSlice", `${file}: its scripts slice has no <script src async> bundles to defer`)
   }
   const rest = content.replace(LOADER_TAG, "").replace(BUNDLE_TAG, "")
   return html.replace(SCRIPTS_SLICE, () => start + rest + loaderScript(bundles) + end)
@@ -101,8 +99,9 @@ export function deferPages(publicDir: string, files: readonly string[]): number 
     const html = fs.readFileSync(full, "utf8")
     const deferred = deferBundles(html, path.relative(publicDir, full))
     if (deferred === null) {
-      throw new Error(
-        `${path.relative(publicDir, full)}: no "_gatsby-scripts-1" slice around Gatsby's bundles; its output changed, so gatsby/hydrate-after-paint.ts no longer applies (see docs/architecture.md)`,
+      throw gatsbyChanged(
+        "scriptsSlice",
+        `${path.relative(publicDir, full)} has no "${SCRIPTS_SLICE_ID}" slice around its bundles, so they cannot be deferred past the first paint`,
       )
     }
     if (deferred !== html) fs.writeFileSync(full, deferred)

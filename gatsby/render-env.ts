@@ -9,43 +9,30 @@
  * alone (gatsby-ssr.tsx).
  */
 import type { Configuration, WebpackPluginInstance } from "webpack"
+import { GATSBY_ENVIRONMENT, environmentDefinitions } from "./internals"
 
-/** The environment's definitions Gatsby makes whatever the process's environment (its webpack.config.js). */
-const KEPT_ENVIRONMENT = /^process\.env(\.(NODE_ENV|PUBLIC_DIR|BUILD_STAGE|CYPRESS_SUPPORT|GATSBY_\w+))?$/
 const ENVIRONMENT = /^process\.env\./
-
-interface DefinePlugin extends WebpackPluginInstance {
-  definitions: Record<string, unknown>
-}
-
-const isEnvironmentDefinitions = (plugin: unknown): plugin is DefinePlugin =>
-  plugin?.constructor?.name === "DefinePlugin" &&
-  Object.hasOwn((plugin as DefinePlugin).definitions, "process.env.NODE_ENV")
 
 /** Gatsby's definitions without the process's environment: its own (`__BASE_PATH__`...) and the GATSBY_ variables. */
 export const stableDefinitions = (definitions: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(definitions).filter(([key]) => !ENVIRONMENT.test(key) || KEPT_ENVIRONMENT.test(key)),
+    Object.entries(definitions).filter(([key]) => !ENVIRONMENT.test(key) || GATSBY_ENVIRONMENT.test(key)),
   )
 
 /**
  * `config` (the renderer's, as Gatsby made it) with its environment's definitions narrowed, made by
- * `define` (Gatsby's `plugins.define`). Throws when Gatsby no longer defines the environment in one
- * DefinePlugin: this step would no longer apply, and every page would be rendered again unnoticed.
+ * `define` (Gatsby's `plugins.define`). Stops the build when Gatsby no longer defines the environment
+ * in one DefinePlugin (gatsby/internals.ts): this step would no longer apply, and every page would be
+ * rendered again unnoticed.
  */
 export function withStableEnvironment(
   config: Configuration,
   define: (definitions: Record<string, unknown>) => WebpackPluginInstance,
 ): Configuration {
   const plugins = config.plugins ?? []
-  const found = plugins.filter(isEnvironmentDefinitions)
-  if (found.length !== 1) {
-    throw new Error(
-      `gatsby/render-env.ts: the HTML renderer's configuration has ${found.length} DefinePlugin(s) with process.env.NODE_ENV where Gatsby 5 makes one; its configuration changed, see docs/architecture.md`,
-    )
-  }
+  const found = environmentDefinitions(plugins)
   return {
     ...config,
-    plugins: plugins.map((plugin) => (plugin === found[0] ? define(stableDefinitions(found[0].definitions)) : plugin)),
+    plugins: plugins.map((plugin) => (plugin === found ? define(stableDefinitions(found.definitions)) : plugin)),
   }
 }

@@ -6,6 +6,7 @@ import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { readClock } from "../contracts/clock"
+import { publicDirectory } from "./internals"
 
 export const SECURITY_TXT_PATH = "/.well-known/security.txt"
 
@@ -31,9 +32,8 @@ export function securityTxt({ contactEmail, siteUrl }: SecurityContact, built: D
 }
 
 export function writeSecurityTxt({ getNodesByType, store, reporter }: BuildArgs): void {
-  const { program } = store.getState() as { program: { directory: string } }
   const [settings] = getNodesByType("SiteSettings") as unknown as SecurityContact[]
-  const file = path.join(program.directory, "public", SECURITY_TXT_PATH)
+  const file = path.join(publicDirectory(store), SECURITY_TXT_PATH)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, securityTxt(settings, readClock(process.env).now))
   reporter.info(`Wrote public${SECURITY_TXT_PATH} for ${settings.contactEmail}`)

@@ -16,10 +16,10 @@ import path from "node:path"
 import { parseHtml } from "../../gatsby/built-html"
 import { deferredBundles, loaderSource } from "../../gatsby/hydrate-after-paint"
 import type { KnownInlineCode } from "./inline-sources"
+import { SLICES_DIR } from "../../gatsby/internals"
 
 /** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
 const STYLE_MARKERS = ["data-styled", "data-global-css"]
-const SLICES_DIR = "_gatsby/slices"
 
 /** The non-empty bodies of the `tag` elements of some HTML (an empty one is a script's src tag). */
 const bodies = (html: string, tag: "script" | "style") =>

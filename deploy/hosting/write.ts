@@ -12,16 +12,16 @@ import path from "node:path"
 import { headersFile, redirectsFile } from "./cdn"
 import { hostingPolicy } from "./policy"
 import { AUTH_SCRIPT, writeAuthService } from "../auth/service-files"
+import { projectDirectory, publicDirectory } from "../../gatsby/internals"
 
 export const HOSTING_DIR = ".hosting"
 
 export async function writeHostingFiles({ store, reporter }: BuildArgs): Promise<void> {
-  const { program } = store.getState() as { program: { directory: string } }
-  const publicDir = path.join(program.directory, "public")
+  const publicDir = publicDirectory(store)
   const policy = hostingPolicy(publicDir)
   fs.writeFileSync(path.join(publicDir, "_headers"), headersFile(policy))
   fs.writeFileSync(path.join(publicDir, "_redirects"), redirectsFile(policy))
-  const target = path.join(program.directory, HOSTING_DIR)
+  const target = path.join(projectDirectory(store), HOSTING_DIR)
   fs.mkdirSync(target, { recursive: true })
   await writeAuthService(target)
   reporter.info(

@@ -8,6 +8,14 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { type HTMLElement, inNoscript, parseHtml } from "../../gatsby/built-html"
 import { deferredBundles } from "../../gatsby/hydrate-after-paint"
+import {
+  APP_DATA_FILE,
+  WEBPACK_STATS_FILE,
+  type WebpackStats,
+  gatsbyChanged,
+  pageDataFile,
+  staticQueryFile,
+} from "../../gatsby/internals"
 
 export interface PageWeight {
   route: string
@@ -42,12 +50,6 @@ export function routeOf(publicDir: string, htmlFile: string): string {
   return `/${relative.replace(/index\.html$/, "")}`
 }
 
-/** The page-data folder Gatsby writes for a route: `/` -> `index`, `/book-demo/` -> `book-demo`. */
-function pageDataDir(route: string): string {
-  if (route === "/") return "index"
-  if (route === "/404.html") return "404.html"
-  return route.replace(/^\/|\/$/g, "")
-}
 
 /** The largest candidate of a srcset: an upper bound of what any screen downloads. */
 function largestCandidate(srcset: string): string | undefined {
@@ -80,10 +82,6 @@ function imageUrls(page: HTMLElement): string[] {
   return urls
 }
 
-interface WebpackStats {
-  namedChunkGroups: Record<string, { assets: Array<{ name: string } | string> }>
-}
-
 export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
   const html = fs.readFileSync(htmlFile, "utf8")
   const page = parseHtml(html)
@@ -100,21 +98,21 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
     ...page.querySelectorAll("script[src]").map((script) => script.getAttribute("src")!),
     ...deferredBundles(html),
   ]
-  const pageData = path.join(publicDir, "page-data", pageDataDir(route), "page-data.json")
-  const dataFiles = [path.join(publicDir, "page-data", "app-data.json")]
+  const pageData = path.join(publicDir, pageDataFile(route))
+  const dataFiles = [path.join(publicDir, APP_DATA_FILE)]
   const chunkScripts: string[] = []
   if (fs.existsSync(pageData)) {
     const data = JSON.parse(fs.readFileSync(pageData, "utf8")) as {
       componentChunkName: string
       staticQueryHashes: string[]
     }
-    const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats
-    const group = stats.namedChunkGroups[data.componentChunkName]
-    if (!group) throw new Error(`${route}: no chunk group ${data.componentChunkName} in webpack.stats.json`)
+    const stats = JSON.parse(fs.readFileSync(path.join(publicDir, WEBPACK_STATS_FILE), "utf8")) as WebpackStats
+    const group = stats.namedChunkGroups?.[data.componentChunkName]
+    if (!group) throw gatsbyChanged("chunkGroups", `${route}: no chunk group ${data.componentChunkName}`)
     chunkScripts.push(...group.assets.map((asset) => `/${typeof asset === "string" ? asset : asset.name}`))
     dataFiles.push(
       pageData,
-      ...data.staticQueryHashes.map((hash) => path.join(publicDir, "page-data", "sq", "d", `${hash}.json`)),
+      ...data.staticQueryHashes.map((hash) => path.join(publicDir, staticQueryFile(hash))),
     )
   }
   const scripts = unique([...htmlScripts, ...chunkScripts]).filter((url) => url.endsWith(".js"))

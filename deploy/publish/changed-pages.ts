@@ -11,18 +11,16 @@ import fs from "node:fs"
 import path from "node:path"
 import { RELEASE_PAGES_PATH, type ReleasePages, releasePagesProblems } from "../../contracts/release-stamp"
 import { localeOfPath } from "../../model/routes"
+import {
+  PAGE_DATA_DIR,
+  type PageData,
+  gatsbyChanged,
+  htmlFileOf,
+  pageDataFileOf,
+  staticQueryFile,
+} from "../../gatsby/internals"
 
-interface PageData {
-  path: string
-  componentChunkName: string
-  staticQueryHashes?: string[]
-}
-
-/** The HTML file (under public/) Gatsby writes for a page's path. */
-export function htmlFileOf(pagePath: string): string {
-  if (pagePath.endsWith(".html")) return pagePath.slice(1)
-  return path.posix.join(pagePath.slice(1), "index.html")
-}
+export { htmlFileOf, pageDataFileOf }
 
 /** The address a visitor meets a built page at: its folder, or for a not-found page an unknown path it answers. */
 export function addressOf(htmlFile: string): string {
@@ -31,13 +29,6 @@ export function addressOf(htmlFile: string): string {
   if (file.endsWith("/index.html")) return `/${file.slice(0, -"index.html".length)}`
   const folder = path.posix.dirname(file) === "." ? "" : `${path.posix.dirname(file)}/`
   return `/${folder}no-such-page-${path.posix.basename(file, ".html")}/`
-}
-
-/** The page-data file (under public/) of a page's HTML file: the inverse of htmlFileOf. */
-export function pageDataFileOf(htmlFile: string): string {
-  const dir =
-    htmlFile === "index.html" ? "index" : htmlFile.endsWith("/index.html") ? path.posix.dirname(htmlFile) : htmlFile
-  return path.posix.join("page-data", dir, "page-data.json")
 }
 
 /** A page of a build as Gatsby wrote it: its HTML file, its data's bytes and fields, its static queries' results. */
@@ -49,14 +40,20 @@ interface BuiltPageData {
   queries: Array<[string, Buffer]>
 }
 
-/** Every page of a build whose data Gatsby wrote under public/page-data/. */
+/**
+ * Every page of a build whose data Gatsby wrote under public/page-data/. A build whose pages have no
+ * data there stops: Gatsby writes it elsewhere now, and every page would look unchanged.
+ */
 function builtPageData(publicDir: string): BuiltPageData[] {
-  const pageDataDir = path.join(publicDir, "page-data")
-  if (!fs.existsSync(pageDataDir)) return []
+  const pageDataDir = path.join(publicDir, PAGE_DATA_DIR)
+  if (!fs.existsSync(pageDataDir)) {
+    if (!fs.existsSync(path.join(publicDir, "index.html"))) return []
+    throw gatsbyChanged("pageData", `${publicDir} has pages but no ${PAGE_DATA_DIR}/ folder`)
+  }
   const staticQueries = new Map<string, Buffer>()
   const staticQuery = (hash: string) => {
     if (!staticQueries.has(hash)) {
-      const file = path.join(pageDataDir, "sq", "d", `${hash}.json`)
+      const file = path.join(publicDir, staticQueryFile(hash))
       staticQueries.set(hash, fs.existsSync(file) ? fs.readFileSync(file) : Buffer.from("missing"))
     }
     return staticQueries.get(hash)!

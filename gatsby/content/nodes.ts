@@ -26,6 +26,7 @@ import type { PathSegment } from "../../model/problems"
 import { readClock } from "../../contracts/clock"
 import { type ContentCalendar, contentCalendar, writeBuildCalendar } from "./calendar"
 import { caseStudyFiles, readContentFile } from "./files"
+import { projectDirectory } from "../internals"
 
 /** The GraphQL field that names a node's language. */
 export const LOCALE_FIELD = "locale"
@@ -152,8 +153,7 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async (args) => {
  */
 export const sourceContentNodes: GatsbyNode["sourceNodes"] = async (args) => {
   const { getNodesByType, loadNodeContent, store } = args
-  const { program } = store.getState() as { program: { directory: string } }
-  writeBuildCalendar(program.directory, currentCalendar().record)
+  writeBuildCalendar(projectDirectory(store), currentCalendar().record)
   for (const file of getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]) {
     if (madeNow.has(madeKey(file))) continue
     const raw = JSON.parse(await loadNodeContent(file)) as Record<string, unknown>

@@ -6,12 +6,13 @@
  * arrived just before a release may fetch its data just after: the HTML would be hydrated with the
  * next release's text. So each page carries its version, a hash of everything it is rendered from
  * (its data, its context and the site-wide static query), written on `<html data-page-version>` when
- * prerendered; the browser computes the same from what it fetched before hydrating, and on a
+ * prerendered (through react-helmet's `htmlAttributes`, read with the page's head); the browser computes the same from what it fetched before hydrating, and on a
  * difference reloads the page once, which then comes whole from the new release. After that first
  * page, a move inside the site renders the next page from whatever data is live: with the same code,
  * that is the visitor moving to the new release.
  */
 import type { ReactNode } from "react"
+import { Helmet } from "react-helmet"
 import { useSiteWideData } from "../hooks/use-site-settings"
 import type { NotFoundContext } from "../i18n/locale"
 
@@ -39,17 +40,6 @@ export function versionOf(value: unknown): string {
 export interface PageVersionProps {
   data?: unknown
   pageContext?: unknown
-  location: { pathname: string }
-}
-
-/** The versions of the pages prerendered in this process, by path, for `replaceRenderer` (gatsby-ssr.tsx). */
-const prerendered = new Map<string, string>()
-
-/** The version of the page prerendered at `pathname`, once (gatsby-ssr.tsx writes it into the page). */
-export function takePrerenderedVersion(pathname: string): string | undefined {
-  const version = prerendered.get(pathname)
-  prerendered.delete(pathname)
-  return version
 }
 
 /** The browser's first page: checked once, on its first render (its hydration). */
@@ -80,13 +70,11 @@ function reloadFor(differs: boolean): boolean {
 }
 
 /**
- * Where the page stands with its version: prerendering, it is recorded; arriving in the browser, it
- * is compared with the one the HTML carries, once; a reload under way is returned, to suspend on.
+ * Where the page stands with its version, arriving in the browser: compared with the one the HTML
+ * carries, once; a reload under way is returned, to suspend on.
  */
-function checkVersion(pathname: string, version: () => string): Promise<never> | undefined {
-  if (typeof document === "undefined") {
-    prerendered.set(pathname, version())
-  } else if (arrival.pending) {
+function checkVersion(version: () => string): Promise<never> | undefined {
+  if (arrival.pending) {
     arrival.pending = false
     const served = document.documentElement.getAttribute(PAGE_VERSION_ATTRIBUTE)
     // Never settles: React leaves the prerendered page as it is until the reload replaces it.
@@ -108,9 +96,17 @@ function contextRenderedFrom(pageContext: unknown): unknown {
 
 function PageVersion({ props, children }: { props: PageVersionProps; children: ReactNode }) {
   const siteWide = useSiteWideData()
-  const reloading = checkVersion(props.location.pathname, () =>
-    versionOf([props.data ?? null, contextRenderedFrom(props.pageContext), siteWide]),
-  )
+  const version = () => versionOf([props.data ?? null, contextRenderedFrom(props.pageContext), siteWide])
+  // Prerendering, the version goes on <html> with the page's head (gatsby-ssr.tsx reads both at once).
+  if (typeof document === "undefined") {
+    return (
+      <>
+        <Helmet htmlAttributes={{ [PAGE_VERSION_ATTRIBUTE]: version() }} />
+        {children}
+      </>
+    )
+  }
+  const reloading = checkVersion(version)
   if (reloading) throw reloading
   return <>{children}</>
 }
