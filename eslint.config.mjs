@@ -96,6 +96,23 @@ export default tseslint.config(
                 "The contracts between processes stand alone: what the CMS and the build server both read imports nothing of either.",
             },
             {
+              target: "./lib",
+              from: TOOLING.concat("./src", "./model", "./contracts"),
+              message:
+                "The file helpers stand alone: Node only, nothing of the project (the release command bundles them).",
+            },
+            {
+              target: ["./src", "./model", "./contracts"],
+              from: "./lib",
+              message: "lib/ is Node's: the site, the model and the contracts also run in a browser.",
+            },
+            {
+              target: "./deploy/release",
+              from: ["./gatsby", "./model", "./src", "./cms"],
+              message:
+                "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build or the content model.",
+            },
+            {
               target: "./cms",
               from: "./deploy",
               message: "The admin never imports the build server's code: what both read is a contract (contracts/).",

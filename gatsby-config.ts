@@ -1,24 +1,15 @@
 import type { GatsbyConfig } from "gatsby"
-import fs from "node:fs"
-import path from "node:path"
 import { CONTENT_DIR } from "./gatsby/paths"
 import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./contracts/local-backend"
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"
+import { readSiteSettings } from "./lib/site-settings"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
 const siteEnv = process.env.SITE_ENV ?? "production"
 
-interface SiteSettings {
-  name: string
-  description: string
-  siteUrl: string
-}
-
-// The English settings (model/locales.ts): the site's metadata is the same in every language.
-const { en: settings } = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {
-  en: SiteSettings
-}
+// The English settings: the site's metadata is the same in every language.
+const settings = readSiteSettings(CONTENT_DIR)
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -10,6 +10,9 @@ import { ADMIN_DIR, ADMIN_SCRIPT } from "../contracts/admin"
 import { buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
+import { publicDirectory } from "../gatsby/internals"
+import { readSiteSettings } from "../lib/site-settings"
+import { CONTENT_DIR } from "../gatsby/paths"
 
 /** The site's favicon (gatsby-plugin-manifest writes it); without a link the browser asks for /favicon.ico. */
 const SITE_ICON = "favicon-32x32.png"
@@ -33,16 +36,13 @@ export function adminPage(siteName: string): string {
 }
 
 export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Promise<void> {
-  const { program, config } = store.getState() as {
-    program: { directory: string }
-    config: { siteMetadata: { title: string; siteUrl: string } }
-  }
-  const target = path.join(program.directory, "public", ADMIN_DIR)
+  const settings = readSiteSettings(CONTENT_DIR)
+  const target = path.join(publicDirectory(store), ADMIN_DIR)
   fs.mkdirSync(target, { recursive: true })
-  const cms = cmsConfig(config.siteMetadata.siteUrl)
+  const cms = cmsConfig(settings.siteUrl)
   // JSON is YAML: Decap reads config.yml, and nothing here needs a YAML writer.
   fs.writeFileSync(path.join(target, "config.yml"), `${JSON.stringify(cms, null, 2)}\n`)
-  fs.writeFileSync(path.join(target, "index.html"), adminPage(config.siteMetadata.title))
+  fs.writeFileSync(path.join(target, "index.html"), adminPage(settings.name))
   const bytes = await buildAdminScript(target, `/${ADMIN_DIR}/`, fieldTrees(cms.collections))
   reporter.info(
     `Wrote the CMS into public/${ADMIN_DIR}/ (configuration from the content schemas, ${ADMIN_SCRIPT} ` +
@@ -55,8 +55,7 @@ export async function writeAdmin({ store, reporter }: ParentSpanPluginArgs): Pro
  * the admin page is handed out directly instead (`npm run cms`).
  */
 export function serveAdminInDevelopment({ app, store }: ParentSpanPluginArgs & { app: DevServerApp }): void {
-  const { program } = store.getState() as { program: { directory: string } }
-  const page = path.join(program.directory, "public", ADMIN_DIR, "index.html")
+  const page = path.join(publicDirectory(store), ADMIN_DIR, "index.html")
   app.get([`/${ADMIN_DIR}`, `/${ADMIN_DIR}/`], (_request, response) => response.sendFile(page))
 }
 

@@ -1,14 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
 
-/** Every file under `dir`, recursively, as full paths. */
-export function filesUnder(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-}
-
 /** Pages of the site in a build: every .html file except Gatsby's internal ones and the CMS at /admin. */
 export function builtPages(root: string): string[] {
   const pages: string[] = []

@@ -13,14 +13,12 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { filesUnder } from "./built-pages"
-import { replaceFile } from "../deploy/lib/replace-file"
+import { contentHash, filesUnder, replaceFile } from "../lib/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "..")
 /** The code of the post-build steps, and the lockfile that pins the tools they run. */
 const STEP_CODE = ["gatsby", "deploy/hosting", "package-lock.json"].map((entry) => path.join(PROJECT_DIR, entry))
 
-export const contentHash = (bytes: Buffer | string): string => crypto.createHash("sha256").update(bytes).digest("hex")
 
 /**
  * The version of the post-build steps' code: their sources, the lockfile and Node's own compressors,

@@ -9,13 +9,12 @@
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages, filesUnder } from "./built-pages"
-import { FileMemo, contentHash, memoFile, stepVersion } from "./file-memo"
+import { builtPages } from "./built-pages"
+import { contentHash, filesUnder } from "../lib/files"
+import { FileMemo, memoFile, stepVersion } from "./file-memo"
 import { deferPages } from "./hydrate-after-paint"
 import { writePagePolicies } from "../deploy/hosting/page-policy"
-
-/** Gatsby's slices (the scripts slice among them), whose inline code every page's policy allows. */
-const SLICES_DIR = "_gatsby/slices"
+import { SLICES_DIR, publicDirectory } from "./internals"
 
 /** Finishes the pages of `publicDir` whose bytes are not what `memo` recorded; returns them (relative paths). */
 export function finishPages(publicDir: string, memo: FileMemo): string[] {
@@ -43,8 +42,7 @@ function pagesVersion(publicDir: string): string {
 }
 
 export function finishBuiltPages({ store, reporter, cache }: BuildArgs): void {
-  const { program } = store.getState() as { program: { directory: string } }
-  const publicDir = path.join(program.directory, "public")
+  const publicDir = publicDirectory(store)
   const started = performance.now()
   const memo = new FileMemo(memoFile(cache.directory, "pages"), pagesVersion(publicDir))
   const finished = finishPages(publicDir, memo)

@@ -11,6 +11,9 @@ import type { NotFoundContext } from "../src/i18n/locale"
 import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
 import { socialImagePng, socialImageSvg } from "./brand-art"
 import { FileMemo, memoFile, stepVersion } from "./file-memo"
+import { publicDirectory } from "./internals"
+import { readSiteSettings } from "../lib/site-settings"
+import { CONTENT_DIR } from "./paths"
 
 interface PageNode {
   path: string
@@ -142,11 +145,7 @@ export async function writeSocialImages(
 
 /** Draws a 1200 x 630 sharing image for every prerendered page, named by socialImagePath. */
 export async function drawSocialImages({ getNodesByType, graphql, store, reporter, cache }: BuildArgs): Promise<void> {
-  const { program, config } = store.getState() as {
-    program: { directory: string }
-    config: { siteMetadata: { siteUrl: string } }
-  }
-  const publicDir = path.join(program.directory, "public")
+  const publicDir = publicDirectory(store)
   const pages = (getNodesByType("SitePage") as unknown as PageNode[]).filter(
     (page) => !page.matchPath && !page.context?.notFound && !page.path.startsWith("/dev-404"),
   )
@@ -158,7 +157,7 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
     if (!title) reporter.panic(`gatsby/social-images.ts: no sharing title for ${page.path}; add where it comes from`)
     images.set(path.join(publicDir, socialImagePath(page.path)), title!)
   }
-  const { siteUrl } = config.siteMetadata
+  const { siteUrl } = readSiteSettings(CONTENT_DIR)
   const memo = new FileMemo(memoFile(cache.directory, SOCIAL_IMAGE_DIR), stepVersion(siteUrl))
   const draw = (title: string) => socialImageSvg(title, siteUrl)
   const started = performance.now()

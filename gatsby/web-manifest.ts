@@ -14,6 +14,8 @@ import { DEFAULT_LOCALE } from "../model/locales"
 import { theme } from "../src/styles/theme"
 import { CONTENT_DIR } from "./paths"
 import { FAVICON_PATH, ICON_SOURCE, MANIFEST_PATH, iconVersion } from "./manifest-head"
+import { publicDirectory } from "./internals"
+import { readSiteSettings } from "../lib/site-settings"
 
 const FAVICON_SIZE = 32
 const ICON_SIZES = [48, 72, 96, 144, 192, 256, 384, 512]
@@ -52,11 +54,8 @@ const resized = (size: number) =>
   })
 
 export async function writeWebManifest({ store }: ParentSpanPluginArgs): Promise<void> {
-  const { program } = store.getState() as { program: { directory: string } }
-  const publicDir = path.join(program.directory, "public")
-  const { en: settings } = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, "site/settings.json"), "utf8")) as {
-    en: Settings
-  }
+  const publicDir = publicDirectory(store)
+  const settings = readSiteSettings(CONTENT_DIR)
   fs.mkdirSync(path.join(publicDir, "icons"), { recursive: true })
   await Promise.all([
     ...ICON_SIZES.map((size) =>

@@ -11,7 +11,7 @@
 import { visit } from "jsonc-parser"
 import type { z } from "zod"
 import { ISO_DAY, MONTHS, MONTH_YEAR, isoMonthOf } from "./dates"
-import { zurichDay } from "./schedule"
+import { zurichDay } from "../contracts/editors-time"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "./locales"
 import { localeDocumentIssues } from "./localized-content"
 import { type ContentProblem, type PathSegment, jsonPath, lineAndColumn } from "./problems"

@@ -8,7 +8,7 @@ import * as z from "zod"
 import { INDUSTRY_CHIP_COUNT, TITLE_MAX_LENGTH } from "./behaviour"
 import { TRANSLATABLE_META } from "./locales"
 import { ISO_DAY, MONTH_YEAR } from "./dates"
-import { EDITORS_ZONE_NAME } from "./schedule"
+import { EDITORS_ZONE_NAME } from "../contracts/editors-time"
 import { isOffsetTime, offsetTime } from "../contracts/time"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */

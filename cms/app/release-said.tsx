@@ -5,7 +5,7 @@
 import styled from "styled-components"
 import { type ReleaseState, formatSince } from "../release-state"
 import { RELEASE_STATE } from "../shared"
-import { EDITORS_TIME_ZONE } from "../../model/schedule"
+import { EDITORS_TIME_ZONE } from "../../contracts/editors-time"
 
 export type Shown =
   ReleaseState | { kind: "local" } | { kind: "unknown"; reason: string } | { kind: "noAnswer"; retryAt: string }

@@ -14,13 +14,8 @@ import {
   readReleasePages,
   readReleaseStamp,
 } from "../../contracts/release-stamp"
-import {
-  EDITORS_ZONE_NAME,
-  type Schedule,
-  type ScheduledStudy,
-  editorsTime,
-  scheduledStudyOf,
-} from "../../model/schedule"
+import { type Schedule, type ScheduledStudy, scheduledStudyOf } from "../../model/schedule"
+import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
 import { type CardLink, type LiveSite, cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../schedule-note"
 import { type BackendConfig, fromGitHub } from "./release-notes"
 import { Note } from "./release-said"

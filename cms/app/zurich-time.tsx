@@ -7,7 +7,7 @@
  */
 import { Component, type ReactNode } from "react"
 import styled from "styled-components"
-import { EDITORS_ZONE_NAME, fromZurichWallTime, zurichUtcOffset, zurichWallTime } from "../../model/schedule"
+import { EDITORS_ZONE_NAME, fromZurichWallTime, zurichUtcOffset, zurichWallTime } from "../../contracts/editors-time"
 import { isOffsetTime } from "../../contracts/time"
 import { ZURICH_TIME_WIDGET } from "../../model/schemas"
 

@@ -16,8 +16,9 @@ import fs from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
-import { filesUnder } from "../../gatsby/built-pages"
+import { filesUnder } from "../../lib/files"
 import { FileMemo, memoFile, stepVersion } from "../../gatsby/file-memo"
+import { publicDirectory } from "../../gatsby/internals"
 
 /** The text types compressed by extension, as nginx's mime.types names them (plus the two it lacks). */
 export const COMPRESSIBLE_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -125,10 +126,9 @@ export async function precompress(
  * files whose bytes changed since the last build (gatsby/file-memo.ts).
  */
 export async function writePrecompressedCopies({ store, reporter, cache }: BuildArgs): Promise<void> {
-  const { program } = store.getState() as { program: { directory: string } }
   const started = Date.now()
   const memo = new FileMemo(memoFile(cache.directory, "compression"), stepVersion())
-  const { files, compressed, bytes, brotli } = await precompress(path.join(program.directory, "public"), memo)
+  const { files, compressed, bytes, brotli } = await precompress(publicDirectory(store), memo)
   reporter.info(
     `Precompressed ${compressed} files (.br, .gz) of ${files}, the others unchanged since the last build: ${(bytes / 1000).toFixed(0)} kB -> ${(brotli / 1000).toFixed(0)} kB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )

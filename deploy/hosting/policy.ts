@@ -5,7 +5,8 @@
  * build (its pages, its hashed files, what its HTML carries inline), so it is always the build's own.
  */
 import path from "node:path"
-import { builtPages, filesUnder } from "../../gatsby/built-pages"
+import { builtPages } from "../../gatsby/built-pages"
+import { filesUnder } from "../../lib/files"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"

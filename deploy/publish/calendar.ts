@@ -28,16 +28,9 @@ import {
   readStagedFile,
   readStamp,
 } from "./calendar-inputs"
-import {
-  type CalendarChange,
-  EDITORS_ZONE_NAME,
-  calendarChanges,
-  type ScheduledStudy,
-  changesDue,
-  editorsTime,
-  isServedAt,
-  scheduledStudyOf,
-} from "../../model/schedule"
+import { type CalendarChange, calendarChanges, type ScheduledStudy, changesDue, isServedAt, scheduledStudyOf } from "../../model/schedule"
+import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
+import { readSiteSettings } from "../../lib/site-settings"
 
 const STUDIES_FOLDER = "content/case-studies"
 
@@ -220,12 +213,7 @@ if (require.main === module) {
     if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `clock=${clock ?? ""}\n`)
     process.exit(0)
   }
-  const siteUrl = () =>
-    (
-      JSON.parse(fs.readFileSync(`${values.repository}/content/site/settings.json`, "utf8")) as {
-        en: { siteUrl: string }
-      }
-    ).en.siteUrl
+  const siteUrl = () => readSiteSettings(`${values.repository}/content`).siteUrl
   const source = values.stamp ?? new URL(RELEASE_STAMP_PATH, siteUrl()).href
   readStamp(source)
     .then((stamp) => {

@@ -24,7 +24,7 @@ import { builtPagesOf, changedPages } from "./changed-pages"
 import { type BrowserPages, pagesForTheBrowser } from "./browser-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
-import { readContentFile } from "../../gatsby/content/files"
+import { readSiteSettings } from "../../lib/site-settings"
 import { readSource } from "../lib/read-source"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -79,8 +79,7 @@ const tsx = (script: string, env?: Record<string, string>) => run("npx", ["tsx",
  */
 function livePagesSource(): string | null {
   if (process.env.LIVE_PAGES !== undefined) return process.env.LIVE_PAGES || null
-  const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(PROJECT_DIR, "content"))
-  return new URL(RELEASE_PAGES_PATH, settings.en.siteUrl).href
+  return new URL(RELEASE_PAGES_PATH, readSiteSettings(path.join(PROJECT_DIR, "content")).siteUrl).href
 }
 
 /** The live release's pages, or why they could not be read (then the publish compares with the last build). */

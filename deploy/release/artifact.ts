@@ -13,7 +13,7 @@ import { parseArgs } from "node:util"
 import { build } from "esbuild"
 import { AUTH_SCRIPT } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
-import { readContentFile } from "../../gatsby/content/files"
+import { siteHostName } from "../../lib/site-settings"
 import {
   BUILD_CALENDAR,
   BUILD_INFO,
@@ -68,7 +68,6 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
     external: ["esbuild"],
     logLevel: "warning",
   })
-  const settings = readContentFile<{ en: { siteUrl: string } }>("site/settings.json", path.join(projectDir, "content"))
   const calendar = path.join(projectDir, BUILD_CALENDAR)
   if (!fs.existsSync(calendar)) throw new Error(`${calendar} is missing: run npm run build first`)
   const commitTime = committedAt(projectDir, commit)
@@ -76,7 +75,7 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
     commit,
     ...(commitTime ? { committedAt: commitTime } : {}),
     builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
-    serverName: new URL(settings.en.siteUrl).hostname,
+    serverName: siteHostName(path.join(projectDir, "content")),
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
   }
   const problems = buildInfoProblems(info)

@@ -17,7 +17,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
-import { readContentFile } from "../../gatsby/content/files"
+import { siteHostName } from "../../lib/site-settings"
 import { AUTH_UPSTREAM } from "../auth/service-files"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
@@ -29,7 +29,7 @@ import { describeTick, tick } from "./tick"
 import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
 import { megabytes } from "./disk"
 import { LOCK_WAIT_SECONDS } from "./lock"
-import { filesUnder } from "../../gatsby/built-pages"
+import { filesUnder } from "../../lib/files"
 import { HELD_STATUS, HeldForCalendar, readBuildInfo, writeStamp } from "./stamp"
 import { overLiveOnPages } from "./told-calendar"
 import { USAGE } from "./usage"
@@ -164,7 +164,7 @@ function releaseCommand(): void {
     values["server-name"] ??
     (from
       ? fromInfo(from).serverName
-      : new URL(readContentFile<{ en: { siteUrl: string } }>("site/settings.json").en.siteUrl).hostname)
+      : siteHostName(path.resolve("content")))
   const certbotDir = `/etc/letsencrypt/live/${serverName}`
   const tls = values["http-only"]
     ? null

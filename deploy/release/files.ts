@@ -11,9 +11,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { filesUnder } from "../../gatsby/built-pages"
-import { contentHash } from "../../gatsby/file-memo"
-import { replaceFile } from "../lib/replace-file"
+import { contentHash, filesUnder, replaceFile } from "../../lib/files"
 
 /** The list of a build's files, in an artifact and in every release folder (not served: beside public/). */
 export const FILES_MANIFEST = "files.json"

@@ -9,7 +9,7 @@ import path from "node:path"
 import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../auth/service-files"
 import { HOSTING_DIR } from "../hosting/write"
 import { BUILD_INFO } from "../../contracts/build-info"
-import { contentHash } from "../../gatsby/file-memo"
+import { contentHash } from "../../lib/files"
 import { diskFull } from "./disk"
 import {
   FILES_MANIFEST,

@@ -12,7 +12,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { isCommitHash, isTime } from "../../contracts/values"
-import { replaceFile } from "../lib/replace-file"
+import { replaceFile } from "../../lib/files"
 import { LIVE, RELEASE_SCRIPT, releaseDir } from "./layout"
 
 export const STAGED = "staged.json"

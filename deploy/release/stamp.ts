@@ -14,11 +14,11 @@ import {
   parseBuildInfo,
 } from "../../contracts/build-info"
 import { readClock } from "../../contracts/clock"
-import { EDITORS_ZONE_NAME, editorsTime } from "../../model/schedule"
+import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
 import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
 import { isCommitHash } from "../../contracts/values"
 import { run } from "./nginx-control"
-import { replaceFile } from "../lib/replace-file"
+import { replaceFile } from "../../lib/files"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
 export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt"> & Partial<BuildCalendar>

@@ -16,7 +16,7 @@ import fs from "node:fs"
 import path from "node:path"
 import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
 import { isTime } from "../../contracts/values"
-import { replaceFile } from "../lib/replace-file"
+import { replaceFile } from "../../lib/files"
 import { type BuiltFrom, HeldForCalendar, refuseExpired } from "./stamp"
 
 export const TOLD_CALENDAR = "calendar.json"

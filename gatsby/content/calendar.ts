@@ -8,7 +8,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { BUILD_CALENDAR, type BuildCalendar } from "../../contracts/build-info"
 import type { Clock } from "../../contracts/clock"
-import { type ScheduledStudy, isServedAt, servedUntil, zurichDay } from "../../model/schedule"
+import { type ScheduledStudy, isServedAt, servedUntil } from "../../model/schedule"
+import { zurichDay } from "../../contracts/editors-time"
 
 export interface ContentCalendar {
   clock: Clock

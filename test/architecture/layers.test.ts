@@ -115,6 +115,27 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(found.filter((line) => line.startsWith("no-restricted-imports"))).toHaveLength(1)
   })
 
+  it("keeps the release command to the contracts and the file helpers, and the helpers to Node", async () => {
+    // The release command reading the content model or a build step; the helpers reading a contract.
+    const release = [
+      'import { LOCALES } from "../../model/locales"',
+      'import { builtPages } from "../../gatsby/built-pages"',
+      'import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"',
+      'import { replaceFile } from "../../lib/files"',
+      "export const all = [LOCALES, builtPages, RELEASE_STAMP_PATH, replaceFile]",
+      "",
+    ].join("\n")
+    const found = await complaints("deploy/release/planted.ts", release)
+    expect(found).toHaveLength(2)
+    expect(found.every((line) => /release command runs on a host with Node alone/.test(line))).toBe(true)
+    expect(
+      await complaints("lib/planted.ts", 'import { isTime } from "../contracts/values"\nexport const t = isTime\n'),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*file helpers stand alone/)])
+    expect(
+      await complaints("src/planted.ts", 'import { filesUnder } from "../lib/files"\nexport const f = filesUnder\n'),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*lib\/ is Node's/)])
+  })
+
   it("refuses an import cycle", async () => {
     // menu-toggle.tsx is imported by mobile-menu.tsx; importing it back closes a cycle.
     const code = 'import { MobileMenu } from "./mobile-menu"\nexport const menu = MobileMenu\n'
@@ -127,6 +148,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     const results = await eslint.lintFiles([
       "model",
       "contracts",
+      "lib",
       "src",
       "cms",
       "deploy",

@@ -8,7 +8,7 @@ import { render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { ReleaseStateNote } from "../../cms/app/release-notes"
 import { askAgainAt, formatSince } from "../../cms/release-state"
-import { EDITORS_TIME_ZONE } from "../../model/schedule"
+import { EDITORS_TIME_ZONE } from "../../contracts/editors-time"
 import { RELEASE_STATE } from "../../cms/shared"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 

@@ -8,15 +8,8 @@ import { describe, expect, it } from "vitest"
 import { readClock } from "../../contracts/clock"
 import { isOffsetTime } from "../../contracts/time"
 import { formatProblem } from "../../model/problems"
-import {
-  changesDue,
-  editorsTime,
-  fromZurichWallTime,
-  scheduleStateAt,
-  servedUntil,
-  zurichDay,
-  zurichWallTime,
-} from "../../model/schedule"
+import { changesDue, scheduleStateAt, servedUntil } from "../../model/schedule"
+import { editorsTime, fromZurichWallTime, zurichDay, zurichWallTime } from "../../contracts/editors-time"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
 

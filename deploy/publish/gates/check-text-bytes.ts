@@ -7,7 +7,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
-import { filesUnder } from "../../../gatsby/built-pages"
+import { filesUnder } from "../../../lib/files"
 import { isCompressible } from "../../hosting/compression"
 import { pageDataFileOf } from "../changed-pages"
 import { pagesToCheck } from "../pages-to-check"
