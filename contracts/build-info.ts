@@ -1,10 +1,14 @@
 /**
  * What a build folder says of itself: build.json, written by `npm run artifact` beside the build it
  * packs (deploy/release/artifact.ts) and read by the release command on the host and before a Pages
- * upload (deploy/release/). Read through `parseBuildInfo`, which names the file and the field when
- * one is missing or wrong, rather than releasing a build that cannot say what it is.
+ * upload (deploy/release/). One schema, its type inferred from it; read through `parseBuildInfo`,
+ * which names the file and the field when one is missing or wrong, rather than releasing a build that
+ * cannot say what it is.
  */
-import { isCommitHash, isTime } from "./values"
+import * as z from "zod/mini"
+import { type FieldWords, fieldProblems } from "./problems"
+import { offsetTime } from "./time"
+import { commitHash } from "./values"
 
 export const BUILD_INFO = "build.json"
 
@@ -16,102 +20,66 @@ export const BUILD_INFO = "build.json"
  */
 export const BUILD_CALENDAR = ".hosting/calendar.json"
 
-export interface BuildCalendar {
-  clock: string
-  clockSet: boolean
-  servedUntil: string | null
+/** A study's window as a build read it. */
+const studyWindow = z.strictObject({
+  goLiveAt: z.optional(z.nullable(offsetTime)),
+  expireAt: z.optional(z.nullable(offsetTime)),
+})
+export type StudyWindow = z.infer<typeof studyWindow>
+
+/** The fields of what the build made of the calendar, in build.json, its calendar file and the stamp. */
+export const calendarFields = {
+  clock: offsetTime,
+  clockSet: z.boolean(),
+  servedUntil: z.nullable(offsetTime),
+}
+
+export const buildCalendarSchema = z.object({
+  ...calendarFields,
   /**
    * The case studies the build serves, by slug, and the window of each study that has one (served
    * or not): what the nginx host keeps of every release it serves, so that nothing taken down comes
    * back (deploy/release/told-calendar.ts). Never in the public stamp: a window still to come is the
    * editors' secret. Absent from builds made before it.
    */
-  serves?: string[]
-  windows?: Record<string, StudyWindow>
-}
-
-/** A study's window as a build read it. */
-export interface StudyWindow {
-  goLiveAt?: string | null
-  expireAt?: string | null
-}
-
-export interface BuildInfo extends BuildCalendar {
-  /** The commit built (full hash), and when it was committed (ISO 8601; absent from older builds). */
-  commit: string
-  committedAt?: string
-  /** When it was built (ISO 8601). */
-  builtAt: string
-  /** The site's host name, from the settings the build read. */
-  serverName: string
-}
-
-const FIELDS: Record<keyof BuildInfo, { test: (value: unknown) => boolean; what: string }> = {
-  commit: { test: isCommitHash, what: "a full commit hash" },
-  builtAt: { test: isTime, what: "a time (ISO 8601)" },
-  serverName: { test: (value) => typeof value === "string" && /^[a-z0-9.-]+$/i.test(value), what: "a host name" },
-  clock: { test: isTime, what: "the time the build judged the editors' calendar at (ISO 8601)" },
-  clockSet: { test: (value) => typeof value === "boolean", what: "true or false" },
-  servedUntil: { test: (value) => value === null || isTime(value), what: "a time (ISO 8601) or null" },
-  committedAt: { test: isTime, what: "a time (ISO 8601)" },
-  serves: {
-    test: (value) => Array.isArray(value) && value.every((slug) => typeof slug === "string" && slug !== ""),
-    what: "a list of case studies' slugs",
-  },
-  windows: { test: isWindows, what: "each study's window (goLiveAt and expireAt, times or null), by slug" },
-}
-
-/** Whether `value` is the windows of studies by slug. */
-function isWindows(value: unknown): value is Record<string, StudyWindow> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false
-  return Object.values(value).every(
-    (window: unknown) =>
-      !!window &&
-      typeof window === "object" &&
-      Object.entries(window).every(
-        ([key, time]) => (key === "goLiveAt" || key === "expireAt") && (time === null || isTime(time)),
-      ),
-  )
-}
-
-/** The fields of what the build made of the calendar, in build.json, its calendar file and the stamp. */
-export const CALENDAR_FIELDS = ["clock", "clockSet", "servedUntil"] as const satisfies ReadonlyArray<
-  keyof BuildCalendar
->
-/** The fields a build may carry beside them, checked when present (builds before them lack them). */
-const OPTIONAL_FIELDS = ["committedAt", "serves", "windows"] as const satisfies ReadonlyArray<keyof BuildInfo>
-
-/** The optional fields `data` has, among `fields`. */
-const present = (data: unknown, fields: ReadonlyArray<keyof BuildInfo>) =>
-  data && typeof data === "object"
-    ? fields.filter((field) => (data as Record<string, unknown>)[field] !== undefined)
-    : []
-
-/** The studies' fields of a calendar record, as they are (absent when the build did not write them). */
-const studiesOf = ({ serves, windows }: Partial<BuildCalendar>): Pick<BuildCalendar, "serves" | "windows"> => ({
-  ...(serves ? { serves } : {}),
-  ...(windows ? { windows } : {}),
+  serves: z.optional(z.array(z.string().check(z.minLength(1)))),
+  windows: z.optional(z.record(z.string(), studyWindow)),
 })
+export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 
-/** What is wrong with `fields` of `data`, each problem naming its field. */
-export function fieldProblems(data: unknown, fields: ReadonlyArray<keyof BuildInfo>): string[] {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return ["not a JSON object"]
-  const info = data as Record<string, unknown>
-  return fields.flatMap((field) => {
-    const { test, what } = FIELDS[field]
-    if (!(field in info)) return [`"${field}" is missing`]
-    return test(info[field]) ? [] : [`"${field}" must be ${what}, not ${JSON.stringify(info[field])}`]
-  })
+export const buildInfoSchema = z.extend(buildCalendarSchema, {
+  /** The commit built (full hash), and when it was committed (absent from older builds). */
+  commit: commitHash,
+  committedAt: z.optional(offsetTime),
+  /** When it was built. */
+  builtAt: offsetTime,
+  /** The site's host name, from the settings the build read. */
+  serverName: z.string().check(z.regex(/^[a-z0-9.-]+$/i)),
+})
+export type BuildInfo = z.infer<typeof buildInfoSchema>
+
+/** What each field must be, as a refusal says it. */
+export const CALENDAR_WORDS: FieldWords<BuildCalendar> = {
+  clock: "the time the build judged the editors' calendar at (ISO 8601)",
+  clockSet: "true or false",
+  servedUntil: "a time (ISO 8601) or null",
+  serves: "a list of case studies' slugs",
+  windows: "each study's window (goLiveAt and expireAt, times or null), by slug",
+}
+const BUILD_INFO_WORDS: FieldWords<BuildInfo> = {
+  commit: "a full commit hash",
+  committedAt: "a time (ISO 8601)",
+  builtAt: "a time (ISO 8601)",
+  serverName: "a host name",
+  ...CALENDAR_WORDS,
 }
 
 /** What is wrong with `data` as a build's description, each problem naming its field. */
-export const buildInfoProblems = (data: unknown): string[] =>
-  fieldProblems(data, [
-    ...(Object.keys(FIELDS) as Array<keyof BuildInfo>).filter(
-      (field) => !(OPTIONAL_FIELDS as ReadonlyArray<string>).includes(field),
-    ),
-    ...present(data, OPTIONAL_FIELDS),
-  ])
+export const buildInfoProblems = (data: unknown): string[] => fieldProblems(buildInfoSchema, BUILD_INFO_WORDS, data)
+
+/** What is wrong with `data` as a build's calendar, each problem naming its field. */
+export const buildCalendarProblems = (data: unknown): string[] =>
+  fieldProblems(buildCalendarSchema, CALENDAR_WORDS, data)
 
 function parseJson(text: string, file: string): unknown {
   try {
@@ -126,22 +94,8 @@ export function parseBuildInfo(text: string, file: string): BuildInfo {
   const data = parseJson(text, file)
   const problems = buildInfoProblems(data)
   if (problems.length > 0) throw new Error(`${file} does not describe a build: ${problems.join("; ")}`)
-  const { commit, committedAt, builtAt, serverName, clock, clockSet, servedUntil } = data as BuildInfo
-  return {
-    commit,
-    ...(committedAt ? { committedAt } : {}),
-    builtAt,
-    serverName,
-    clock,
-    clockSet,
-    servedUntil,
-    ...studiesOf(data as BuildInfo),
-  }
+  return buildInfoSchema.parse(data)
 }
-
-/** What is wrong with `data` as a build's calendar, each problem naming its field. */
-export const buildCalendarProblems = (data: unknown): string[] =>
-  fieldProblems(data, [...CALENDAR_FIELDS, ...present(data, ["serves", "windows"])])
 
 /** The build's calendar file's text, checked; throws naming `file` and each field that is wrong. */
 export function parseBuildCalendar(text: string, file: string): BuildCalendar {
@@ -149,6 +103,5 @@ export function parseBuildCalendar(text: string, file: string): BuildCalendar {
   const problems = buildCalendarProblems(data)
   if (problems.length > 0)
     throw new Error(`${file} does not say what the build made of the calendar: ${problems.join("; ")}`)
-  const { clock, clockSet, servedUntil } = data as BuildCalendar
-  return { clock, clockSet, servedUntil, ...studiesOf(data as BuildCalendar) }
+  return buildCalendarSchema.parse(data)
 }

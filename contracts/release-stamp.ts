@@ -3,68 +3,60 @@
  * is live. Each release on the nginx host and each Pages deployment writes it (deploy/release/); the
  * CMS reads it to tell an editor whether a change is live yet (cms/app/release-notes.tsx). Both go
  * through this schema: a stamp is made with `releaseStamp`, which refuses one the reader would
- * refuse, and read with `readReleaseStamp`. What a release serves page by page is beside it, in
+ * refuse, and read with `readReleaseStamp`; its type is inferred from the schema. What a release serves page by page is beside it, in
  * /release-pages.json (below). Both are revalidated on every request, like every unhashed file.
  */
-import { CALENDAR_FIELDS, fieldProblems } from "./build-info"
-import { isCommitHash, isTime } from "./values"
+import * as z from "zod/mini"
+import { CALENDAR_WORDS, calendarFields } from "./build-info"
+import { type FieldWords, fieldProblems } from "./problems"
+import { offsetTime } from "./time"
+import { commitHash } from "./values"
 
 export const RELEASE_STAMP_PATH = "/release.json"
 
-export interface ReleaseStamp {
+export const releaseStampSchema = z.object({
   /** The commit the build was made from (full hash). */
-  commit: string
-  /** When it was built, and when it became live (ISO 8601). */
-  builtAt: string
-  liveSince: string
+  commit: commitHash,
+  /** When it was built, and when it became live. */
+  builtAt: offsetTime,
+  liveSince: offsetTime,
   /**
-   * When its commit was committed (ISO 8601), so that a release of an older commit is refused on
-   * Pages as on the nginx host; absent in stamps written before it.
+   * When its commit was committed, so that a release of an older commit is refused on Pages as on
+   * the nginx host; absent in stamps written before it.
    */
-  committedAt?: string
+  committedAt: z.optional(offsetTime),
   /** The release's folder on the nginx host; absent on Pages. */
-  release?: string
+  release: z.optional(z.string().check(z.minLength(1))),
   /**
-   * The editors' calendar as the build judged it (contracts/build-info.ts, BuildCalendar): the time it
-   * judged it at, and whether that was a set clock. Absent in stamps written before the calendar.
-   * `servedUntil` (the next takedown's time) is read from older stamps but no longer written: a
-   * takedown still to come is the editors' business, not the public's.
+   * The editors' calendar as the build judged it (contracts/build-info.ts): the time it judged it at,
+   * and whether that was a set clock. Absent in stamps written before the calendar. `servedUntil` (the
+   * next takedown's time) is read from older stamps but no longer written: a takedown still to come
+   * is the editors' business, not the public's.
    */
-  clock?: string
-  clockSet?: boolean
-  servedUntil?: string | null
+  clock: z.optional(calendarFields.clock),
+  clockSet: z.optional(calendarFields.clockSet),
+  servedUntil: z.optional(calendarFields.servedUntil),
+})
+export type ReleaseStamp = z.infer<typeof releaseStampSchema>
+
+const STAMP_WORDS: FieldWords<ReleaseStamp> = {
+  commit: "a full commit hash (40 hexadecimal characters)",
+  builtAt: "a time (ISO 8601)",
+  liveSince: "a time (ISO 8601)",
+  committedAt: "a time (ISO 8601)",
+  release: "a release's folder name",
+  clock: CALENDAR_WORDS.clock,
+  clockSet: CALENDAR_WORDS.clockSet,
+  servedUntil: CALENDAR_WORDS.servedUntil,
 }
 
 /** What is wrong with `data` as a stamp, each problem naming its field; none for a good one. */
-export function releaseStampProblems(data: unknown): string[] {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return ["not an object"]
-  const stamp = data as Record<keyof ReleaseStamp, unknown>
-  const problems: string[] = []
-  if (!isCommitHash(stamp.commit))
-    problems.push(
-      `"commit" must be a full commit hash (40 hexadecimal characters), not ${JSON.stringify(stamp.commit)}`,
-    )
-  for (const field of ["builtAt", "liveSince"] as const) {
-    if (!isTime(stamp[field]))
-      problems.push(`"${field}" must be a time (ISO 8601), not ${JSON.stringify(stamp[field])}`)
-  }
-  if (stamp.committedAt !== undefined && !isTime(stamp.committedAt))
-    problems.push(`"committedAt" must be a time (ISO 8601), not ${JSON.stringify(stamp.committedAt)}`)
-  if (stamp.release !== undefined && (typeof stamp.release !== "string" || !stamp.release))
-    problems.push(`"release" must be a release's folder name, not ${JSON.stringify(stamp.release)}`)
-  // The build's calendar, checked as build.json's is; each field absent from a stamp written before it.
-  problems.push(
-    ...fieldProblems(
-      stamp,
-      CALENDAR_FIELDS.filter((field) => stamp[field] !== undefined),
-    ),
-  )
-  return problems
-}
+export const releaseStampProblems = (data: unknown): string[] => fieldProblems(releaseStampSchema, STAMP_WORDS, data)
 
 /** The stamp as its file holds it, or null when `data` is not one. */
 export function readReleaseStamp(data: unknown): ReleaseStamp | null {
-  return releaseStampProblems(data).length === 0 ? (data as ReleaseStamp) : null
+  const stamp = releaseStampSchema.safeParse(data)
+  return stamp.success ? stamp.data : null
 }
 
 /** A stamp to write, checked as it will be read: throws naming each field that is wrong. */
@@ -92,27 +84,31 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
  */
 export const RELEASE_PAGES_PATH = "/release-pages.json"
 
-export interface ReleasePages {
-  pages: Record<string, string>
-}
-
 /** A path under public/ whose segments start with no dot (no "..", nothing hidden). */
 const PAGE_FILE = /^(?:(?!\.)[\w.~-]+\/)*(?!\.)[\w.~-]+\.html$/
 const PAGE_FINGERPRINT = /^[0-9a-f]{16}$/
 
+export const releasePagesSchema = z.object({
+  pages: z.record(z.string().check(z.regex(PAGE_FILE)), z.string().check(z.regex(PAGE_FINGERPRINT))),
+})
+export type ReleasePages = z.infer<typeof releasePagesSchema>
+
 /** What is wrong with `data` as a release's pages, each problem naming its page; none for a good one. */
 export function releasePagesProblems(data: unknown): string[] {
-  const pages = (data as { pages?: unknown } | null)?.pages
-  if (!pages || typeof pages !== "object" || Array.isArray(pages)) return [`"pages" must be an object`]
-  return Object.entries(pages).flatMap(([file, fingerprint]) => [
-    ...(PAGE_FILE.test(file) ? [] : [`${JSON.stringify(file)} is not a page's HTML file`]),
-    ...(typeof fingerprint === "string" && PAGE_FINGERPRINT.test(fingerprint)
-      ? []
-      : [`${file}: ${JSON.stringify(fingerprint)} is not a fingerprint (16 hexadecimal characters)`]),
-  ])
+  const result = releasePagesSchema.safeParse(data)
+  if (result.success) return []
+  const pages = (data as { pages?: Record<string, unknown> } | null)?.pages
+  return result.error.issues.map((issue) => {
+    const [, file] = issue.path as [string, string | undefined]
+    if (file === undefined) return `"pages" must be an object`
+    return issue.code === "invalid_key"
+      ? `${JSON.stringify(file)} is not a page's HTML file`
+      : `${file}: ${JSON.stringify(pages?.[file])} is not a fingerprint (16 hexadecimal characters)`
+  })
 }
 
 /** The pages as their file holds them, or null when `data` is not a release's pages. */
 export function readReleasePages(data: unknown): ReleasePages | null {
-  return releasePagesProblems(data).length === 0 ? (data as ReleasePages) : null
+  const pages = releasePagesSchema.safeParse(data)
+  return pages.success ? pages.data : null
 }

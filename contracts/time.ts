@@ -3,9 +3,10 @@
  * (seconds and up to three decimals optional, or Z for UTC, as `Date.prototype.toISOString` writes),
  * naming a real instant. The one check of a time: the content's calendar (model/schemas.ts), the
  * build's clock (clock.ts), the release stamp, build.json and the host's records all go through it.
- * (Plain values and zod: the CMS's browser code reads this file.)
+ * (Plain values and zod's tree-shakable build, zod/mini: the CMS's browser code and the release
+ * command on a host read this file, and the model nests the schema in its own.)
  */
-import * as z from "zod"
+import * as z from "zod/mini"
 
 /** A time as an editor's calendar writes one, for messages. */
 export const TIME_EXAMPLE = "2026-12-01T09:00:00+01:00"
@@ -28,9 +29,9 @@ export function isOffsetTime(value: unknown): value is string {
 }
 
 /** The same as a schema: the pattern first (its message names the form), then the day. */
-export const offsetTime = z
-  .string()
-  .regex(OFFSET_TIME, `expected a time with its offset, like "${TIME_EXAMPLE}"`)
-  .refine((value) => !OFFSET_TIME.test(value) || isRealDay(value), {
+export const offsetTime = z.string().check(
+  z.regex(OFFSET_TIME, `expected a time with its offset, like "${TIME_EXAMPLE}"`),
+  z.refine((value) => !OFFSET_TIME.test(value) || isRealDay(value), {
     error: (issue) => `${String(issue.input).slice(0, 10)} is not a day of the calendar`,
-  })
+  }),
+)

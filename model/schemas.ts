@@ -327,7 +327,7 @@ export const CASE_ICONS = ["bag", "bed", "glass", "ship", "building", "watch"] a
 export const ZURICH_TIME_WIDGET = "zurich-time"
 /** A time of the calendar (model/schedule.ts): optional, with its offset, a real day (contracts/time.ts). */
 const calendarTime = (hint: string) =>
-  offsetTime.optional().meta({ [CMS_WIDGET_META]: ZURICH_TIME_WIDGET, [HINT_META]: hint })
+  z.optional(offsetTime).meta({ [CMS_WIDGET_META]: ZURICH_TIME_WIDGET, [HINT_META]: hint })
 
 export const caseStudySchema = document({
   slug: slug().meta({
