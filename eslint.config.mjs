@@ -30,6 +30,7 @@ export default tseslint.config(
       ".cache/**",
       ".tmp/**",
       ".artifact/**",
+      ".hosting/**",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
@@ -108,9 +109,25 @@ export default tseslint.config(
             },
             {
               target: "./deploy/release",
-              from: ["./gatsby", "./model", "./src", "./cms"],
+              from: [
+                "./gatsby",
+                "./model",
+                "./src",
+                "./cms",
+                "./functions",
+                "./deploy/auth",
+                "./deploy/hosting",
+                "./deploy/lib",
+                "./deploy/publish",
+              ],
               message:
-                "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build or the content model.",
+                "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build, the content model or the rest of deploy/.",
+            },
+            {
+              target: "./gatsby",
+              from: "./deploy",
+              message:
+                "The build's steps never import what deploys the site: what both read is a contract (contracts/) or a file helper (lib/).",
             },
             {
               target: "./cms",

@@ -1,15 +1,13 @@
 import type { GatsbyNode, Node } from "gatsby"
 import { assertValidContent } from "./gatsby/assert-valid-content"
 import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
-import { finishBuiltPages } from "./gatsby/finish-pages"
-import { drawSocialImages } from "./gatsby/social-images"
-import { writeSecurityTxt } from "./gatsby/security-txt"
-import { writeTouchIcon } from "./gatsby/touch-icon"
 import { writeWebManifest } from "./gatsby/web-manifest"
 import { iconVersion } from "./gatsby/manifest-head"
-import { writeHostingFiles } from "./deploy/hosting/write"
-import { writePrecompressedCopies } from "./deploy/hosting/compression"
-import { writeReleasePages } from "./deploy/publish/changed-pages"
+import { runPostBuild } from "./gatsby/post-build"
+import { writeAuthService } from "./deploy/auth/service-files"
+import { HOSTING_DIR } from "./contracts/hosting"
+import { projectDirectory } from "./gatsby/internals"
+import path from "node:path"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
 import { photoProblem } from "./gatsby/content/photos"
 import { withStableEnvironment } from "./gatsby/render-env"
@@ -17,9 +15,7 @@ import type { WebpackPluginInstance } from "webpack"
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
 import { CONTENT_DIR } from "./gatsby/paths"
-import { removeEmptyFolders } from "./gatsby/built-pages"
 import { readClock } from "./contracts/clock"
-import { publicDirectory } from "./gatsby/internals"
 
 export { createPages } from "./gatsby/create-pages"
 export { createContentNodes as onCreateNode, sourceContentNodes as sourceNodes } from "./gatsby/content/nodes"
@@ -67,19 +63,14 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
   serveAdminInDevelopment(args)
 }
 
+/**
+ * The build's steps after Gatsby's (gatsby/post-build/: sharing images, finished pages, the hosting
+ * files, the release's pages, compressed copies); then, for an nginx host, the CMS sign-in service
+ * bundled to run with Node alone (.hosting/cms-auth.mjs; on Pages it is functions/).
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
-  await drawSocialImages(args)
-  await writeTouchIcon(args)
-  writeSecurityTxt(args)
-  // Each page's bundles deferred, then its policy, hashing its inline scripts as they are served.
-  finishBuiltPages(args)
-  await writeHostingFiles(args)
-  // What the release will serve, page by page: the next publish compares its build with it.
-  writeReleasePages(publicDirectory(args.store))
-  // Last, once every file of public/ is final: the compressed copies nginx sends.
-  await writePrecompressedCopies(args)
-  // Then the folders of pages that are gone, emptied by Gatsby and by the compressed copies' cleanup.
-  removeEmptyFolders(publicDirectory(args.store))
+  await runPostBuild(args)
+  await writeAuthService(path.join(projectDirectory(args.store), HOSTING_DIR))
 }
 
 /**

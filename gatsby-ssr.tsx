@@ -10,7 +10,7 @@ import { withPageLanguage } from "./src/i18n/locale"
 import { PAGE_VERSION_ATTRIBUTE, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
 import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./gatsby/internals"
-import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./deploy/hosting/policy-meta"
+import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./gatsby/post-build/policy-meta"
 
 /**
  * A page rendered after others (a full build) and the same page rendered alone (a build that renders
@@ -32,7 +32,7 @@ declare const __ICON_VERSION__: string
 
 /**
  * The page's own Content-Security-Policy goes here, ahead of all its inline code; the build writes it
- * once the page is final (deploy/hosting/page-policy.ts). Built pages only: `gatsby develop` runs
+ * once the page is final (gatsby/post-build/page-policy.ts). Built pages only: `gatsby develop` runs
  * code of its own that no policy of the build's would know.
  */
 const PAGE_POLICY_KEY = "page-policy"

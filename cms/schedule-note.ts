@@ -9,7 +9,13 @@
  */
 import type { ReleaseStamp } from "../contracts/release-stamp"
 import { caseStudyPath } from "../model/routes"
-import { type CalendarChange, type Schedule, type ScheduledStudy, calendarChanges, scheduleStateAt } from "../model/schedule"
+import {
+  type CalendarChange,
+  type Schedule,
+  type ScheduledStudy,
+  calendarChanges,
+  scheduleStateAt,
+} from "../model/schedule"
 import { EDITORS_ZONE_NAME, EDITORS_TIME_ZONE, editorsTime } from "../contracts/editors-time"
 import { isOffsetTime } from "../contracts/time"
 import { formatSince } from "./release-state"

@@ -1,6 +1,6 @@
 /**
  * What a build folder says of itself: build.json, written by `npm run artifact` beside the build it
- * packs (deploy/release/artifact.ts) and read by the release command on the host and before a Pages
+ * packs (deploy/publish/artifact.ts) and read by the release command on the host and before a Pages
  * upload (deploy/release/). One schema, its type inferred from it; read through `parseBuildInfo`,
  * which names the file and the field when one is missing or wrong, rather than releasing a build that
  * cannot say what it is.

@@ -1,5 +1,5 @@
 /**
- * Pages paint before any JavaScript runs (gatsby/hydrate-after-paint.ts): Gatsby's bundles are
+ * Pages paint before any JavaScript runs (gatsby/post-build/hydrate-after-paint.ts): Gatsby's bundles are
  * requested only once the first contentful paint is on screen, and React still takes over.
  */
 import { parseHtml } from "../gatsby/built-html"

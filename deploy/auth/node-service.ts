@@ -1,6 +1,6 @@
 /**
  * The sign-in handler (github-oauth.ts) as a Node service, for the self-hosted site: nginx passes
- * /api/auth to it (deploy/hosting/nginx-config.ts) with the address the editor used (Host and
+ * /api/auth to it (deploy/release/nginx-config.ts) with the address the editor used (Host and
  * X-Forwarded-Proto), so the origin the token is handed to is the site's own. The build bundles it
  * into .hosting/cms-auth.mjs, which each release copies; the unit a release writes runs the live
  * release's copy under systemd (deploy/release/releases.ts). Reads GITHUB_CLIENT_ID
@@ -9,8 +9,7 @@
 import http from "node:http"
 import { Readable } from "node:stream"
 import { type AuthEnvironment, handleAuth } from "./github-oauth"
-
-export const DEFAULT_AUTH_PORT = 8787
+import { AUTH_PORT } from "../../contracts/hosting"
 
 /** The request as the editor's browser addressed it, rebuilt from what nginx passes on. */
 export function requestOf(incoming: http.IncomingMessage): Request {
@@ -46,7 +45,7 @@ export function authService(environment: AuthEnvironment): http.Server {
 
 /** Started as a program (the bundled .hosting/cms-auth.mjs): listens on the loopback only. */
 export function main(): void {
-  const port = Number(process.env.PORT || DEFAULT_AUTH_PORT)
+  const port = Number(process.env.PORT || AUTH_PORT)
   const host = process.env.HOST || "127.0.0.1"
   const { GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL } = process.env
   authService({ GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL }).listen(port, host, () => {

@@ -7,10 +7,10 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
-import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "./nginx-main"
+import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../release/nginx-main"
 
 export { BROTLI_MODULES, MIME_TYPES }
-import { CASE_NOT_FOUND, hostingPolicy } from "./policy"
+import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/post-build/hosting-policy"
 import { waitForServer } from "../lib/wait-for-server"
 import { ensureSystemPackage } from "../lib/system-packages"
 import { freePort, portTaken } from "../lib/free-port"

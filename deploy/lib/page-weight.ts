@@ -7,7 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
 import { type HTMLElement, inNoscript, parseHtml } from "../../gatsby/built-html"
-import { deferredBundles } from "../../gatsby/hydrate-after-paint"
+import { deferredBundles } from "../../gatsby/post-build/hydrate-after-paint"
 import {
   APP_DATA_FILE,
   WEBPACK_STATS_FILE,
@@ -49,7 +49,6 @@ export function routeOf(publicDir: string, htmlFile: string): string {
   const relative = path.relative(publicDir, htmlFile).split(path.sep).join("/")
   return `/${relative.replace(/index\.html$/, "")}`
 }
-
 
 /** The largest candidate of a srcset: an upper bound of what any screen downloads. */
 function largestCandidate(srcset: string): string | undefined {
@@ -110,10 +109,7 @@ export function pageWeight(publicDir: string, htmlFile: string): PageWeight {
     const group = stats.namedChunkGroups?.[data.componentChunkName]
     if (!group) throw gatsbyChanged("chunkGroups", `${route}: no chunk group ${data.componentChunkName}`)
     chunkScripts.push(...group.assets.map((asset) => `/${typeof asset === "string" ? asset : asset.name}`))
-    dataFiles.push(
-      pageData,
-      ...data.staticQueryHashes.map((hash) => path.join(publicDir, staticQueryFile(hash))),
-    )
+    dataFiles.push(pageData, ...data.staticQueryHashes.map((hash) => path.join(publicDir, staticQueryFile(hash))))
   }
   const scripts = unique([...htmlScripts, ...chunkScripts]).filter((url) => url.endsWith(".js"))
 

@@ -28,7 +28,14 @@ import {
   readStagedFile,
   readStamp,
 } from "./calendar-inputs"
-import { type CalendarChange, calendarChanges, type ScheduledStudy, changesDue, isServedAt, scheduledStudyOf } from "../../model/schedule"
+import {
+  type CalendarChange,
+  calendarChanges,
+  type ScheduledStudy,
+  changesDue,
+  isServedAt,
+  scheduledStudyOf,
+} from "../../model/schedule"
 import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
 import { readSiteSettings } from "../../lib/site-settings"
 

@@ -10,7 +10,7 @@
  *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console; of the
  *                   pages changed only by data every page shares, one a template and language
  *                   (deploy/publish/browser-pages.ts)
- *   artifact        the build packed for release (deploy/release/artifact.ts)
+ *   artifact        the build packed for release (deploy/publish/artifact.ts)
  *
  * Timing gates (Lighthouse, load) are the full suite's: they never stand between an editor's text and
  * the site. On a failure the step's first complaint is written to .tmp/publish/refusal.txt, which the
@@ -19,8 +19,8 @@
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { ARTIFACT_DIR, packArtifact } from "../release/artifact"
-import { builtPagesOf, changedPages } from "./changed-pages"
+import { ARTIFACT_DIR, packArtifact } from "./artifact"
+import { builtPagesOf, changedPages } from "../../gatsby/post-build/changed-pages"
 import { type BrowserPages, pagesForTheBrowser } from "./browser-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"

@@ -18,7 +18,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { siteHostName } from "../../lib/site-settings"
-import { AUTH_UPSTREAM } from "../auth/service-files"
+import { AUTH_UPSTREAM } from "../../contracts/hosting"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
 import { KEEP, LIVE, RELEASE_SCRIPT, type ReleaseSettings, releasesDir } from "./layout"
@@ -160,11 +160,7 @@ function releaseCommand(): void {
       return fail(`${(error as Error).message}; nothing was changed.`)
     }
   }
-  const serverName =
-    values["server-name"] ??
-    (from
-      ? fromInfo(from).serverName
-      : siteHostName(path.resolve("content")))
+  const serverName = values["server-name"] ?? (from ? fromInfo(from).serverName : siteHostName(path.resolve("content")))
   const certbotDir = `/etc/letsencrypt/live/${serverName}`
   const tls = values["http-only"]
     ? null

@@ -16,7 +16,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import type { TlsOptions } from "../hosting/nginx-config"
+import type { TlsOptions } from "./nginx-config"
 
 export const RELEASES = "releases"
 export const LIVE = "live"

@@ -6,10 +6,10 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { AUTH_UNIT } from "../auth/service-files"
-import { nginxSite } from "../hosting/nginx-config"
-import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "../hosting/nginx-main"
-import { hostingPolicy } from "../hosting/policy"
+import { AUTH_UNIT } from "../../contracts/hosting"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
+import { nginxSite } from "./nginx-config"
+import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "./nginx-main"
 import {
   ACME,
   LIVE,
@@ -52,10 +52,10 @@ const atLeast = (version: number[], wanted: number[]) => {
 }
 
 /**
- * The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS. The
- * policy is read from `builtIn`, the build as copied (the release folder's own name comes after).
+ * The configuration a release runs with: its own folder, the outgoing one's hashed files, HTTPS, and
+ * the hosting policy its build read from its pages (contracts/hosting.ts).
  */
-export function releaseConfig(settings: ReleaseSettings, id: string, builtIn: string): string {
+export function releaseConfig(settings: ReleaseSettings, id: string, policy: HostingPolicy): string {
   const dir = releaseDir(settings.root, id)
   const tls = settings.tls && {
     ...settings.tls,
@@ -63,7 +63,7 @@ export function releaseConfig(settings: ReleaseSettings, id: string, builtIn: st
     http2Directive: atLeast(nginxVersion(settings.nginx.binary), [1, 25, 1]),
   }
   return nginxSite(
-    hostingPolicy(builtIn),
+    policy,
     {
       root: path.join(dir, "public"),
       listen: tls ? settings.httpsListen : settings.httpListen,

@@ -6,8 +6,9 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { AUTH_SCRIPT, AUTH_UNIT, authUnit } from "../auth/service-files"
-import { HOSTING_DIR } from "../hosting/write"
+import { authUnit } from "./auth-unit"
+import { AUTH_SCRIPT, AUTH_UNIT, HOSTING_DIR } from "../../contracts/hosting"
+import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { contentHash } from "../../lib/files"
 import { diskFull } from "./disk"
@@ -95,7 +96,9 @@ export function copyRelease(
       fs.copyFileSync(path.join(source, RELEASE_SCRIPT), path.join(partial, RELEASE_SCRIPT))
     }
     const site = path.join(partial, RELEASE_SITE)
-    fs.writeFileSync(site, releaseConfig(settings, id, path.join(partial, "public")))
+    const policyFile = path.join(source, HOSTING_DIR, HOSTING_POLICY_FILE)
+    const policy = parseHostingPolicy(fs.readFileSync(policyFile, "utf8"), policyFile)
+    fs.writeFileSync(site, releaseConfig(settings, id, policy))
     checkAlone(settings, id, site)
     fs.renameSync(partial, releaseDir(root, id))
   } catch (error) {

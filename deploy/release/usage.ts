@@ -1,5 +1,5 @@
 /** What `release.cjs --help` prints (deploy/release/cli.ts): the release command's commands and options. */
-import { AUTH_UPSTREAM } from "../auth/service-files"
+import { AUTH_UPSTREAM } from "../../contracts/hosting"
 import { KEEP } from "./layout"
 import { LOCK_WAIT_SECONDS } from "./lock"
 import { HELD_STATUS } from "./stamp"

@@ -7,7 +7,7 @@ import path from "node:path"
 import { expect, it } from "vitest"
 
 const ROOT = path.resolve(__dirname, "../..")
-const FOLDERS = ["cms", "deploy", "contracts"]
+const FOLDERS = ["cms", "deploy", "contracts", "lib"]
 const MAX_LINES = 300
 
 function sourcesUnder(dir: string): string[] {

@@ -119,14 +119,15 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     // The release command reading the content model or a build step; the helpers reading a contract.
     const release = [
       'import { LOCALES } from "../../model/locales"',
-      'import { builtPages } from "../../gatsby/built-pages"',
+      'import { builtPages } from "../../gatsby/post-build/built-pages"',
+      'import { PUBLIC_DIR } from "../hosting/local-nginx"',
       'import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"',
       'import { replaceFile } from "../../lib/files"',
-      "export const all = [LOCALES, builtPages, RELEASE_STAMP_PATH, replaceFile]",
+      "export const all = [LOCALES, builtPages, PUBLIC_DIR, RELEASE_STAMP_PATH, replaceFile]",
       "",
     ].join("\n")
     const found = await complaints("deploy/release/planted.ts", release)
-    expect(found).toHaveLength(2)
+    expect(found).toHaveLength(3)
     expect(found.every((line) => /release command runs on a host with Node alone/.test(line))).toBe(true)
     expect(
       await complaints("lib/planted.ts", 'import { isTime } from "../contracts/values"\nexport const t = isTime\n'),
@@ -134,6 +135,15 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(
       await complaints("src/planted.ts", 'import { filesUnder } from "../lib/files"\nexport const f = filesUnder\n'),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*lib\/ is Node's/)])
+  })
+
+  it("keeps the build's steps from importing what deploys the site", async () => {
+    expect(
+      await complaints(
+        "gatsby/post-build/planted.ts",
+        'import { nginxSite } from "../../deploy/release/nginx-config"\nexport const n = nginxSite\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's steps never import what deploys/)])
   })
 
   it("refuses an import cycle", async () => {

@@ -10,7 +10,7 @@
  */
 import autocannon from "autocannon"
 import os from "node:os"
-import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-main"
+import { KEEPALIVE_REQUESTS } from "../../deploy/release/nginx-main"
 import { startNginx } from "../../deploy/hosting/local-nginx"
 import { startGatsbyServe } from "../support/gatsby-serve"
 import { qualityBudgets } from "../../deploy/lib/quality-budgets"

@@ -10,7 +10,7 @@ import {
   deferBundles,
   deferPages,
   deferredBundles,
-} from "../../gatsby/hydrate-after-paint"
+} from "../../gatsby/post-build/hydrate-after-paint"
 
 /** The loader exactly as a page runs it. */
 const loadAfterFirstPaint = new Function(`return (${LOADER_FUNCTION})`)() as (

@@ -7,8 +7,8 @@ import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { socialImagePng, socialImageSvg } from "../../gatsby/brand-art"
-import { writeSocialImages } from "../../gatsby/social-images"
-import { FileMemo } from "../../gatsby/file-memo"
+import { writeSocialImages } from "../../gatsby/post-build/social-images"
+import { FileMemo } from "../../gatsby/post-build/file-memo"
 
 const SITE = "https://aurelle-intelligence.ch"
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { controlCharacters } from "../../deploy/publish/gates/check-text-bytes"
 import { titleTooLong } from "../../deploy/publish/gates/check-html"
 import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
-import { hashSource } from "../../deploy/hosting/inline-sources"
+import { hashSource } from "../../gatsby/post-build/inline-sources"
 
 function folder(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"))

@@ -6,9 +6,9 @@
  * and this test is where it is heard first. Verified on DECAP_VERIFIED; a new Decap fails the version
  * check until each internal has been looked at again.
  */
-import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
+import { type InternalContract, checkInternals } from "../support/internals-contract"
 // Decap's English phrases as the admin bundle takes them (its ES module; the UMD build needs a browser).
 import en from "decap-cms-locales/dist/esm/en/index.js"
 import {
@@ -27,7 +27,6 @@ const resolveFrom = (name: string) => path.dirname(require.resolve(`${name}/pack
 const CORE = resolveFrom("decap-cms-core")
 const LOCALES = resolveFrom("decap-cms-locales")
 
-const read = (pkg: string, file: string) => fs.readFileSync(path.join(pkg, file), "utf8")
 
 /** The keys of the props object Decap's Widget hands a control (`createElement(controlComponent, {…})`). */
 function controlPropKeys(widget: string): string[] {
@@ -37,17 +36,7 @@ function controlPropKeys(widget: string): string[] {
   return [...body.matchAll(/^\s*(\w+)(?=[,:]|$)/gm)].map(([, key]) => key)
 }
 
-interface Contract {
-  /** The internal, as decap-internals.ts names it. */
-  internal: string
-  /** Decap's file that makes it so, in its package. */
-  pkg: string
-  file: string
-  /** Whether the file still does. */
-  holds: (source: string) => boolean
-  /** The same file as a Decap release that renamed it would have it. */
-  changed: (source: string) => string
-}
+type Contract = InternalContract
 
 /** The props the adapter requires (its run-time check's list), and the side's language. */
 const CONTROL_PROPS = [...CONTROL_INTERNALS, "locale"]
@@ -173,21 +162,7 @@ const CONTRACTS: Contract[] = [
 ]
 
 describe(`Decap's internals the admin relies on (verified on ${DECAP_VERIFIED})`, () => {
-  it("are verified on the Decap installed: a new release is looked at again before it ships", () => {
-    const { version } = JSON.parse(read(CORE, "package.json")) as { version: string }
-    expect(`decap-cms-core ${version}`).toBe(DECAP_VERIFIED)
-  })
-
-  it.each(CONTRACTS)("$internal", ({ pkg, file, holds }) => {
-    expect(holds(read(pkg, file)), `${path.relative(ROOT, path.join(pkg, file))}`).toBe(true)
-  })
-
-  it.each(CONTRACTS)("$internal: fails against a Decap that changed it", ({ pkg, file, holds, changed }) => {
-    const source = read(pkg, file)
-    const patched = changed(source)
-    expect(patched).not.toBe(source)
-    expect(holds(patched)).toBe(false)
-  })
+  checkInternals({ name: "Decap", pkg: CORE, verified: DECAP_VERIFIED, root: ROOT }, CONTRACTS)
 })
 
 describe("at run time", () => {

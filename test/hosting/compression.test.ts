@@ -1,5 +1,5 @@
 /**
- * The precompressed copies nginx sends (deploy/hosting/compression.ts): written beside each text file
+ * The precompressed copies nginx sends (gatsby/post-build/compression.ts): written beside each text file
  * worth compressing, decoding to it exactly, and never left behind a file that changed or went away.
  */
 import fs from "node:fs"
@@ -7,8 +7,8 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH, precompress } from "../../deploy/hosting/compression"
-import { FileMemo } from "../../gatsby/file-memo"
+import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH, precompress } from "../../gatsby/post-build/compression"
+import { FileMemo } from "../../gatsby/post-build/file-memo"
 
 let site: string
 const at = (file: string) => path.join(site, file)
@@ -132,7 +132,7 @@ describe("precompress", () => {
 
   it("covers the types nginx compresses, by the extensions nginx maps to them", () => {
     const mimeTypes = fs.existsSync("/etc/nginx/mime.types") ? fs.readFileSync("/etc/nginx/mime.types", "utf8") : ""
-    // The two nginx lacks are declared by the generated configuration (deploy/hosting/nginx-config.ts).
+    // The two nginx lacks are declared by the generated configuration (deploy/release/nginx-config.ts).
     const declared: Record<string, string> = { webmanifest: "application/manifest+json", yml: "text/yaml" }
     for (const [extension, type] of Object.entries(COMPRESSIBLE_EXTENSIONS)) {
       if (declared[extension]) {

@@ -1,12 +1,13 @@
 /**
- * nginx's configuration as each release writes it (deploy/hosting/nginx-config.ts): HTTPS with Mozilla's
+ * nginx's configuration as each release writes it (deploy/release/nginx-config.ts): HTTPS with Mozilla's
  * intermediate settings and HTTP/2 in the form the installed nginx reads, plain HTTP for certbot's
  * challenges and a redirect, the outgoing release's hashed files. test/with-build/release.test.ts
  * runs it in nginx.
  */
 import { describe, expect, it } from "vitest"
-import { TLS_INTERMEDIATE, nginxServer } from "../../deploy/hosting/nginx-config"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy } from "../../deploy/hosting/policy"
+import { TLS_INTERMEDIATE, nginxServer } from "../../deploy/release/nginx-config"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../gatsby/post-build/hosting-policy"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 const policy: HostingPolicy = {
   pages: ["/", "/case-studies/wine/"],

@@ -7,11 +7,12 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { CDN_LIMITS, headersFile, redirectsFile } from "../../deploy/hosting/cdn"
-import { type KnownInlineCode, inlineSources } from "../../deploy/hosting/inline-sources"
-import { withPagePolicy } from "../../deploy/hosting/page-policy"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, type HostingPolicy, SITE_CSP, pageCsp } from "../../deploy/hosting/policy"
-import { UNFINISHED_PAGE_POLICY } from "../../deploy/hosting/policy-meta"
+import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/post-build/cdn"
+import { type KnownInlineCode, inlineSources } from "../../gatsby/post-build/inline-sources"
+import { withPagePolicy } from "../../gatsby/post-build/page-policy"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SITE_CSP, pageCsp } from "../../gatsby/post-build/hosting-policy"
+import { UNFINISHED_PAGE_POLICY } from "../../gatsby/post-build/policy-meta"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
 

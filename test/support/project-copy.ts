@@ -28,6 +28,7 @@ const PROJECT_FILES = [
   "static",
   "scripts",
   "contracts",
+  "lib",
   // What the publish path's gates read (npm run publish:build, in npm run bench:publish's copies): the
   // gates, the browser pass and its configuration are all under deploy/, nothing of the tests' side.
   ".htmlvalidate.json",

@@ -18,7 +18,7 @@ import { PUBLIC_DIR, startNginx } from "../../deploy/hosting/local-nginx"
 import { buildCopy, commitCopy, editJson, projectCopy } from "./project-copy"
 import { http2Get, startReleaseHost } from "./release-host"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
-import { packArtifact } from "../../deploy/release/artifact"
+import { packArtifact } from "../../deploy/publish/artifact"
 import type { SwitchReport } from "../../deploy/release/nginx-control"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")

@@ -8,9 +8,10 @@
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CACHE_REVALIDATE, type HostingPolicy, hostingPolicy } from "../../deploy/hosting/policy"
+import { CACHE_REVALIDATE, hostingPolicy } from "../../gatsby/post-build/hosting-policy"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { nearestNotFound, pagesAnswer, readHeaderRules } from "../support/pages-host"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 interface Answer {
   status: number

@@ -11,7 +11,7 @@ import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { HOSTING_DIR } from "../../deploy/hosting/write"
+import { HOSTING_DIR } from "../../contracts/hosting"
 import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } from "../support/project-copy"
 
 /** The same day for every build: security.txt and the calendar's record are of the build's clock. */

@@ -13,21 +13,21 @@ import {
   ADMIN_CSP,
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
-  type HostingPolicy,
   SITE_CSP,
   hostingPolicy,
   pageCsp,
-} from "../../deploy/hosting/policy"
-import { knownInlineCode } from "../../deploy/hosting/known-inline"
-import { PAGE_POLICY_META } from "../../deploy/hosting/policy-meta"
-import { builtPages } from "../../gatsby/built-pages"
+} from "../../gatsby/post-build/hosting-policy"
+import { knownInlineCode } from "../../gatsby/post-build/known-inline"
+import { PAGE_POLICY_META } from "../../gatsby/post-build/policy-meta"
+import { builtPages } from "../../gatsby/post-build/built-pages"
 import { parseHtml } from "../../gatsby/built-html"
-import { compressibleFiles } from "../../deploy/hosting/compression"
-import { KEEPALIVE_REQUESTS } from "../../deploy/hosting/nginx-main"
+import { compressibleFiles } from "../../gatsby/post-build/compression"
+import { KEEPALIVE_REQUESTS } from "../../deploy/release/nginx-main"
 import { readContent } from "../../gatsby/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
+import type { HostingPolicy } from "../../contracts/hosting-policy"
 
 let nginx: RunningNginx
 let policy: HostingPolicy

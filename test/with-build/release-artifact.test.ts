@@ -13,7 +13,7 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { filesUnder } from "../../lib/files"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
-import { packArtifact } from "../../deploy/release/artifact"
+import { packArtifact } from "../../deploy/publish/artifact"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, servingLiveRelease, startReleaseHost } from "../support/release-host"
 import { BUILD_INFO } from "../../contracts/build-info"
@@ -243,7 +243,9 @@ describe("an upload of what changed alone", () => {
     const artifact = variant("a release of robots.txt alone")
     made.push(artifact)
     const list = uploadListOf(artifact)
-    expect(list).toBe(".hosting/cms-auth.mjs\nbuild.json\nfiles.json\nrelease.cjs\npublic/robots.txt\n")
+    expect(list).toBe(
+      ".hosting/cms-auth.mjs\n.hosting/policy.json\nbuild.json\nfiles.json\nrelease.cjs\npublic/robots.txt\n",
+    )
     const sent = delta(artifact, list)
     made.push(sent)
 
@@ -278,7 +280,7 @@ describe("an upload of what changed alone", () => {
     const live = linkedRelease(host.root, LIVE)!
     const artifact = variant("a change never uploaded")
     made.push(artifact)
-    const sent = delta(artifact, ".hosting/cms-auth.mjs\nbuild.json\nfiles.json\nrelease.cjs\n")
+    const sent = delta(artifact, ".hosting/cms-auth.mjs\n.hosting/policy.json\nbuild.json\nfiles.json\nrelease.cjs\n")
     made.push(sent)
     const { status, output } = onHost(path.join(sent, RELEASE_SCRIPT), "release")
     expect(status).toBe(1)

@@ -13,7 +13,7 @@ import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
 import { LIVE, linkedRelease } from "../../deploy/release/layout"
 import { release } from "../../deploy/release/releases"
-import { packArtifact } from "../../deploy/release/artifact"
+import { packArtifact } from "../../deploy/publish/artifact"
 import { manifestOf, writeManifest } from "../../deploy/release/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")

@@ -8,8 +8,8 @@ import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
 import { filesUnder } from "../../../lib/files"
-import { isCompressible } from "../../hosting/compression"
-import { pageDataFileOf } from "../changed-pages"
+import { isCompressible } from "../../../gatsby/post-build/compression"
+import { pageDataFileOf } from "../../../gatsby/post-build/changed-pages"
 import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")

@@ -3,8 +3,8 @@
  * servers), and the site served on its own with it (npm run serve). The site's own part, the header
  * maps and the server blocks, is nginx-config.ts's.
  */
-import type { HostingPolicy } from "./policy"
 import { type NginxOptions, nginxMaps, nginxServer } from "./nginx-config"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 /** Debian's nginx: its MIME types, and its brotli modules (compression on the fly, and sending the build's .br copies). */
 export const MIME_TYPES = "/etc/nginx/mime.types"

@@ -11,14 +11,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { RELEASE_PAGES_PATH, type ReleasePages, releasePagesProblems } from "../../contracts/release-stamp"
 import { localeOfPath } from "../../model/routes"
-import {
-  PAGE_DATA_DIR,
-  type PageData,
-  gatsbyChanged,
-  htmlFileOf,
-  pageDataFileOf,
-  staticQueryFile,
-} from "../../gatsby/internals"
+import { PAGE_DATA_DIR, type PageData, gatsbyChanged, htmlFileOf, pageDataFileOf, staticQueryFile } from "../internals"
 
 export { htmlFileOf, pageDataFileOf }
 

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto"
 import fs from "node:fs"
-import { parseHtml } from "../../gatsby/built-html"
+import { parseHtml } from "../built-html"
 
 export interface InlineSources {
   scripts: string[]

@@ -1,16 +1,17 @@
 /**
  * How the built site is served, decided once: which addresses are pages, what answers a path that is
- * no page, and which headers every response carries. deploy/hosting/nginx-config.ts and cdn.ts write this
+ * no page, and which headers every response carries. deploy/release/nginx-config.ts and cdn.ts write this
  * policy in their hosts' own languages, so a server and a CDN behave the same; it is read from the
  * build (its pages, its hashed files, what its HTML carries inline), so it is always the build's own.
  */
 import path from "node:path"
-import { builtPages } from "../../gatsby/built-pages"
+import { builtPages } from "./built-pages"
 import { filesUnder } from "../../lib/files"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
 import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
+import type { HostingPolicy, ImmutableScripts, NotFoundPage } from "../../contracts/hosting-policy"
 
 export const ADMIN_PREFIX = "/admin/"
 /**
@@ -18,55 +19,6 @@ export const ADMIN_PREFIX = "/admin/"
  * headers; a host adds none of its own there (nginx) or cannot (a CDN's rules skip its Functions).
  */
 export const SERVICE_PREFIXES = [AUTH_PATH]
-
-/** A path that is no page is answered, with status 404, by the nearest of these pages. */
-export interface NotFoundPage {
-  /** Paths under this prefix... */
-  prefix: string
-  /** ...get this file (a copy of the page that handles them). */
-  file: string
-}
-
-/** Scripts cached for a year: every `.js` file, save those under the folders that hold unhashed ones. */
-export interface ImmutableScripts {
-  /** The file name ending that marks them, matched anywhere in the site (a CDN's `/*.js`). */
-  suffix: string
-  /** Folders whose scripts keep their name from build to build, and so revalidate. */
-  except: string[]
-}
-
-export interface HostingPolicy {
-  /** Every page's one address, with its trailing slash; the address without it redirects (301). */
-  pages: string[]
-  /** Nearest first, the last one for `/`. */
-  notFound: NotFoundPage[]
-  /**
-   * Sent with every response, the same whatever the number of pages. Its Content-Security-Policy holds
-   * what applies to every page (SITE_CSP); each page's own, with the hashes of its inline code, is in
-   * its HTML (page-policy.ts).
-   */
-  headers: Record<string, string>
-  /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
-  prefixHeaders: Array<{ prefix: string; headers: Record<string, string> }>
-  /** Addresses answered by a service with headers of its own, to which the host adds none. */
-  servicePrefixes: string[]
-  /** Files whose names carry their content's hash: cached for a year, never revalidated. */
-  immutable: {
-    prefixes: string[]
-    scripts: ImmutableScripts
-    /** The hashed bundles of this build, which `scripts` covers (for reports and tests, not rules). */
-    bundles: string[]
-  }
-  /**
-   * Headers that govern a document (what it may load, embed, open), sent with pages and left off the
-   * immutable files: on a font they would only add bytes, and 1.7 kB of them pushed the display face
-   * past the ten segments a new connection delivers in its first round trip (mobile LCP +140 ms).
-   */
-  documentOnlyHeaders: string[]
-  cacheControl: { immutable: string; revalidate: string }
-  /** Files in the build that are instructions for a host, never served. */
-  hostFiles: string[]
-}
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
@@ -167,7 +119,7 @@ export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode, re
   // Never allow what the build did not write: content that became code, or a tool that changed.
   if (inline.foreign.length > 0) {
     throw new Error(
-      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee deploy/hosting/known-inline.ts for the writers it knows.`,
+      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee gatsby/post-build/known-inline.ts for the writers it knows.`,
     )
   }
   return policyText({
@@ -223,7 +175,7 @@ function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
   const unhashed = files.filter((file) => !HASHED_BUNDLE.test(file.slice(1)))
   if (unhashed.length > 0) {
     throw new Error(
-      `deploy/hosting/policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
+      `gatsby/post-build/hosting-policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
     )
   }
   return files.sort()

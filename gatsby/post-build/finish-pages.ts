@@ -1,7 +1,7 @@
 /**
  * The build's last word on each page (gatsby-node onPostBuild): its bundles deferred past the first
  * paint (hydrate-after-paint.ts), then its own Content-Security-Policy written in
- * (deploy/hosting/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
+ * (gatsby/post-build/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
  * build, and did not render again, still holds what this step left in it: its bytes are those the
  * step recorded (file-memo.ts), and it is skipped. The record is of the inline code Gatsby's slices
  * carry (the policies allow it) and of the steps' code: when either changes, every page is finished again.
@@ -10,11 +10,11 @@ import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages } from "./built-pages"
-import { contentHash, filesUnder } from "../lib/files"
+import { contentHash, filesUnder } from "../../lib/files"
 import { FileMemo, memoFile, stepVersion } from "./file-memo"
 import { deferPages } from "./hydrate-after-paint"
-import { writePagePolicies } from "../deploy/hosting/page-policy"
-import { SLICES_DIR, publicDirectory } from "./internals"
+import { writePagePolicies } from "./page-policy"
+import { SLICES_DIR, publicDirectory } from "../internals"
 
 /** Finishes the pages of `publicDir` whose bytes are not what `memo` recorded; returns them (relative paths). */
 export function finishPages(publicDir: string, memo: FileMemo): string[] {

@@ -3,17 +3,17 @@ import { createHash } from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import type { Locale } from "../model/locales"
-import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath } from "../model/routes"
-import { type CaseListCopy, caseListNames } from "../src/seo/case-list-title"
-import type { CaseListContext } from "../src/templates/case-list"
-import type { NotFoundContext } from "../src/i18n/locale"
-import { SOCIAL_IMAGE_DIR, socialImagePath } from "../src/seo/social-image"
-import { socialImagePng, socialImageSvg } from "./brand-art"
+import type { Locale } from "../../model/locales"
+import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath } from "../../model/routes"
+import { type CaseListCopy, caseListNames } from "../../src/seo/case-list-title"
+import type { CaseListContext } from "../../src/templates/case-list"
+import type { NotFoundContext } from "../../src/i18n/locale"
+import { SOCIAL_IMAGE_DIR, socialImagePath } from "../../src/seo/social-image"
+import { socialImagePng, socialImageSvg } from "../brand-art"
 import { FileMemo, memoFile, stepVersion } from "./file-memo"
-import { publicDirectory } from "./internals"
-import { readSiteSettings } from "../lib/site-settings"
-import { CONTENT_DIR } from "./paths"
+import { publicDirectory } from "../internals"
+import { readSiteSettings } from "../../lib/site-settings"
+import { CONTENT_DIR } from "../paths"
 
 interface PageNode {
   path: string
@@ -154,7 +154,8 @@ export async function drawSocialImages({ getNodesByType, graphql, store, reporte
   for (const page of pages) {
     const title = titles.get(page.path)
     // A page added without a title here would share the home page's image: stop instead.
-    if (!title) reporter.panic(`gatsby/social-images.ts: no sharing title for ${page.path}; add where it comes from`)
+    if (!title)
+      reporter.panic(`gatsby/post-build/social-images.ts: no sharing title for ${page.path}; add where it comes from`)
     images.set(path.join(publicDir, socialImagePath(page.path)), title!)
   }
   const { siteUrl } = readSiteSettings(CONTENT_DIR)

@@ -8,10 +8,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "../../gatsby/built-pages"
-import { parseHtml } from "../../gatsby/built-html"
+import { builtPages } from "./built-pages"
+import { parseHtml } from "../built-html"
 import { knownInlineCode } from "./known-inline"
-import { pageCsp } from "./policy"
+import { pageCsp } from "./hosting-policy"
 import { PAGE_POLICY_META } from "./policy-meta"
 
 /** The first inline script or style element of a page, by its offset in the HTML (-1: none). */

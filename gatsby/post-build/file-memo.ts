@@ -13,12 +13,11 @@
 import crypto from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { contentHash, filesUnder, replaceFile } from "../lib/files"
+import { contentHash, filesUnder, replaceFile } from "../../lib/files"
 
-const PROJECT_DIR = path.resolve(__dirname, "..")
+const PROJECT_DIR = path.resolve(__dirname, "../..")
 /** The code of the post-build steps, and the lockfile that pins the tools they run. */
-const STEP_CODE = ["gatsby", "deploy/hosting", "package-lock.json"].map((entry) => path.join(PROJECT_DIR, entry))
-
+const STEP_CODE = ["gatsby", "lib", "package-lock.json"].map((entry) => path.join(PROJECT_DIR, entry))
 
 /**
  * The version of the post-build steps' code: their sources, the lockfile and Node's own compressors,

@@ -11,8 +11,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { build } from "esbuild"
-import { AUTH_SCRIPT } from "../auth/service-files"
-import { HOSTING_DIR } from "../hosting/write"
+import { AUTH_SCRIPT, HOSTING_DIR } from "../../contracts/hosting"
+import { HOSTING_POLICY_FILE } from "../../contracts/hosting-policy"
 import { siteHostName } from "../../lib/site-settings"
 import {
   BUILD_CALENDAR,
@@ -22,9 +22,9 @@ import {
   parseBuildCalendar,
 } from "../../contracts/build-info"
 import { isCommitHash } from "../../contracts/values"
-import { RELEASE_SCRIPT } from "./layout"
-import { manifestOf, writeManifest } from "./files"
-import { committedAt } from "./stamp"
+import { RELEASE_SCRIPT } from "../release/layout"
+import { manifestOf, writeManifest } from "../release/files"
+import { committedAt } from "../release/stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
@@ -46,8 +46,9 @@ function builtCommit(projectDir: string): string {
 /** Packs the project's build into `out` (replaced whole); returns what build.json says. */
 export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: string = PROJECT_DIR): Promise<BuildInfo> {
   const publicDir = path.join(projectDir, "public")
-  const auth = path.join(projectDir, HOSTING_DIR, AUTH_SCRIPT)
-  for (const needed of [path.join(publicDir, "index.html"), auth]) {
+  // The build's files for a host: the sign-in service and the hosting policy nginx is configured from.
+  const hosting = [AUTH_SCRIPT, HOSTING_POLICY_FILE].map((file) => path.join(projectDir, HOSTING_DIR, file))
+  for (const needed of [path.join(publicDir, "index.html"), ...hosting]) {
     if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run npm run build first`)
   }
   const commit = builtCommit(projectDir)
@@ -56,7 +57,7 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   fs.cpSync(publicDir, path.join(out, "public"), { recursive: true })
   // Each file with the hash of its bytes: the host links what it already holds (files.ts).
   writeManifest(out, manifestOf(path.join(out, "public")))
-  fs.copyFileSync(auth, path.join(out, HOSTING_DIR, AUTH_SCRIPT))
+  for (const file of hosting) fs.copyFileSync(file, path.join(out, HOSTING_DIR, path.basename(file)))
   await build({
     entryPoints: [path.join(PROJECT_DIR, "deploy/release/cli.ts")],
     bundle: true,

@@ -5,8 +5,8 @@
 import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
-import { readClock } from "../contracts/clock"
-import { publicDirectory } from "./internals"
+import { readClock } from "../../contracts/clock"
+import { publicDirectory } from "../internals"
 
 export const SECURITY_TXT_PATH = "/.well-known/security.txt"
 

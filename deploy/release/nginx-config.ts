@@ -5,8 +5,8 @@
  * address asked for, as a CDN's path rules do; Cache-Control follows the file served, so a 404 page
  * is never cached as a hashed file would be.
  */
-import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "./compression"
-import type { HostingPolicy } from "./policy"
+import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
@@ -242,7 +242,7 @@ ${listenLine}
   server_tokens off;
   # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
   absolute_redirect off;
-${tls ? `\n  # Mozilla's "intermediate" TLS (deploy/hosting/nginx-config.ts, TLS_INTERMEDIATE).\n${tlsSettings(tls)}\n` : ""}
+${tls ? `\n  # Mozilla's "intermediate" TLS (deploy/release/nginx-config.ts, TLS_INTERMEDIATE).\n${tlsSettings(tls)}\n` : ""}
   # The build's .br and .gz copies where they exist (written once at the highest levels), else
   # compression on the fly at a level cheap enough to do per response.
 ${compression(brotli, precompressed)}

@@ -9,7 +9,7 @@
  * page gets the nearest 404.html with status 404, which the build puts where the policy says (no
  * redirect rule needed).
  */
-import type { HostingPolicy } from "./policy"
+import type { HostingPolicy } from "../../contracts/hosting-policy"
 
 /** Cloudflare Pages' documented limits for `_headers`. */
 export const CDN_LIMITS = { rules: 100, lineLength: 2000 }
@@ -74,10 +74,10 @@ export function headersFile(policy: HostingPolicy): string {
       `_headers has a line of ${long.length} characters (${long.slice(0, 40).trim()}...); Cloudflare Pages reads at most ${CDN_LIMITS.lineLength}`,
     )
   }
-  return `# Written by the build from deploy/hosting/policy.ts: edit that, not this.\n${text}\n`
+  return `# Written by the build from gatsby/post-build/hosting-policy.ts: edit that, not this.\n${text}\n`
 }
 
 export function redirectsFile(policy: HostingPolicy): string {
   const rules = policy.pages.filter((page) => page !== "/").map((page) => `${page.slice(0, -1)} ${page} 301`)
-  return `# Written by the build from deploy/hosting/policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n`
+  return `# Written by the build from gatsby/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n`
 }

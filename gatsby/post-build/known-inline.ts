@@ -13,10 +13,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { parseHtml } from "../../gatsby/built-html"
-import { deferredBundles, loaderSource } from "../../gatsby/hydrate-after-paint"
+import { parseHtml } from "../built-html"
+import { deferredBundles, loaderSource } from "./hydrate-after-paint"
 import type { KnownInlineCode } from "./inline-sources"
-import { SLICES_DIR } from "../../gatsby/internals"
+import { SLICES_DIR } from "../internals"
 
 /** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
 const STYLE_MARKERS = ["data-styled", "data-global-css"]

@@ -17,27 +17,11 @@ import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import { filesUnder } from "../../lib/files"
-import { FileMemo, memoFile, stepVersion } from "../../gatsby/file-memo"
-import { publicDirectory } from "../../gatsby/internals"
+import { FileMemo, memoFile, stepVersion } from "./file-memo"
+import { publicDirectory } from "../internals"
+import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
 
-/** The text types compressed by extension, as nginx's mime.types names them (plus the two it lacks). */
-export const COMPRESSIBLE_EXTENSIONS: Readonly<Record<string, string>> = {
-  html: "text/html",
-  css: "text/css",
-  js: "application/javascript",
-  json: "application/json",
-  webmanifest: "application/manifest+json",
-  xml: "text/xml",
-  txt: "text/plain",
-  svg: "image/svg+xml",
-  yml: "text/yaml",
-}
-
-/** Types nginx compresses on the fly too (a type with no file of its own extension above included). */
-export const COMPRESSIBLE_TYPES = [...new Set([...Object.values(COMPRESSIBLE_EXTENSIONS), "application/xml"])]
-
-/** Below this, compression costs more than it saves (nginx's `gzip_min_length` says the same). */
-export const MIN_COMPRESSED_LENGTH = 256
+export { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH }
 
 /** The files there is one of per page: an HTML page and its data. */
 const PER_PAGE = /\.(html|json)$/
@@ -123,7 +107,7 @@ export async function precompress(
 
 /**
  * The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change), for the
- * files whose bytes changed since the last build (gatsby/file-memo.ts).
+ * files whose bytes changed since the last build (gatsby/post-build/file-memo.ts).
  */
 export async function writePrecompressedCopies({ store, reporter, cache }: BuildArgs): Promise<void> {
   const started = Date.now()

@@ -1,0 +1,75 @@
+/**
+ * The hosting policy as the build writes it for the release command (.hosting/policy.json, by
+ * gatsby/post-build/hosting-files.ts, from the finished pages): what every response carries, what is
+ * cached how, where an unknown address is answered. Each release on an nginx host writes its nginx
+ * configuration from it (deploy/release/nginx-control.ts); a CDN gets the same policy as _headers and
+ * _redirects.
+ */
+import * as z from "zod/mini"
+
+/** Its file, in the build's hosting folder (hosting.ts, HOSTING_DIR). */
+export const HOSTING_POLICY_FILE = "policy.json"
+
+const headers = z.record(z.string(), z.string())
+
+/** A path that is no page is answered, with status 404, by the nearest of these pages. */
+const notFoundPage = z.object({
+  /** Paths under this prefix... */
+  prefix: z.string(),
+  /** ...get this file (a copy of the page that handles them). */
+  file: z.string(),
+})
+export type NotFoundPage = z.infer<typeof notFoundPage>
+
+/** Scripts cached for a year: every `.js` file, save those under the folders that hold unhashed ones. */
+const immutableScripts = z.object({
+  /** The file name ending that marks them, matched anywhere in the site (a CDN's `/*.js`). */
+  suffix: z.string(),
+  /** Folders whose scripts keep their name from build to build, and so revalidate. */
+  except: z.array(z.string()),
+})
+export type ImmutableScripts = z.infer<typeof immutableScripts>
+
+export const hostingPolicySchema = z.object({
+  /** Every page's one address, with its trailing slash; the address without it redirects (301). */
+  pages: z.array(z.string()),
+  /** Nearest first, the last one for `/`. */
+  notFound: z.array(notFoundPage),
+  /**
+   * Sent with every response, the same whatever the number of pages. Its Content-Security-Policy holds
+   * what applies to every page; each page's own, with the hashes of its inline code, is in its HTML
+   * (gatsby/post-build/page-policy.ts).
+   */
+  headers,
+  /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
+  prefixHeaders: z.array(z.object({ prefix: z.string(), headers })),
+  /** Addresses answered by a service with headers of its own, to which the host adds none. */
+  servicePrefixes: z.array(z.string()),
+  /** Files whose names carry their content's hash: cached for a year, never revalidated. */
+  immutable: z.object({
+    prefixes: z.array(z.string()),
+    scripts: immutableScripts,
+    /** The hashed bundles of this build, which `scripts` covers (for reports and tests, not rules). */
+    bundles: z.array(z.string()),
+  }),
+  /**
+   * Headers that govern a document (what it may load, embed, open), sent with pages and left off the
+   * immutable files: on a font they would only add bytes, and 1.7 kB of them pushed the display face
+   * past the ten segments a new connection delivers in its first round trip (mobile LCP +140 ms).
+   */
+  documentOnlyHeaders: z.array(z.string()),
+  cacheControl: z.object({ immutable: z.string(), revalidate: z.string() }),
+  /** Files in the build that are instructions for a host, never served. */
+  hostFiles: z.array(z.string()),
+})
+export type HostingPolicy = z.infer<typeof hostingPolicySchema>
+
+/** The policy file's text, checked; throws naming `file` and where it is wrong. */
+export function parseHostingPolicy(text: string, file: string): HostingPolicy {
+  const result = hostingPolicySchema.safeParse(JSON.parse(text))
+  if (!result.success) {
+    const where = result.error.issues.map((issue) => `${issue.path.join(".") || "the file"}: ${issue.message}`)
+    throw new Error(`${file} is not a hosting policy: ${where.slice(0, 3).join("; ")}`)
+  }
+  return result.data
+}
