@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { runCommand } from "./run-command"
 
 const ROOT = path.resolve(__dirname, "../..")
-const PROJECT_FILES = [
+export const PROJECT_FILES = [
   "package.json",
   "package-lock.json",
   "gatsby-config.ts",
