@@ -7,7 +7,7 @@ import { aboveTheFoldFonts } from "./src/styles/font-files"
 import { theme } from "./src/styles/theme"
 import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
-import { PAGE_VERSION_ATTRIBUTE, withPageVersion } from "./src/navigation/page-version"
+import { PAGE_VERSION_ATTRIBUTE, PrerenderedVersion, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
 import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./gatsby/internals"
 import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./gatsby/post-build/policy-meta"
@@ -71,7 +71,8 @@ const CLIENT_RENDERED_BOUNDARY = "<!--$!-->"
  * inside a Suspense boundary (fixed only in React 19), and the islands put every page inside such
  * boundaries. react-helmet's head is read in the same pass and handed to Gatsby here: its state is
  * one for the whole process, and Gatsby renders two pages at once, so read any later it could be the
- * other page's. It carries the page's version on <html> (src/navigation/page-version.tsx).
+ * other page's. The page hands its version to a receiver given to this render alone, written on <html>
+ * (src/navigation/page-version.tsx).
  * A part that still suspended would reach the visitor as an empty boundary: the build stops instead.
  */
 export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
@@ -83,19 +84,23 @@ export const replaceRenderer: GatsbySSR["replaceRenderer"] = async ({
   pathname,
 }) => {
   await loadDeferredCode()
-  const html = renderToString(bodyComponent as ReactElement)
+  let version: string | undefined
+  const html = renderToString(
+    <PrerenderedVersion.Provider value={(rendered) => (version = rendered)}>
+      {bodyComponent as ReactElement}
+    </PrerenderedVersion.Provider>,
+  )
   const head = Helmet.renderStatic()
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     throw new Error(
       `gatsby-ssr.tsx: part of ${pathname} suspended while prerendering and would reach visitors empty; load its code in loadDeferredCode (src/components/ui/deferred.tsx)`,
     )
   }
-  const htmlAttributes = head.htmlAttributes.toComponent() as Record<string, unknown>
-  if (!htmlAttributes[PAGE_VERSION_ATTRIBUTE]) {
+  if (!version) {
     throw new Error(`gatsby-ssr.tsx: ${pathname} was rendered without its version (src/navigation/page-version.tsx)`)
   }
   replaceBodyHTMLString(html)
-  setHtmlAttributes(htmlAttributes)
+  setHtmlAttributes({ ...head.htmlAttributes.toComponent(), [PAGE_VERSION_ATTRIBUTE]: version } as object)
   setBodyAttributes(head.bodyAttributes.toComponent())
   setHeadComponents(
     [head.title, head.link, head.meta, head.noscript, head.script, head.style, head.base].flatMap(

@@ -6,13 +6,13 @@
  * arrived just before a release may fetch its data just after: the HTML would be hydrated with the
  * next release's text. So each page carries its version, a hash of everything it is rendered from
  * (its data, its context and the site-wide static query), written on `<html data-page-version>` when
- * prerendered (through react-helmet's `htmlAttributes`, read with the page's head); the browser computes the same from what it fetched before hydrating, and on a
+ * prerendered (the page leaves it where gatsby-ssr.tsx's `replaceRenderer`, which renders it, reads
+ * it: `PrerenderedVersion`, a receiver per page rendered, never a module's state); the browser computes the same from what it fetched before hydrating, and on a
  * difference reloads the page once, which then comes whole from the new release. After that first
  * page, a move inside the site renders the next page from whatever data is live: with the same code,
  * that is the visitor moving to the new release.
  */
-import type { ReactNode } from "react"
-import { Helmet } from "react-helmet"
+import { type ReactNode, createContext, useContext } from "react"
 import { useSiteWideData } from "../hooks/use-site-settings"
 import type { NotFoundContext } from "../i18n/locale"
 
@@ -41,6 +41,9 @@ export interface PageVersionProps {
   data?: unknown
   pageContext?: unknown
 }
+
+/** How a page being prerendered hands its version over: a receiver per page, given by gatsby-ssr.tsx. */
+export const PrerenderedVersion = createContext<((version: string) => void) | null>(null)
 
 /** The browser's first page: checked once, on its first render (its hydration). */
 const arrival = {
@@ -96,15 +99,12 @@ function contextRenderedFrom(pageContext: unknown): unknown {
 
 function PageVersion({ props, children }: { props: PageVersionProps; children: ReactNode }) {
   const siteWide = useSiteWideData()
+  const handOver = useContext(PrerenderedVersion)
   const version = () => versionOf([props.data ?? null, contextRenderedFrom(props.pageContext), siteWide])
-  // Prerendering, the version goes on <html> with the page's head (gatsby-ssr.tsx reads both at once).
+  // Prerendering, the version is left for gatsby-ssr.tsx, which writes it on <html>.
   if (typeof document === "undefined") {
-    return (
-      <>
-        <Helmet htmlAttributes={{ [PAGE_VERSION_ATTRIBUTE]: version() }} />
-        {children}
-      </>
-    )
+    handOver?.(version())
+    return <>{children}</>
   }
   const reloading = checkVersion(version)
   if (reloading) throw reloading

@@ -1,20 +1,21 @@
 // @vitest-environment node
 import type { ReactNode } from "react"
 import { renderToString } from "react-dom/server"
-import { Helmet } from "react-helmet"
 import { describe, expect, it } from "vitest"
-import { PAGE_VERSION_ATTRIBUTE, versionOf, withPageVersion } from "../../src/navigation/page-version"
+import { PrerenderedVersion, versionOf, withPageVersion } from "../../src/navigation/page-version"
 import { provideSiteData } from "../../cms/app/stand-ins/gatsby"
 
-/** A page prerendered as gatsby-ssr.tsx does: its body, then react-helmet's head of the same pass. */
+/** A page prerendered as gatsby-ssr.tsx does: with a receiver of its own, which its version is handed to. */
 function prerender(page: ReactNode): { html: string; version: unknown } {
-  const html = renderToString(page)
-  const attributes = Helmet.renderStatic().htmlAttributes.toComponent() as Record<string, unknown>
-  return { html, version: attributes[PAGE_VERSION_ATTRIBUTE] }
+  let version: string | undefined
+  const html = renderToString(
+    <PrerenderedVersion.Provider value={(rendered) => (version = rendered)}>{page}</PrerenderedVersion.Provider>,
+  )
+  return { html, version }
 }
 
 describe("a page prerendered", () => {
-  it("carries the version of what it was rendered from on its <html>, read with its head (gatsby-ssr.tsx)", () => {
+  it("leaves the version of what it was rendered from for its <html> (gatsby-ssr.tsx), to a receiver of its own", () => {
     const siteWide = { allSiteSettings: { nodes: [] }, allHomeIndustries: { nodes: [] } }
     provideSiteData(siteWide)
     const props = {
@@ -25,7 +26,7 @@ describe("a page prerendered", () => {
       html: "<p>The page</p>",
       version: versionOf([props.data, props.pageContext, siteWide]),
     })
-    // The next page's head is its own: nothing of this one is left in react-helmet's state.
+    // The next page's receiver is its own: nothing of this one is left anywhere.
     expect(prerender(<p>Another page</p>).version).toBeUndefined()
   })
 
