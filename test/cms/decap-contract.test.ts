@@ -27,7 +27,6 @@ const resolveFrom = (name: string) => path.dirname(require.resolve(`${name}/pack
 const CORE = resolveFrom("decap-cms-core")
 const LOCALES = resolveFrom("decap-cms-locales")
 
-
 /** The keys of the props object Decap's Widget hands a control (`createElement(controlComponent, {…})`). */
 function controlPropKeys(widget: string): string[] {
   const start = widget.indexOf("createElement(controlComponent, {")
