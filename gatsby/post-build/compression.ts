@@ -21,8 +21,6 @@ import { FileMemo, memoFile, stepVersion } from "./file-memo"
 import { publicDirectory } from "../internals"
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
 
-export { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH }
-
 /** The files there is one of per page: an HTML page and its data. */
 const PER_PAGE = /\.(html|json)$/
 

@@ -7,7 +7,8 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH, precompress } from "../../gatsby/post-build/compression"
+import { precompress } from "../../gatsby/post-build/compression"
+import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
 import { FileMemo } from "../../gatsby/post-build/file-memo"
 
 let site: string

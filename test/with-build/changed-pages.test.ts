@@ -10,14 +10,8 @@ import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { builtPages } from "../../gatsby/post-build/built-pages"
-import {
-  addressOf,
-  changedPages,
-  htmlFileOf,
-  pageDataFileOf,
-  pageFingerprints,
-  pageParts,
-} from "../../gatsby/post-build/changed-pages"
+import { addressOf, changedPages, pageFingerprints, pageParts } from "../../gatsby/post-build/changed-pages"
+import { htmlFileOf, pageDataFileOf } from "../../gatsby/internals"
 import { type BeforeTheBuild, pagesForTheBrowser } from "../../deploy/publish/browser-pages"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"

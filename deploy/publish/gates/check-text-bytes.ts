@@ -9,7 +9,7 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { filesUnder } from "../../../lib/files"
 import { isCompressible } from "../../../gatsby/post-build/compression"
-import { pageDataFileOf } from "../../../gatsby/post-build/changed-pages"
+import { pageDataFileOf } from "../../../gatsby/internals"
 import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
