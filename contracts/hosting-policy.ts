@@ -30,9 +30,20 @@ const immutableScripts = z.object({
 })
 export type ImmutableScripts = z.infer<typeof immutableScripts>
 
+/** Addresses that were pages once: each written with its trailing slash, and answered without it too. */
+const hostingAddresses = z.object({
+  /** Led for good (301) to the page that was there (a case study moved to a new slug), in one hop. */
+  moved: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** Gone for good (410, a case study deleted), answered by the nearest not-found page. */
+  gone: z.array(z.string()),
+})
+export type HostingAddresses = z.infer<typeof hostingAddresses>
+
 export const hostingPolicySchema = z.object({
   /** Every page's one address, with its trailing slash; the address without it redirects (301). */
   pages: z.array(z.string()),
+  /** Addresses of pages that moved or are gone (gatsby/post-build/addresses.ts). */
+  addresses: hostingAddresses,
   /** Nearest first, the last one for `/`. */
   notFound: z.array(notFoundPage),
   /**

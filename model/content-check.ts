@@ -21,6 +21,7 @@ import {
   type FoundValue,
   datedFields,
   fieldName,
+  formerKeyFields,
   keyFields,
   relationFields,
   relationTarget,
@@ -254,9 +255,48 @@ function crossFileProblems(
     // A folder's file is named by its key (the CMS names a new one so but never renames it); a
     // duplicate is reported as such, not again as a file name it does not match.
     if (field.type.kind !== "folder" || field.path.includes("*")) continue
+    const formerList = formerKeyFields().find((former) => former.type === field.type && former.key === field.path)
     for (const key of (keys ?? []).filter((key) => !duplicated.has(key.file))) {
-      const issue = slugFileNameIssue(baseName(key.file.file), key.value)
+      const formers = formerList ? valuesAt(key.file.data, formerList.path)[0]?.value : undefined
+      const issue = slugFileNameIssue(baseName(key.file.file), key.value, formers)
       if (issue) found.push({ file: key.file.file, path: inEnglish(issue.segments), message: issue.message })
+    }
+  }
+
+  // An address of before leads to one entry: none is an entry's key now, nor another entry's of before.
+  const movedKeys = new Map<ContentType, Map<string, string>>()
+  for (const former of formerKeyFields()) {
+    const keys = keysAt({ type: former.type, path: former.key })
+    if (!keys) continue
+    const holders = new Map(keys.map((key) => [key.value, { file: key.file, current: true }]))
+    const moved = new Map<string, string>()
+    movedKeys.set(former.type, moved)
+    const list = fieldName(former.path)
+    for (const file of filesOf(former.type).filter((file) => isSound(file, errors))) {
+      const current = String(valuesAt(file.data, former.key)[0]?.value)
+      for (const { segments, value } of valuesAt(file.data, `${former.path}.*`)) {
+        const address = String(value)
+        const holder = holders.get(address)
+        const problem = (message: string) => found.push({ file: file.file, path: inEnglish(segments), message })
+        if (holder?.file === file) {
+          problem(
+            holder.current
+              ? `"${address}" is this entry's ${fieldName(former.key)} now: remove it from ${list}`
+              : `"${address}" is listed twice: remove one`,
+          )
+        } else if (holder?.current) {
+          problem(
+            `"${address}" is the ${fieldName(former.key)} of ${holder.file.file}, and an address leads to one entry only: remove it from ${list}, or give that entry another ${fieldName(former.key)}`,
+          )
+        } else if (holder) {
+          problem(
+            `"${address}" is in ${holder.file.file}'s ${list} too, and an address of before leads to one entry only: remove it from one of them`,
+          )
+        } else {
+          holders.set(address, { file, current: false })
+          moved.set(address, current)
+        }
+      }
     }
   }
 
@@ -267,10 +307,13 @@ function crossFileProblems(
     for (const file of filesOf(field.type).filter((file) => isSound(file, errors))) {
       for (const { segments, value } of valuesAt(file.data, field.path)) {
         if (known.includes(value as string)) continue
+        const movedTo = movedKeys.get(relationTarget(field.to))?.get(value as string)
         found.push({
           file: file.file,
           path: inEnglish(segments),
-          message: `no ${field.to.noun} has the ${fieldName(field.to.key)} "${String(value)}" (known: ${known.join(", ")})`,
+          message: movedTo
+            ? `the ${field.to.noun} "${String(value)}" has moved to the ${fieldName(field.to.key)} "${movedTo}": point at "${movedTo}", so the link leads there without a redirect`
+            : `no ${field.to.noun} has the ${fieldName(field.to.key)} "${String(value)}" (known: ${known.join(", ")})`,
         })
       }
     }

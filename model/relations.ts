@@ -9,6 +9,7 @@ import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import type { PathSegment } from "./problems"
 import { CONTENT_TYPES, type ContentType } from "./registry"
 import {
+  FORMER_KEYS_META,
   IMAGE_PATH_META,
   KEY_META,
   NOT_AFTER_TODAY_META,
@@ -58,6 +59,16 @@ function walkFieldsWith(meta: string): Array<DeclaredField & { value: unknown }>
 
 /** Every field whose value identifies its entry. */
 export const keyFields = (): DeclaredField[] => fieldsWith(KEY_META).map(({ type, path }) => ({ type, path }))
+
+/** A list of an entry's keys of before, beside its key (schemas.ts, `FORMER_KEYS_META`). */
+export interface FormerKeysField extends DeclaredField {
+  /** The key they were: "slug". */
+  key: string
+}
+
+/** Every list of former keys. */
+export const formerKeyFields = (): FormerKeysField[] =>
+  fieldsWith(FORMER_KEYS_META).map(({ type, path, value }) => ({ type, path, key: value as string }))
 
 /** Every field that points at another content type's entries. */
 export const relationFields = (): RelationField[] =>

@@ -79,13 +79,15 @@ export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
 }
 
 /**
- * A case study's file is named by its slug, the page's address: the file name and the slug must be
- * one (gatsby/content/validate.ts for files on disk, the CMS preview for the entry being edited).
+ * A case study's file is named by the slug it was created with, and keeps that name: its slug, or
+ * after a rename one of its former slugs, whose addresses now lead to the slug (gatsby/addresses.ts).
+ * Checked on files on disk (model/content-check.ts) and on the entry being edited (the CMS preview).
  */
-export function slugFileNameIssue(fileName: string, slug: unknown): SchemaIssue | undefined {
+export function slugFileNameIssue(fileName: string, slug: unknown, formerSlugs: unknown = []): SchemaIssue | undefined {
   if (typeof slug !== "string" || slug === fileName) return undefined
+  if (Array.isArray(formerSlugs) && formerSlugs.includes(fileName)) return undefined
   return {
     segments: ["slug"],
-    message: `must match the file name, as the page's address is both: the file is "${fileName}.json" and the slug "${slug}"; rename the file to "${slug}.json" or set the slug to "${fileName}"`,
+    message: `must match the file name, as the page's address is both: the file is "${fileName}.json" and the slug "${slug}"; rename the file to "${slug}.json", set the slug to "${fileName}", or, to move the study to a new address, add "${fileName}" to formerSlugs`,
   }
 }

@@ -19,6 +19,12 @@ export const CMS_WIDGET_META = "x-cms-widget"
 export const CASE_ICON_WIDGET = "case-icon"
 /** Metadata key: the value identifies its entry, so no two entries share it (relations.ts). */
 export const KEY_META = "x-key"
+/**
+ * Metadata key: the entry's keys of before, on a list beside its key (named by this meta's value).
+ * Each is an address that leads to the entry's key now: no entry may have it as its key or among its
+ * own, and a folder's file may keep the name it was created with (content-check.ts).
+ */
+export const FORMER_KEYS_META = "x-former-keys"
 /** Metadata key: the value is the key of an entry of another content type (relations.ts). */
 export const RELATION_META = "x-relation"
 /** Metadata key for the CMS: what the field is for, shown under it before its length limit. */
@@ -333,8 +339,16 @@ export const caseStudySchema = document({
   slug: slug().meta({
     [KEY_META]: true,
     [HINT_META]:
-      "The study's address, /case-studies/<slug>/, and its file's name: lowercase words joined by hyphens, like \"real-estate\". A saved study keeps it: for a new address, create a new study.",
+      'The study\'s address, /case-studies/<slug>/: lowercase words joined by hyphens, like "real-estate". Change it to move the study: its old address, in both languages, then leads to the new one.',
   }),
+  formerSlugs: z
+    .array(slug())
+    .optional()
+    .meta({
+      [FORMER_KEYS_META]: "slug",
+      [HINT_META]:
+        "The study's addresses of before, each now leading to its slug (a permanent redirect, in both languages). Added for you when you change the slug; remove one only to give that address to another study.",
+    }),
   order: z
     .number()
     .int()

@@ -10,7 +10,9 @@ import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
 import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../release/nginx-main"
 
 export { BROTLI_MODULES, MIME_TYPES }
-import { CASE_NOT_FOUND, hostingPolicy } from "../../gatsby/post-build/hosting-policy"
+import { CASE_NOT_FOUND } from "../../gatsby/post-build/hosting-policy"
+import { HOSTING_DIR } from "../../contracts/hosting"
+import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
 import { waitForServer } from "../lib/wait-for-server"
 import { ensureSystemPackage } from "../lib/system-packages"
 import { freePort, portTaken } from "../lib/free-port"
@@ -59,6 +61,17 @@ interface NginxOptions {
   precompressed?: boolean
 }
 
+/**
+ * The hosting policy the build wrote beside its public folder, as a release reads it
+ * (gatsby/post-build/hosting-files.ts): its pages, and its addresses of before, which only the build
+ * knows (the content's and the history's).
+ */
+function buildPolicy(publicDir: string) {
+  const file = path.join(path.dirname(publicDir), HOSTING_DIR, HOSTING_POLICY_FILE)
+  if (!fs.existsSync(file)) throw new Error(`${publicDir} has no ${file} beside it: run npm run build first`)
+  return parseHostingPolicy(fs.readFileSync(file, "utf8"), file)
+}
+
 async function startNginxOn(
   port: number,
   { publicDir = PUBLIC_DIR, cmsBackend = LOCAL_CMS_BACKEND, authService, precompressed = true }: NginxOptions,
@@ -72,7 +85,7 @@ async function startNginxOn(
   // Workers may run as another user than a root master: they read the site and write nothing here.
   fs.chmodSync(prefix, 0o755)
   const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
-  const config = nginxStandalone(hostingPolicy(publicDir), {
+  const config = nginxStandalone(buildPolicy(publicDir), {
     root: publicDir,
     listen: `127.0.0.1:${port}`,
     brotli,

@@ -224,6 +224,17 @@ export function nginxServer(policy: HostingPolicy, options: NginxOptions): strin
   const redirects = policy.pages
     .filter((page) => page !== "/")
     .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
+  const bothForms = (address: string) => [address, address.slice(0, -1)]
+  const moved = policy.addresses.moved.flatMap(({ from, to }) =>
+    bothForms(from).map((address) => `  location = ${address} { return 301 ${to}$is_args$args; }`),
+  )
+  // Gone for good: the nearest not-found page, with status 410.
+  const gone = policy.addresses.gone.flatMap((address) => {
+    const page = policy.notFound.find(({ prefix }) => address.startsWith(prefix)) ?? policy.notFound.at(-1)!
+    return bothForms(address).map(
+      (form) => `  location = ${form} {\n    error_page 410 ${page.file};\n    return 410;\n  }`,
+    )
+  })
   // A folder is a page only with its index.html ("/static/" answers 404, as on a CDN, not 403), and
   // "${uri}index.html" keeps the served URI free of double slashes, which the policy maps key on.
   const notFound = policy.notFound.map(({ prefix, file }) =>
@@ -256,7 +267,7 @@ ${policy.hostFiles.map((file) => `  location = ${file} { return 404; }`).join("\
 
   # Every page has one address, with its trailing slash.
 ${redirects.join("\n")}
-
+${moved.length > 0 ? `\n  # Addresses a page moved from, to the page in one hop.\n${moved.join("\n")}\n` : ""}${gone.length > 0 ? `\n  # Addresses of pages deleted: gone for good.\n${gone.join("\n")}\n` : ""}
   # A path that is no page: the nearest 404 page, with status 404.
 ${notFound.join("\n")}
 ${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}

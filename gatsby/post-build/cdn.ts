@@ -77,7 +77,16 @@ export function headersFile(policy: HostingPolicy): string {
   return `# Written by the build from gatsby/post-build/hosting-policy.ts: edit that, not this.\n${text}\n`
 }
 
+/**
+ * Every page's address without its trailing slash, and every address a page moved from, with and
+ * without it, each to the page in one hop. A gone address (policy.addresses.gone) has no rule: Pages'
+ * redirects cannot answer 410, so it gets the nearest 404.html with status 404, as any unknown address.
+ */
 export function redirectsFile(policy: HostingPolicy): string {
   const rules = policy.pages.filter((page) => page !== "/").map((page) => `${page.slice(0, -1)} ${page} 301`)
-  return `# Written by the build from gatsby/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n`
+  const moved = policy.addresses.moved.flatMap(({ from, to }) => [
+    `${from} ${to} 301`,
+    `${from.slice(0, -1)} ${to} 301`,
+  ])
+  return `# Written by the build from gatsby/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n${moved.length > 0 ? `# Addresses of before, each to the page that moved from it.\n${moved.join("\n")}\n` : ""}`
 }

@@ -11,7 +11,7 @@ import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
 import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
-import type { HostingPolicy, ImmutableScripts, NotFoundPage } from "../../contracts/hosting-policy"
+import type { HostingAddresses, HostingPolicy, ImmutableScripts, NotFoundPage } from "../../contracts/hosting-policy"
 
 export const ADMIN_PREFIX = "/admin/"
 /**
@@ -181,15 +181,24 @@ function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
   return files.sort()
 }
 
-export function hostingPolicy(publicDir: string): HostingPolicy {
-  const pages = builtPages(publicDir)
+/** A build whose content has no address of before. */
+export const NO_ADDRESSES: HostingAddresses = { moved: [], gone: [] }
+
+/** The pages of a build: each folder's index.html, as its address. */
+export function builtAddresses(publicDir: string): string[] {
+  return builtPages(publicDir)
     .map((file) => path.relative(publicDir, file).split(path.sep).join("/"))
     .filter((file) => file.endsWith("/index.html") || file === "index.html")
     .map((file) => `/${file.slice(0, -"index.html".length)}`)
     .filter((page) => !NOT_PAGES.has(page))
     .sort()
+}
+
+/** The policy of the build in `publicDir`, with the addresses of before its content names (addresses.ts). */
+export function hostingPolicy(publicDir: string, addresses: HostingAddresses = NO_ADDRESSES): HostingPolicy {
   return {
-    pages,
+    pages: builtAddresses(publicDir),
+    addresses,
     notFound: NOT_FOUND_PAGES,
     headers: {
       "Content-Security-Policy": SITE_CSP,

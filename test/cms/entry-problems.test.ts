@@ -87,7 +87,7 @@ describe("saving an entry", () => {
     const cards = JSON.parse(saved.get("home/industries.json")!).en.cards as Array<{ caseSlug: string }>
     const index = cards.findIndex((card) => card.caseSlug === "wine")
     expect(lines("case-studies/wine.json", text)).toEqual([
-      'content/case-studies/wine.json: en.slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json" or set the slug to "wine"',
+      'content/case-studies/wine.json: en.slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json", set the slug to "wine", or, to move the study to a new address, add "wine" to formerSlugs',
       expect.stringMatching(
         new RegExp(
           `^content/home/industries\\.json: en\\.cards\\[${index}\\]\\.caseSlug: no case study has the slug "wine"`,

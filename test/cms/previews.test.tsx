@@ -164,7 +164,7 @@ describe("the case study preview", () => {
       "wine",
     )
     expect(await problemsListed()).toEqual([
-      'Slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json" or set the slug to "wine"',
+      'Slug: must match the file name, as the page\'s address is both: the file is "wine.json" and the slug "wines"; rename the file to "wines.json", set the slug to "wine", or, to move the study to a new address, add "wine" to formerSlugs',
     ])
     // A study not yet saved gets its file name from the slug, so it has nothing to match.
     renderPreview(

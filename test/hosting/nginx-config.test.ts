@@ -11,7 +11,11 @@ import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 const policy: HostingPolicy = {
   pages: ["/", "/case-studies/wine/"],
-  notFound: [{ prefix: "/", file: "/404.html" }],
+  addresses: { moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }], gone: ["/case-studies/cellars/"] },
+  notFound: [
+    { prefix: "/case-studies/", file: "/case-studies/404.html" },
+    { prefix: "/", file: "/404.html" },
+  ],
   headers: { "X-Content-Type-Options": "nosniff" },
   prefixHeaders: [],
   servicePrefixes: ["/api/auth"],
@@ -68,6 +72,15 @@ describe("nginx's configuration", () => {
     const [only] = servers(nginxServer(policy, { ...base, listen: "80", acmeRoot: "/srv/site/acme" }))
     expect(only).toContain(acme)
     expect(only.some((line) => line.startsWith("ssl_"))).toBe(false)
+  })
+
+  it("leads a moved page's old address, with or without its slash, to it; answers a gone one 410 with its not-found page", () => {
+    const config = nginxServer(policy, { ...base, listen: "80" })
+    expect(config).toContain("location = /case-studies/vins/ { return 301 /case-studies/wine/$is_args$args; }")
+    expect(config).toContain("location = /case-studies/vins { return 301 /case-studies/wine/$is_args$args; }")
+    for (const form of ["/case-studies/cellars/", "/case-studies/cellars"]) {
+      expect(config).toContain(`location = ${form} {\n    error_page 410 /case-studies/404.html;\n    return 410;\n  }`)
+    }
   })
 
   it("finds the outgoing release's hashed files by name, and only those", () => {

@@ -8,6 +8,7 @@ import os from "node:os"
 import path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { CDN_LIMITS, headersFile, redirectsFile } from "../../gatsby/post-build/cdn"
+import { NO_ADDRESSES } from "../../gatsby/post-build/hosting-policy"
 import { type KnownInlineCode, inlineSources } from "../../gatsby/post-build/inline-sources"
 import { withPagePolicy } from "../../gatsby/post-build/page-policy"
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SITE_CSP, pageCsp } from "../../gatsby/post-build/hosting-policy"
@@ -114,6 +115,7 @@ const SCRIPTS = { suffix: ".js", except: ["/admin/", "/~partytown/"] }
 
 const policy = (csp = "frame-ancestors 'none'"): HostingPolicy => ({
   pages: ["/", "/book-demo/", "/case-studies/wine/"],
+  addresses: NO_ADDRESSES,
   notFound: [],
   headers: {
     "Content-Security-Policy": csp,
@@ -137,6 +139,26 @@ describe("the CDN files", () => {
         .split("\n")
         .filter((line) => line && !line.startsWith("#")),
     ).toEqual(["/book-demo /book-demo/ 301", "/case-studies/wine /case-studies/wine/ 301"])
+  })
+
+  it("lead an address a page moved from, with or without its slash, to the page in one hop; none for a gone one", () => {
+    const moved = {
+      ...policy(),
+      addresses: {
+        moved: [{ from: "/fr/case-studies/vins/", to: "/fr/case-studies/wine/" }],
+        gone: ["/case-studies/cellars/"],
+      },
+    }
+    expect(
+      redirectsFile(moved)
+        .split("\n")
+        .filter((line) => line && !line.startsWith("#")),
+    ).toEqual([
+      "/book-demo /book-demo/ 301",
+      "/case-studies/wine /case-studies/wine/ 301",
+      "/fr/case-studies/vins/ /fr/case-studies/wine/ 301",
+      "/fr/case-studies/vins /fr/case-studies/wine/ 301",
+    ])
   })
 
   it("have the same rules however many pages and bundles the build has", () => {

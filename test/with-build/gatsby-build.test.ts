@@ -2,9 +2,15 @@
  * Real `gatsby build` runs over a copy of the project with altered content: the content gate must
  * stop the build with file + JSON path messages, and a missing team photo must only warn.
  */
+import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
+import { startNginx } from "../../deploy/hosting/local-nginx"
+import { readContent } from "../../gatsby/content/files"
+import { LOCALES } from "../../model/locales"
+import { caseStudyPath, localePath } from "../../model/routes"
+import { readRedirects } from "../support/pages-host"
 import { BUILD_TIMEOUT_MS, buildCopy as build, editJson, projectCopy as newCopy } from "../support/project-copy"
 
 const copies: string[] = []
@@ -93,11 +99,27 @@ describe("gatsby build", () => {
   )
 
   // One full build covers several things, to keep the suite fast: a missing photo, a photo that is
-  // no image, a character the faces lack, and a staging build.
+  // no image, a character the faces lack, a staging build, and a study moved and one deleted.
   it(
-    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output",
+    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output; a moved study's old addresses redirect, a deleted one's are gone",
     async () => {
       const dir = projectCopy()
+      // The history knows a study deleted since: "yachts", once also at "superyachts".
+      const yachts = path.join(dir, "content/case-studies/yachts.json")
+      fs.copyFileSync(path.join(dir, "content/case-studies/cruises.json"), yachts)
+      editJson(yachts, (data) => Object.assign(data, { slug: "yachts", formerSlugs: ["superyachts"] }))
+      const git = (...args: string[]) =>
+        execFileSync("git", ["-C", dir, "-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args])
+      git("init", "-q")
+      git("add", "content")
+      git("commit", "-q", "-m", "Content: create case-studies “yachts”")
+      git("rm", "-q", yachts)
+      git("commit", "-q", "-m", "Content: delete case-studies “yachts”")
+      // Watches moves to a new address, as the CMS saves it: the old slug listed, the card pointed anew.
+      editJson(path.join(dir, "content/case-studies/watches.json"), (data) =>
+        Object.assign(data, { slug: "haute-horlogerie", formerSlugs: ["watches"] }),
+      )
+      editJson(path.join(dir, "content/home/industries.json"), (data) => (data.cards[5].caseSlug = "haute-horlogerie"))
       fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
       fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
       editJson(
@@ -141,6 +163,34 @@ describe("gatsby build", () => {
       }
       // The CMS edits the repository the build server names.
       expect(fs.readFileSync(path.join(dir, "public/admin/config.yml"), "utf8")).toContain('"repo": "maison/site"')
+
+      // The sitemap knows the new address only; the old ones lead there in one hop, on both hosts.
+      const sitemap = fs.readFileSync(path.join(dir, "public/sitemap-0.xml"), "utf8")
+      expect(sitemap).toContain("/case-studies/haute-horlogerie/")
+      expect(sitemap).not.toMatch(/\/case-studies\/(watches|yachts)\//)
+      const redirects = readRedirects(fs.readFileSync(path.join(dir, "public/_redirects"), "utf8"))
+      const nginx = await startNginx({ publicDir: path.join(dir, "public"), cmsBackend: null })
+      try {
+        for (const locale of LOCALES) {
+          const at = (slug: string) => localePath(caseStudyPath(slug), locale)
+          for (const from of [at("watches"), at("watches").slice(0, -1)]) {
+            expect(redirects.get(from), from).toEqual({ to: at("haute-horlogerie"), status: 301 })
+            const response = await fetch(`${nginx.url}${from}`, { redirect: "manual" })
+            expect([response.status, response.headers.get("location")], from).toEqual([301, at("haute-horlogerie")])
+          }
+          // Gone for good, with the list's "Case Study Not Found" page, the old address of before too.
+          for (const gone of [at("yachts"), at("superyachts"), at("yachts").slice(0, -1)]) {
+            const response = await fetch(`${nginx.url}${gone}`, { redirect: "manual" })
+            expect(response.status, gone).toBe(410)
+            const notFound = readContent("pages/case-studies.json", locale, path.join(dir, "content")).notFound.title
+            expect(await response.text(), gone).toContain(notFound)
+          }
+          const moved = await fetch(`${nginx.url}${at("haute-horlogerie")}`, { redirect: "manual" })
+          expect(moved.status).toBe(200)
+        }
+      } finally {
+        await nginx.stop()
+      }
     },
     BUILD_TIMEOUT_MS,
   )

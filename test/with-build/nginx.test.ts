@@ -28,6 +28,7 @@ import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import type { HostingPolicy } from "../../contracts/hosting-policy"
+import { HOSTING_DIR } from "../../contracts/hosting"
 
 let nginx: RunningNginx
 let policy: HostingPolicy
@@ -325,10 +326,12 @@ describe("compression", () => {
   })
 
   it("still compresses on the fly a text file that has no copy", async () => {
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), "site-"))
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), "site-"))
+    const site = path.join(build, "public")
     fs.cpSync(PUBLIC_DIR, site, { recursive: true })
+    fs.cpSync(path.join(PUBLIC_DIR, "..", HOSTING_DIR), path.join(build, HOSTING_DIR), { recursive: true })
     // nginx's workers may run as another user than its root master.
-    fs.chmodSync(site, 0o755)
+    for (const folder of [build, site]) fs.chmodSync(folder, 0o755)
     for (const extension of [".br", ".gz"]) fs.rmSync(path.join(site, `index.html${extension}`))
     const bare = await startNginx({ publicDir: site, cmsBackend: null })
     try {
@@ -340,7 +343,7 @@ describe("compression", () => {
       }
     } finally {
       await bare.stop()
-      fs.rmSync(site, { recursive: true, force: true })
+      fs.rmSync(build, { recursive: true, force: true })
     }
   }, 30_000)
 
