@@ -13,6 +13,7 @@ import type { ContentType } from "../model/registry"
 import {
   CMS_WIDGET_META,
   DATE_HINT,
+  FORMER_KEYS_META,
   HINT_META,
   IMAGE_PATH_META,
   INVISIBLE_ONLY_MESSAGE,
@@ -128,6 +129,8 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
     ...(purpose ? { hint: purpose } : {}),
   }
 
+  // Kept by the admin itself, from the file as saved (cms/former-keys.ts): a form's copy can be stale.
+  if (schema[FORMER_KEYS_META] !== undefined) return { ...field, widget: "hidden" }
   if (schema.enum) {
     // A choice the admin draws (a case study's icon, by its picture), or Decap's select.
     const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "select"

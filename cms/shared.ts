@@ -54,6 +54,10 @@ export const ENTRY_CHECK = {
     "Not saved yet: the other entries are still being read, to check this one against them. Press Publish again in a moment.",
   refusedHeading: (count: number, side: string) =>
     `${count === 1 ? "One thing" : `${count} things`} to put right before saving (${side} side)`,
+  movedHeading: "A new address",
+  /** The study's addresses until now and from its next release, each language's. */
+  moved: (from: readonly string[], to: readonly string[]) =>
+    `Once published, this study is at ${to.join(" and ")}. Its addresses until now, ${from.join(" and ")}, then lead there for good (a permanent redirect): links already sent keep working, and search engines move to the new one. The site's own links go to the new address.`,
   linkedHeading: "Linked from other entries",
   linkedNote:
     "These entries point to this one. Deleting it would stop the site's next build until each points elsewhere; change them first.",
@@ -61,7 +65,7 @@ export const ENTRY_CHECK = {
 
 /** Decap's question before deleting an entry; the form names, above its fields, any entry linking to it. */
 export const DELETE_CONFIRMATION =
-  'Delete this entry? If its form lists "Linked from other entries", the site will not build until each of those points elsewhere.'
+  'Delete this entry? If its form lists "Linked from other entries", the site will not build until each of those points elsewhere. Once a case study is deleted, its address, in both languages, shows the list of studies with "Case Study Not Found" and tells search engines the page is gone for good (410); to give a study another address instead, change its slug.'
 
 /** The form's state beside its title when nothing is waiting to be saved (Decap says "Changes saved", of a new form too). */
 export const NO_UNSAVED_CHANGES = "No unsaved changes"

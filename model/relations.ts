@@ -70,6 +70,22 @@ export interface FormerKeysField extends DeclaredField {
 export const formerKeyFields = (): FormerKeysField[] =>
   fieldsWith(FORMER_KEYS_META).map(({ type, path, value }) => ({ type, path, key: value as string }))
 
+/**
+ * Each key of before of a type's entries, to the entry's key now, from their English documents: what a
+ * relation still naming an old key stands for.
+ */
+export function movedKeysOf(type: ContentType, documents: readonly unknown[]): Map<string, string> {
+  const moved = new Map<string, string>()
+  for (const former of formerKeyFields().filter((field) => field.type === type)) {
+    for (const document of documents) {
+      const key = valuesAt(document, former.key)[0]?.value
+      if (typeof key !== "string") continue
+      for (const { value } of valuesAt(document, `${former.path}.*`)) moved.set(String(value), key)
+    }
+  }
+  return moved
+}
+
 /** Every field that points at another content type's entries. */
 export const relationFields = (): RelationField[] =>
   fieldsWith(RELATION_META).map(({ type, path, value }) => ({ type, path, to: value as Relation }))

@@ -347,7 +347,7 @@ export const caseStudySchema = document({
     .meta({
       [FORMER_KEYS_META]: "slug",
       [HINT_META]:
-        "The study's addresses of before, each now leading to its slug (a permanent redirect, in both languages). Added for you when you change the slug; remove one only to give that address to another study.",
+        "The study's addresses of before, each now leading to its slug (a permanent redirect, in both languages). The CMS adds the slug a saved study had when its slug is changed, and keeps the list out of the form.",
     }),
   order: z
     .number()

@@ -11,7 +11,7 @@
  * (`missingControlInternals`): the form says the checks cannot run and why, and refuses to save.
  *
  * What Decap does document is used as documented, elsewhere: registerWidget, registerEventListener
- * (postSave), registerPreviewTemplate, registerLocale, a control's value, field, forID, onChange and
+ * (preSave, postSave), registerPreviewTemplate, registerLocale, a control's value, field, forID, onChange and
  * isValid, a preview's entry.get("data").
  */
 import { plain } from "./decap"

@@ -15,7 +15,7 @@ import { cmsCollectionOf } from "../collections"
 import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
 import { CONTENT_FORMAT } from "../shared"
 import { adminPhrases } from "./admin-phrases"
-import { entryCheckWidget, recordDecapSave } from "./entry-check/control"
+import { entryCheckWidget, recordDecapSave, recordKeyMoves } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
 import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
@@ -32,6 +32,8 @@ CMS.registerLocale("en", adminPhrases(en))
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
 CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
 CMS.registerWidget(zurichTimeWidget.name, zurichTimeWidget.controlComponent as never, zurichTimeWidget.previewComponent)
+// A study given a new slug keeps its file; its old slug is listed so its old address leads to the new one.
+CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => recordKeyMoves(entry as never) as never })
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {

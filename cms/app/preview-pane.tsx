@@ -30,17 +30,14 @@ export interface PreviewContext {
 export interface PreviewTemplate {
   schema: z.ZodType
   render: (data: unknown, context: PreviewContext) => ReactNode
-  /** What is wrong with the entry given the name of the file it is saved in (a folder collection's). */
-  fileIssues?: (fileName: string, data: unknown) => SchemaIssue[]
 }
 
 /** A template for one content type: its schema, and how the site draws data of that shape. */
 export function previewTemplate<S extends z.ZodType>(
   schema: S,
   render: (data: z.output<S>, context: PreviewContext) => ReactNode,
-  fileIssues?: PreviewTemplate["fileIssues"],
 ): PreviewTemplate {
-  return { schema, render: (data, context) => render(data as z.output<S>, context), fileIssues }
+  return { schema, render: (data, context) => render(data as z.output<S>, context) }
 }
 
 /** The answer of the site's static query (hooks/use-site-settings.ts) for this site data, in a language. */
@@ -129,12 +126,11 @@ function useEntryInLocale(props: PreviewTemplateProps, template: PreviewTemplate
 }
 
 function Preview({ template, ...props }: { template: PreviewTemplate } & PreviewTemplateProps) {
-  const { entry, fields, getAsset } = props
+  const { fields, getAsset } = props
   const locale = localeOf(props.locale)
   const site = useSiteData(locale)
   // Drawn as the site draws it: the entry as stored, once the build would accept it.
   const shown = useEntryInLocale(props, template, locale)
-  const fileName = entry.get("slug")
   if (shown.status === "loading") return <Status role="status">Loading the English text…</Status>
   if (shown.status === "unsaved") {
     return (
@@ -144,11 +140,7 @@ function Preview({ template, ...props }: { template: PreviewTemplate } & Preview
       </Status>
     )
   }
-  const issues = [
-    ...shown.issues,
-    ...(fileName && template.fileIssues ? template.fileIssues(fileName, shown.data) : []),
-  ]
-  if (issues.length > 0) return <Problems issues={issues} />
+  if (shown.issues.length > 0) return <Problems issues={shown.issues} />
   if (site.status === "loading") return <Status role="status">Loading the site’s texts…</Status>
   if (site.status === "failed") return <Status role="alert">{site.message}</Status>
   return (

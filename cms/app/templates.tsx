@@ -17,7 +17,6 @@ import { Services } from "../../src/components/home/services"
 import { Footer } from "../../src/components/layout/footer"
 import { DemoContent } from "../../src/components/book-demo/demo-content"
 import { LegalDocument } from "../../src/components/legal/legal-document"
-import { slugFileNameIssue } from "../../model/schema-issues"
 import { StaticQueryContext } from "./stand-ins/gatsby"
 import { type PreviewContext, type PreviewTemplate, previewTemplate, staticQueryOf } from "./preview-pane"
 
@@ -74,15 +73,9 @@ export const PREVIEW_TEMPLATES: Record<string, PreviewTemplate> = {
     <About about={withPhotos(about, assetUrl)} />
   )),
   "home/contact.json": previewTemplate(schemas.contactSchema, (contact) => <Contact contact={contact} />),
-  "case-studies": previewTemplate(
-    schemas.caseStudySchema,
-    (study, { site }) => <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />,
-    // The CMS names a new study's file by its slug but never renames a saved one.
-    (fileName, study) => {
-      const issue = slugFileNameIssue(fileName, (study as { slug?: unknown } | null)?.slug)
-      return issue ? [issue] : []
-    },
-  ),
+  "case-studies": previewTemplate(schemas.caseStudySchema, (study, { site }) => (
+    <CaseStudyArticle study={study} labels={site.caseStudiesPage.detail} />
+  )),
   "pages/case-studies.json": previewTemplate(schemas.caseStudiesPageSchema, (page, { site }) => (
     <CaseStudiesContent
       page={page}

@@ -11,15 +11,16 @@
  * `onCreateNode`, which Gatsby calls for the files that are new or changed, and in `sourceNodes`,
  * which it runs on every build, for the files kept from the last build's cache, whose nodes a warm
  * cache would otherwise keep as they were (a study whose time has come would stay out, or in). A node
- * the calendar no longer wants is deleted there. Only the files the clock can change are made again
- * there: a scheduled study, a file that points at one; the others' nodes are kept as the cache has
+ * the calendar no longer wants is deleted there. Only the files another can change are made again
+ * there: a scheduled study, a file that points at one or at a study's slug of before (which links to
+ * the study's slug now, wherever it has moved since); the others' nodes are kept as the cache has
  * them (at 500 studies, 1,000 files made again took 5 to 9 s of every build).
  */
 import type { GatsbyNode, Node, NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
-import { relationFields, valuesAt } from "../../model/relations"
+import { movedKeysOf, relationFields, valuesAt } from "../../model/relations"
 import { caseStudySchema } from "../../model/schemas"
 import { scheduledStudyOf } from "../../model/schedule"
 import type { PathSegment } from "../../model/problems"
@@ -32,7 +33,8 @@ import { projectDirectory } from "../internals"
 export const LOCALE_FIELD = "locale"
 
 const SITE_PLUGIN = "default-site-plugin"
-const CASE_STUDY_TYPE = CONTENT_TYPES.find((type) => type.schema === caseStudySchema)!.typeName
+const CASE_STUDY = CONTENT_TYPES.find((type) => type.schema === caseStudySchema)!
+const CASE_STUDY_TYPE = CASE_STUDY.typeName
 const CONTENT_TYPE_NAMES = new Set(CONTENT_TYPES.map((type) => type.typeName))
 
 interface FileNode extends Node {
@@ -60,15 +62,34 @@ function without(data: unknown, paths: readonly PathSegment[][]): unknown {
   return copy
 }
 
+/** `data` with the values at `paths` replaced (each a value's segments, and its new value). */
+function replaced(data: unknown, values: ReadonlyArray<{ segments: PathSegment[]; value: unknown }>): unknown {
+  if (values.length === 0) return data
+  const copy = structuredClone(data) as Record<PropertyKey, unknown>
+  for (const { segments, value } of values) {
+    const parent = segments.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown>)[key], copy)
+    ;(parent as Record<PropertyKey, unknown>)[segments.at(-1)!] = value
+  }
+  return copy
+}
+
 /** The nodes a content file makes under the calendar: one per language, none for a study withheld. */
 function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar, helpers: Helpers): NodeInput[] {
   const type = contentTypeOf(file.relativePath ?? "")!
   if (type.typeName === CASE_STUDY_TYPE && calendar.withheld.has(scheduledStudyOf(raw)?.slug ?? "")) return []
-  // Relations are shared fields, written once in English: those to a study withheld point nowhere.
-  const withheldLinks = studyLinks(type, raw.en)
+  // Relations are shared fields, written once in English. One naming a study's slug of before links to
+  // its slug now, never to a redirect; one to a study withheld points nowhere.
+  const moves = currentMoves()
+  const current = replaced(
+    raw.en,
+    studyLinks(type, raw.en)
+      .filter(({ value }) => moves.has(String(value)))
+      .map(({ segments, value }) => ({ segments, value: moves.get(String(value)) })),
+  )
+  const withheldLinks = studyLinks(type, current)
     .filter(({ value }) => calendar.withheld.has(String(value)))
     .map(({ segments }) => segments)
-  const english = without(raw.en, withheldLinks)
+  const english = without(current, withheldLinks)
   return LOCALES.map((locale) => {
     const { document } = inLocale(type.schema, english, locale === DEFAULT_LOCALE ? english : raw[locale], locale)
     const { $schema: _schema, ...own } = document as Record<string, unknown>
@@ -90,11 +111,18 @@ const studyLinks = (type: ContentType, english: unknown) =>
     .filter((field) => field.type.typeName === type.typeName && field.to.typeName === CASE_STUDY_TYPE)
     .flatMap((field) => valuesAt(english, field.path))
 
-/** Whether the clock can change a file's nodes: a scheduled study, or a file pointing at one. */
-function followsTheClock(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar): boolean {
+/**
+ * Whether another file can change a file's nodes while it stays as it is: a scheduled study (the
+ * clock), a file pointing at one, or at a study's slug of before (the study, moved again).
+ */
+function followsOthers(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar): boolean {
   const type = contentTypeOf(file.relativePath ?? "")!
   if (type.typeName === CASE_STUDY_TYPE) return calendar.scheduled.has(scheduledStudyOf(raw)?.slug ?? "")
-  return studyLinks(type, raw.en).some(({ value }) => calendar.scheduled.has(String(value)))
+  const moves = currentMoves()
+  return studyLinks(type, raw.en).some(({ value }) => {
+    const slug = String(value)
+    return moves.has(slug) || calendar.scheduled.has(slug) || calendar.scheduled.has(moves.get(slug) ?? "")
+  })
 }
 
 /** Makes `file`'s nodes as the calendar wants them, deleting any it made before and wants no more. */
@@ -131,6 +159,14 @@ const currentCalendar = (): ContentCalendar =>
     readClock(process.env),
   ))
 
+/** Each study's slug of before, to its slug now, from the case study files on disk (as the calendar). */
+let moves: Map<string, string> | undefined
+const currentMoves = (): Map<string, string> =>
+  (moves ??= movedKeysOf(
+    CASE_STUDY,
+    caseStudyFiles().map((relative) => readContentFile<Record<string, unknown>>(relative)[DEFAULT_LOCALE]),
+  ))
+
 /** The content files whose nodes this process made (onCreateNode), by their File node's id and digest. */
 const madeNow = new Set<string>()
 const madeKey = (file: Node) => `${file.id} ${file.internal.contentDigest}`
@@ -141,7 +177,7 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async (args) => {
   const type = contentTypeOfNode(node)
   if (!type) return
   // A study saved under `gatsby develop` may change what the calendar serves.
-  if (type.typeName === CASE_STUDY_TYPE && calendar) calendar = undefined
+  if (type.typeName === CASE_STUDY_TYPE) [calendar, moves] = [undefined, undefined]
   const raw = JSON.parse(await loadNodeContent(node)) as Record<string, unknown>
   sourceFile(node as FileNode, raw, currentCalendar(), args as unknown as SourceNodesArgs)
   madeNow.add(madeKey(node))
@@ -158,7 +194,7 @@ export const sourceContentNodes: GatsbyNode["sourceNodes"] = async (args) => {
     if (madeNow.has(madeKey(file))) continue
     const raw = JSON.parse(await loadNodeContent(file)) as Record<string, unknown>
     // Kept from the cache, as the calendar wants them still: nothing to make again.
-    if (file.children.length > 0 && !followsTheClock(file, raw, currentCalendar())) continue
+    if (file.children.length > 0 && !followsOthers(file, raw, currentCalendar())) continue
     sourceFile(file, raw, currentCalendar(), args)
   }
 }

@@ -8,7 +8,10 @@ import type { CmsField } from "../../cms/fields"
 import { ADMIN_WIDGETS, CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import { CMS_WIDGET_META, DATE_HINT, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
+import {
+  CMS_WIDGET_META,
+  DATE_HINT,
+  FORMER_KEYS_META, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
 import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
@@ -37,7 +40,10 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
   // Written in each language exactly when it is, or holds, a text; shared (set once, in English) otherwise.
   expect(Boolean(field.i18n) === holdsText(schema), `i18n is ${field.i18n}, the schema says ${holdsText(schema)}`)
 
-  if (schema.enum) {
+  if (schema[FORMER_KEYS_META] !== undefined) {
+    // Kept by the admin from the file as saved (cms/former-keys.ts), never edited in the form.
+    expect(field.widget === "hidden", `widget ${field.widget} for a list of former keys`)
+  } else if (schema.enum) {
     expect(field.widget === (schema[CMS_WIDGET_META] ?? "select"), `widget ${field.widget} for an enum`)
     expect(JSON.stringify(field.options) === JSON.stringify(schema.enum), `options ${field.options} != ${schema.enum}`)
   } else if (schema.type === "boolean") {

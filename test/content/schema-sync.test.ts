@@ -48,7 +48,9 @@ describe("one content model, three views of it", () => {
         const line = nodeType.split("\n").find((candidate) => candidate.trim().startsWith(`${field}:`))
         expect(line, `${type.typeName}.${field}`).toBeDefined()
         const required = schema.required?.includes(field) && !property["x-image-path"]
-        expect(line!.includes("!"), `${type.typeName}.${field} non-null`).toBe(Boolean(required))
+        // The field's own type, before any directive: "[String!]" is a list that may be null.
+        const fieldType = line!.slice(line!.indexOf(":") + 1).split("@")[0].trim()
+        expect(fieldType.endsWith("!"), `${type.typeName}.${field} non-null`).toBe(Boolean(required))
       }
     }
   })

@@ -12,6 +12,7 @@
  * documented props comes through decap-internals.ts; given props of another shape, it says the checks
  * cannot run, and refuses every save.
  */
+import { type Map as ImmutableMap, fromJS } from "immutable"
 import { Component, createRef } from "react"
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../../model/locales"
 import type { ContentProblem } from "../../../model/problems"
@@ -37,7 +38,8 @@ import type { CardLink } from "../../schedule-note"
 import type { Schedule } from "../../../model/schedule"
 import { caseStudySchema, industriesSchema } from "../../../model/schemas"
 import { contentTypeOf } from "../../../model/registry"
-import { readSavedContent, recordSave, savedContentNow } from "../saved-content"
+import { readSavedContent, recordSave, savedContent, savedContentNow } from "../saved-content"
+import { recordedFormerKeys } from "../../former-keys"
 import { canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
 import { refusals } from "./refusals"
 import { Panel, SavedCheck } from "./summary"
@@ -137,7 +139,7 @@ export class EntryCheckControl extends Component<ControlProps> {
     const saved = savedContentNow()
     if (!saved) return undefined
     const { relative, isNew } = draftTarget(this.draft, this.internals.collection.get("folder"))
-    return problemsOfSaving(saved, relative, draftText(this.draft, relative), isNew)
+    return problemsOfSaving(saved, relative, draftText(this.draft, relative, saved.get(relative)), isNew)
   }
 
   /**
@@ -213,10 +215,28 @@ export class EntryCheckControl extends Component<ControlProps> {
 
 /** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
 export function recordDecapSave(entry: DecapDraft): void {
-  const name = collectionOf(entry)
-  const folder = refusals.now().config?.collections.find((collection) => collection.name === name)?.folder
-  const { relative } = draftTarget(entry, folder)
+  const { relative } = draftTarget(entry, folderOf(entry))
   recordSave(relative, draftText(entry, relative))
+}
+
+/** The folder of the collection an entry (as Decap's events hand it) belongs to. */
+const folderOf = (entry: DecapDraft) =>
+  refusals.now().config?.collections.find((collection) => collection.name === collectionOf(entry))?.folder
+
+/**
+ * Decap's preSave event: the data of an entry whose key the save moves (a study given a new slug), with
+ * the key saved until now recorded among its former keys (cms/former-keys.ts), as the check of the
+ * draft assumed; nothing for any other save. Its old address then leads to the new one.
+ */
+export async function recordKeyMoves(entry: DecapDraft): Promise<unknown> {
+  if (isNewDraft(entry)) return undefined
+  const { relative } = draftTarget(entry, folderOf(entry))
+  const saved = (await savedContent()).get(relative)
+  const lists = recordedFormerKeys(relative, saved, draftDocument(entry, DEFAULT_LOCALE, DEFAULT_LOCALE))
+  const data = entry.get("data") as ImmutableMap<string, unknown>
+  return Object.keys(lists).length === 0
+    ? undefined
+    : Object.entries(lists).reduce((moved, [name, keys]) => moved.set(name, fromJS(keys)), data)
 }
 
 /** Decap's widget: the control above, nothing shown in Decap's own preview of a field. */

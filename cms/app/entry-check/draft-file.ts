@@ -6,6 +6,7 @@
 import { DEFAULT_LOCALE } from "../../../model/locales"
 import { CONTENT_LABEL } from "../../entry-problems"
 import { contentFileText } from "../../format"
+import { recordedFormerKeys } from "../../former-keys"
 import { plain } from "../decap"
 import {
   type ControlInternals,
@@ -68,9 +69,16 @@ export function draftTarget(draft: DecapDraft, folder: string | undefined): { re
   return { relative: `${relativeOf(folder ?? "")}/${slug}.json`, isNew: true }
 }
 
-/** The draft in every language, as the file the CMS would write. */
-export function draftText(draft: DecapDraft, relative: string): string {
-  const byLocale: Record<string, unknown> = { [DEFAULT_LOCALE]: draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE) }
+/**
+ * The draft in every language, as the file the CMS would write over `savedText` (the file as saved
+ * now): a key it moves recorded among its former keys, as the save will (cms/former-keys.ts).
+ */
+export function draftText(draft: DecapDraft, relative: string, savedText?: string): string {
+  const english = draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE)
+  const moved = recordedFormerKeys(relative, savedText, english)
+  const byLocale: Record<string, unknown> = {
+    [DEFAULT_LOCALE]: Object.keys(moved).length > 0 ? { ...(english as object), ...moved } : english,
+  }
   for (const locale of draftLocales(draft)) byLocale[locale] = draftDocument(draft, locale, DEFAULT_LOCALE)
   return contentFileText(documents(), relative, byLocale)
 }

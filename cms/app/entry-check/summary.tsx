@@ -5,10 +5,12 @@
  */
 import { type ReactNode, type RefObject, useRef } from "react"
 import styled from "styled-components"
-import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../../../model/locales"
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "../../../model/locales"
+import { caseStudyPath, localePath } from "../../../model/routes"
+import { keyMoves } from "../../former-keys"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../../entry-problems"
 import { ENTRY_CHECK } from "../../shared"
-import { type DecapDraft, fieldOf } from "../decap-internals"
+import { type DecapDraft, draftDocument, fieldOf } from "../decap-internals"
 import { type SavedContentState, useSavedContent } from "../saved-content"
 import { draftTarget, draftText } from "./draft-file"
 import { FieldMarks } from "./field-marks"
@@ -169,12 +171,30 @@ function CheckView({
   if (refused === entryKey) {
     const othersShown = (locale: Locale | undefined) =>
       locale !== undefined && locale !== side && (sidesShown.get(locale) ?? 0) > 0
-    const problems = problemsOfSaving(saved.files, relative, draftText(draft, relative), isNew)
+    const problems = problemsOfSaving(
+      saved.files,
+      relative,
+      draftText(draft, relative, saved.files.get(relative)),
+      isNew,
+    )
       .map((problem) => shownProblem(problem, ownFile))
       .filter((problem) => (side === DEFAULT_LOCALE ? !othersShown(problem.locale) : problem.locale === side))
     if (problems.length > 0) {
       sections.push(
         <Refused key="problems" side={side} problems={problems} entryKey={entryKey} sideElement={sideElement} />,
+      )
+    }
+  }
+  // A saved study given a new slug: where it will be, and what becomes of where it was.
+  if (side === DEFAULT_LOCALE && !isNew) {
+    const english = draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE)
+    for (const { from, to } of keyMoves(relative, saved.files.get(relative), english)) {
+      const everywhere = (slug: string) => LOCALES.map((locale) => localePath(caseStudyPath(slug), locale))
+      sections.push(
+        <Panel key={`moved-${from}`} $tone="note" aria-labelledby={`${entryKey}-moved`}>
+          <h2 id={`${entryKey}-moved`}>{ENTRY_CHECK.movedHeading}</h2>
+          <p>{ENTRY_CHECK.moved(everywhere(from), everywhere(to))}</p>
+        </Panel>,
       )
     }
   }
