@@ -6,7 +6,8 @@
  *   build           gatsby build, with Gatsby's cache (.cache/, public/) kept from the last build
  *   changed pages   the pages the build made different from the live release's (its /release-pages.json),
  *                   or, when the live site cannot say, from the last build's (Gatsby's cache)
- *   gates           html-validate, the Nu Html Checker, control characters, links, byte budgets, on those
+ *   gates           control characters, links, byte budgets, on those; html-validate and the Nu Html
+ *                   Checker on those the browser visits
  *   browser         Chromium at 375 and 1440 px on those: axe, the screen's width, the console; of the
  *                   pages changed only by data every page shares, one a template and language
  *                   (deploy/publish/browser-pages.ts)
@@ -31,7 +32,7 @@ const PROJECT_DIR = path.resolve(__dirname, "../..")
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
 export const PUBLISH_DIR = path.join(PROJECT_DIR, ".tmp/publish")
 const PAGES_FILE = path.join(PUBLISH_DIR, "pages.txt")
-/** The pages of PAGES_FILE the browser pass visits (deploy/publish/browser-pages.ts). */
+/** The pages of PAGES_FILE whose rendering is checked: markup and browser (deploy/publish/browser-pages.ts). */
 const BROWSER_PAGES_FILE = path.join(PUBLISH_DIR, "browser-pages.txt")
 export const REFUSAL_FILE = path.join(PUBLISH_DIR, "refusal.txt")
 export const STEPS_FILE = path.join(PUBLISH_DIR, "steps.json")
@@ -150,25 +151,32 @@ async function main(): Promise<void> {
       },
       () => `${pages.length} of ${all}, against ${against}`,
     )
-    // Every page changed (a cold build, or the settings every page shows): the gates run as npm test
-    // runs them, over the whole build, following its links from page to page.
+    // Every page changed (a cold build, or the settings every page shows): the page-by-page gates run as
+    // npm test runs them, over the whole build, following its links from page to page. The markup's
+    // checks, like the browser's, read a page of each template and language for a change they share
+    // (docs/testing.md, "The publish path's checks").
     const only: Record<string, string> = pages.length < all ? { [CHECK_PAGES]: PAGES_FILE } : {}
+    const rendered: Record<string, string> = browser.pages.length < all ? { [CHECK_PAGES]: BROWSER_PAGES_FILE } : {}
     if (pages.length > 0) {
-      await step("gates", async () => {
-        const results = await Promise.all([
-          tsx("deploy/publish/gates/check-html.ts", only),
-          tsx("deploy/publish/gates/check-nu.ts", only),
-          tsx("deploy/publish/gates/check-text-bytes.ts", only),
-          tsx("deploy/publish/gates/check-links.ts", only),
-          tsx("deploy/publish/gates/budgets.ts", only),
-        ])
-        return results.find(Boolean) ?? null
-      })
+      await step(
+        "gates",
+        async () => {
+          const results = await Promise.all([
+            tsx("deploy/publish/gates/check-html.ts", rendered),
+            tsx("deploy/publish/gates/check-nu.ts", rendered),
+            tsx("deploy/publish/gates/check-text-bytes.ts", only),
+            tsx("deploy/publish/gates/check-links.ts", only),
+            tsx("deploy/publish/gates/budgets.ts", only),
+          ])
+          return results.find(Boolean) ?? null
+        },
+        () => `text, links, weight: ${pages.length}; markup: ${browser.pages.length}`,
+      )
       await step(
         "browser",
         () =>
           run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
-            ...(browser.pages.length < all ? { [CHECK_PAGES]: BROWSER_PAGES_FILE } : {}),
+            ...rendered,
             E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
           }),
         () => `${browser.pages.length} of ${pages.length}, ${browser.stoodFor} stood for by a page of their template`,

@@ -13,7 +13,8 @@
  *   deploy/publish/publish.ts) in that copy, its Gatsby cache kept from that build: a change the
  *   content check refuses stops there, its first complaint kept for the commit's status and nothing
  *   packed; a study's new title goes through every step, the pages it changed (its page and the list
- *   showing it) named and checked, and the artifact packed.
+ *   showing it) named and checked, and the artifact packed; a change every page shows is checked on
+ *   every page for its text, links and weight, and for its rendering on a page of each template.
  *
  * One cold build serves both, as on the build server the last build's cache serves the next publish.
  */
@@ -30,6 +31,7 @@ import { type Ran, runCommand } from "../support/run-command"
 
 const WINE = "content/case-studies/wine.json"
 const HOTELS = "content/case-studies/hotels.json"
+const SETTINGS = "content/site/settings.json"
 let copy: string
 
 /** npm run publish:build in the copy, as the build server runs it. */
@@ -122,6 +124,33 @@ describe("the publish path, after that release's build", () => {
       expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
       expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
       expect(output).toMatch(/\b4 passed\b/)
+    },
+    BUILD_TIMEOUT_MS,
+  )
+
+  it(
+    "checks a change every page shows in every page's text, links and weight, and its rendering on a page of each template and language",
+    async () => {
+      editJson(path.join(copy, SETTINGS), (data) => (data.contactEmail = "partners@aurelle-intelligence.ch"))
+      const { status, output } = await publish()
+      expect(output).not.toContain("Publish path refused")
+      expect(status, output.slice(-3000)).toBe(0)
+      const changed = read(".tmp/publish/pages.txt").split("\n").filter(Boolean)
+      const rendered = read(".tmp/publish/browser-pages.txt").split("\n").filter(Boolean)
+      expect(changed.length).toBeGreaterThan(20)
+      // In each language, a page of each template: not found, home, demo, the list, a study, two policies.
+      const english = ["404.html", "index.html", "book-demo/index.html", "case-studies/index.html"]
+      const others = ["privacy-policy/index.html", "terms-of-service/index.html"]
+      for (const page of [...english, ...others]) expect(rendered).toEqual(expect.arrayContaining([page, `fr/${page}`]))
+      expect(rendered.filter((page) => /^(fr\/)?case-studies\/[^/]+\/index\.html$/.test(page))).toHaveLength(2)
+      expect(rendered).toHaveLength(14)
+      const steps = JSON.parse(read(".tmp/publish/steps.json")) as Array<{ name: string; note?: string }>
+      expect(steps.find(({ name }) => name === "gates")?.note).toBe(
+        `text, links, weight: ${changed.length}; markup: ${rendered.length}`,
+      )
+      expect(output).toContain(`html-validate: ${rendered.length} pages, 0 errors`)
+      expect(output).toMatch(new RegExp(`Nu Html Checker: ${rendered.length} pages, 0 errors`))
+      expect(read(".artifact/public/book-demo/index.html")).toContain("partners@aurelle-intelligence.ch")
     },
     BUILD_TIMEOUT_MS,
   )
