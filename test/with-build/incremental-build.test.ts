@@ -3,7 +3,8 @@
  * once as main's last build, then one study's English title changed and built again the way the
  * publish path builds (`npm run build`, in another environment: npm's variables, another clock
  * variable), Gatsby renders only the pages that show the study, the post-build steps finish and
- * compress only those files, and what the build leaves is exactly what a build without any cache
+ * compress only those files; then the study moved to a new slug, the card that names its old one
+ * linking to the new one; and what the build leaves is exactly what a build without any cache
  * leaves for the same content.
  */
 import { spawnSync } from "node:child_process"
@@ -84,14 +85,31 @@ it(
     )
     expect([...before.keys()].filter((file) => !incremental.has(file))).toEqual([])
 
+    // The study moved to a new slug, its industry card's file untouched and still naming the old one:
+    // built warm, every link goes to the new address (the card's nodes are made again, not kept).
+    editJson(path.join(copy, "content/case-studies/wine.json"), (study) =>
+      Object.assign(study, { slug: "grands-vins", formerSlugs: ["wine"] }),
+    )
+    const moved = spawnSync("npm", ["run", "build"], {
+      cwd: copy,
+      env: { ...process.env, ...COPY_BUILD_ENV, ...CLOCK },
+      encoding: "utf8",
+      timeout: BUILD_TIMEOUT_MS,
+    })
+    expect(moved.status, `${moved.stdout}${moved.stderr}`.slice(-2000)).toBe(0)
+    for (const page of ["index.html", "fr/index.html", "book-demo/index.html"]) {
+      const html = fs.readFileSync(path.join(copy, "public", page), "utf8")
+      expect(html, page).toMatch(/href="(\/fr)?\/case-studies\/grands-vins\/"/)
+      expect(html, page).not.toMatch(/href="(\/fr)?\/case-studies\/wine\/"/)
+    }
+    const warm = tree()
+
     // The same content built without any cache: the same files, byte for byte.
     for (const folder of [".cache", "public", HOSTING_DIR]) fs.rmSync(path.join(copy, folder), { recursive: true })
     const full = await buildCopy(copy, CLOCK)
     expect(full.status, full.output.slice(-2000)).toBe(0)
     const cold = tree()
-    const differing = [...new Set([...incremental.keys(), ...cold.keys()])].filter(
-      (file) => incremental.get(file) !== cold.get(file),
-    )
+    const differing = [...new Set([...warm.keys(), ...cold.keys()])].filter((file) => warm.get(file) !== cold.get(file))
     expect(differing).toEqual([])
   },
   3 * BUILD_TIMEOUT_MS,
