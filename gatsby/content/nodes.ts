@@ -51,24 +51,19 @@ const contentTypeOfNode = (node: Node): ContentType | undefined => {
   return contentTypeOf(file.relativePath ?? "")
 }
 
-/** `data` without the values at `paths` (each a value's segments). */
-function without(data: unknown, paths: readonly PathSegment[][]): unknown {
-  if (paths.length === 0) return data
-  const copy = structuredClone(data) as Record<PropertyKey, unknown>
-  for (const segments of paths) {
-    const parent = segments.slice(0, -1).reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown>)[key], copy)
-    delete (parent as Record<PropertyKey, unknown>)[segments.at(-1)!]
-  }
-  return copy
-}
+type Parent = Record<PropertyKey, unknown>
 
-/** `data` with the values at `paths` replaced (each a value's segments, and its new value). */
-function replaced(data: unknown, values: ReadonlyArray<{ segments: PathSegment[]; value: unknown }>): unknown {
-  if (values.length === 0) return data
-  const copy = structuredClone(data) as Record<PropertyKey, unknown>
-  for (const { segments, value } of values) {
-    const parent = segments.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown>)[key], copy)
-    ;(parent as Record<PropertyKey, unknown>)[segments.at(-1)!] = value
+/** A copy of `data` with `edit` applied at each of `paths` (a value's segments): to its parent and its name. */
+function edited<T extends { segments: PathSegment[] }>(
+  data: unknown,
+  paths: readonly T[],
+  edit: (parent: Parent, name: PathSegment, path: T) => void,
+): unknown {
+  if (paths.length === 0) return data
+  const copy = structuredClone(data) as Parent
+  for (const path of paths) {
+    const parent = path.segments.slice(0, -1).reduce<unknown>((value, key) => (value as Parent)[key], copy)
+    edit(parent as Parent, path.segments.at(-1)!, path)
   }
   return copy
 }
@@ -80,16 +75,13 @@ function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: Content
   // Relations are shared fields, written once in English. One naming a study's slug of before links to
   // its slug now, never to a redirect; one to a study withheld points nowhere.
   const moves = currentMoves()
-  const current = replaced(
+  const current = edited(
     raw.en,
-    studyLinks(type, raw.en)
-      .filter(({ value }) => moves.has(String(value)))
-      .map(({ segments, value }) => ({ segments, value: moves.get(String(value)) })),
+    studyLinks(type, raw.en).filter(({ value }) => moves.has(String(value))),
+    (parent, name, { value }) => (parent[name] = moves.get(String(value))),
   )
-  const withheldLinks = studyLinks(type, current)
-    .filter(({ value }) => calendar.withheld.has(String(value)))
-    .map(({ segments }) => segments)
-  const english = without(current, withheldLinks)
+  const withheldLinks = studyLinks(type, current).filter(({ value }) => calendar.withheld.has(String(value)))
+  const english = edited(current, withheldLinks, (parent, name) => delete parent[name])
   return LOCALES.map((locale) => {
     const { document } = inLocale(type.schema, english, locale === DEFAULT_LOCALE ? english : raw[locale], locale)
     const { $schema: _schema, ...own } = document as Record<string, unknown>
