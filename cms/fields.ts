@@ -14,6 +14,7 @@ import {
   CMS_WIDGET_META,
   DATE_HINT,
   FORMER_KEYS_META,
+  TRANSLATED_FROM_META,
   HINT_META,
   IMAGE_PATH_META,
   INVISIBLE_ONLY_MESSAGE,
@@ -130,7 +131,9 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
   }
 
   // Kept by the admin itself, from the file as saved (cms/former-keys.ts): a form's copy can be stale.
-  if (schema[FORMER_KEYS_META] !== undefined) return { ...field, widget: "hidden" }
+  // As is the record of the translations to check (model/translations.ts).
+  if (schema[FORMER_KEYS_META] !== undefined || schema[TRANSLATED_FROM_META] === true)
+    return { ...field, widget: "hidden" }
   if (schema.enum) {
     // A choice the admin draws (a case study's icon, by its picture), or Decap's select.
     const widget = (schema[CMS_WIDGET_META] as string | undefined) ?? "select"

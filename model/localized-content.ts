@@ -20,7 +20,7 @@ function unwrapped(schema: z.ZodType): z.ZodType {
 }
 
 /** A text written in each language: a translatable string, or a list of them (translated as a whole). */
-function isText(schema: z.ZodType): boolean {
+export function isText(schema: z.ZodType): boolean {
   const inner = unwrapped(schema)
   if (inner instanceof z.ZodArray) return isText(inner.element as z.ZodType)
   return metaOf(inner)?.[TRANSLATABLE_META] === true || metaOf(schema)?.[TRANSLATABLE_META] === true

@@ -142,8 +142,34 @@ const pastYear = () =>
     .max(2100)
     .meta(notAfterToday({ unit: "year" }))
 
+/**
+ * The English document's record of the English each translation was made from, where that English has
+ * changed since (model/translations.ts): by language, then by the text's path ("result",
+ * "cards[1].title"). A translation listed here is "to check". The CMS keeps it on every save, out of
+ * the form; the site never shows it.
+ */
+export const TRANSLATED_FROM = "translatedFrom"
+/** Metadata key: the field is the record of translations' sources (`TRANSLATED_FROM`), not content. */
+export const TRANSLATED_FROM_META = "x-translated-from"
+const translatedFrom = z
+  .record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())])))
+  .optional()
+  .meta({
+    [TRANSLATED_FROM_META]: true,
+    [HINT_META]:
+      "The English each translation below was made from, where the English has changed since: by language, then by the text's path. The CMS keeps it on every save; a French text is to check while it is here.",
+  })
+
+/** A field of a document that holds content, rather than the file's own bookkeeping ($schema, translatedFrom). */
+export const isContentField = (name: string) => name !== "$schema" && name !== TRANSLATED_FROM
+
+/** A document's content: its fields without the file's bookkeeping (`isContentField`). */
+export const contentOf = (document: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(document).filter(([name]) => isContentField(name)))
+
 /** Every content file may name its JSON Schema so editors get completion and errors. */
-const document = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ $schema: z.string().optional(), ...shape })
+const document = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ $schema: z.string().optional(), ...shape, [TRANSLATED_FROM]: translatedFrom })
 
 const sectionIntro = {
   eyebrow: text("label"),

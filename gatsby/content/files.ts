@@ -9,6 +9,7 @@ import { inCaseOrder } from "../../model/case-order"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import { contentTypeOf } from "../../model/registry"
+import { contentOf } from "../../model/schemas"
 import { CONTENT_DIR } from "../paths"
 
 /** One content file as it is on disk: { "$schema", "en", "fr" }. */
@@ -24,9 +25,7 @@ export function readContent<T = any>(relative: string, locale: Locale = DEFAULT_
   const type = contentTypeOf(relative)
   if (!type) throw new Error(`content/${relative} is not a content file`)
   const file = readContentFile<Record<string, unknown>>(relative, root)
-  const { $schema: _schema, ...document } = inLocale(type.schema, file[DEFAULT_LOCALE], file[locale], locale)
-    .document as Record<string, unknown>
-  return document as T
+  return contentOf(inLocale(type.schema, file[DEFAULT_LOCALE], file[locale], locale).document as object) as T
 }
 
 /** The case study files, as their paths under content/. */

@@ -5,7 +5,7 @@
  */
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { type JsonSchema, jsonSchemaOf } from "../../model/json-schema"
-import { IMAGE_PATH_META, RELATION_META } from "../../model/schemas"
+import { IMAGE_PATH_META, RELATION_META, isContentField } from "../../model/schemas"
 import { LOCALE_FIELD } from "./nodes"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */
@@ -34,7 +34,7 @@ function scalarOf(schema: JsonSchema): string {
 function objectTypes(typeName: string, schema: JsonSchema, isNode: boolean, out: string[]): void {
   const required = new Set(schema.required ?? [])
   const fields = Object.entries(schema.properties ?? {})
-    .filter(([name]) => name !== "$schema")
+    .filter(([name]) => isContentField(name))
     .map(([name, property]) => {
       // A relation may point at a case study the calendar withholds from this build (nodes.ts): then it is null.
       const nonNull = required.has(name) && !property[RELATION_META] ? "!" : ""

@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { movedKeysOf, relationFields, valuesAt } from "../../model/relations"
-import { caseStudySchema } from "../../model/schemas"
+import { caseStudySchema, contentOf } from "../../model/schemas"
 import { scheduledStudyOf } from "../../model/schedule"
 import type { PathSegment } from "../../model/problems"
 import { readClock } from "../../contracts/clock"
@@ -84,7 +84,7 @@ function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: Content
   const english = edited(current, withheldLinks, (parent, name) => delete parent[name])
   return LOCALES.map((locale) => {
     const { document } = inLocale(type.schema, english, locale === DEFAULT_LOCALE ? english : raw[locale], locale)
-    const { $schema: _schema, ...own } = document as Record<string, unknown>
+    const own = contentOf(document as object)
     const fields = type.typeName === CASE_STUDY_TYPE ? calendar.servedDocument(own) : own
     return {
       ...fields,

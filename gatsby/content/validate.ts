@@ -12,6 +12,8 @@ import { imageFields, valuesAt } from "../../model/relations"
 import { type ContentProblem, type PathSegment, jsonPath } from "../../model/problems"
 import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
 import { DEFAULT_LOCALE } from "../../model/locales"
+import { isContentField } from "../../model/schemas"
+import { toCheckMessage, translationStates } from "../../model/translations"
 import { photoProblem } from "./photos"
 import { IMAGES_FOLDER } from "../paths"
 
@@ -101,11 +103,23 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => visitStrings(item, [...segments, index]))
     } else if (value !== null && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) if (key !== "$schema") visitStrings(item, [...segments, key])
+      for (const [key, item] of Object.entries(value)) if (isContentField(key)) visitStrings(item, [...segments, key])
     }
   }
   visitStrings(file.raw, [])
   return found
+}
+
+/**
+ * Each translation whose English changed since it was made (model/translations.ts): a warning, not a
+ * refusal, since an editor may publish the English first.
+ */
+function translationsToCheck(file: ParsedFile): ContentProblem[] {
+  return translationStates(file.type.schema, file.raw).toCheck.map((state) => ({
+    file: file.file,
+    path: jsonPath([state.locale, ...state.segments]),
+    message: toCheckMessage(state),
+  }))
 }
 
 /**
@@ -116,6 +130,10 @@ export async function validateContent(root: string, options: CheckOptions = {}):
   const label = options.label ?? "content"
   const files = new Map(listJsonFiles(root).map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]))
   const { errors, parsed } = checkContentFiles(files, options)
-  const warnings = [...(await photoWarnings(root, parsed, errors, label)), ...parsed.flatMap(uncoveredCharacters)]
+  const warnings = [
+    ...(await photoWarnings(root, parsed, errors, label)),
+    ...parsed.flatMap(uncoveredCharacters),
+    ...parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck),
+  ]
   return { errors, warnings }
 }

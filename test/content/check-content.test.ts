@@ -44,6 +44,25 @@ describe("npm run content:check", () => {
     expect(status).toBe(1)
   }, 60_000)
 
+  it("names each French text whose English changed since it was made, as a warning that does not fail", () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.translatedFrom = { fr: { title: data.title } }
+      data.title = "Allocating a Grand Cru Across Four Continents"
+    })
+    const { status, stdout, stderr } = check(path.dirname(fixture.root), { GITHUB_ACTIONS: "true" })
+    const warning = stderr.split("\n").find((line) => line.includes("fr.title"))
+    expect(warning).toMatch(
+      /^warning content\/case-studies\/wine\.json: fr\.title: to check: its English changed since this French was made, from “.+” to “Allocating a Grand Cru Across Four Continents”/,
+    )
+    expect(stderr.split("\n").filter((line) => line.includes("to check:"))).toHaveLength(1)
+    const lines = fs.readFileSync(path.join(fixture.root, "case-studies/wine.json"), "utf8").split("\n")
+    const frenchTitle = lines.findIndex((line, index) => index > lines.indexOf('  "fr": {') && line.includes('"title"')) + 1
+    expect(stdout).toContain(`::warning file=content/case-studies/wine.json,line=${frenchTitle},`)
+    expect(stdout).toContain("Content is valid.")
+    expect(status).toBe(0)
+  }, 60_000)
+
   it("on GitHub Actions, puts each problem on its file's line as an annotation the reviewer sees", () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.title = "\u200B"))

@@ -11,7 +11,7 @@ import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import {
   CMS_WIDGET_META,
   DATE_HINT,
-  FORMER_KEYS_META, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
+  FORMER_KEYS_META, TRANSLATED_FROM_META, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
 import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")
@@ -43,6 +43,9 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
   if (schema[FORMER_KEYS_META] !== undefined) {
     // Kept by the admin from the file as saved (cms/former-keys.ts), never edited in the form.
     expect(field.widget === "hidden", `widget ${field.widget} for a list of former keys`)
+  } else if (schema[TRANSLATED_FROM_META] === true) {
+    // Kept by the admin from the file as saved (model/translations.ts), never edited in the form.
+    expect(field.widget === "hidden", `widget ${field.widget} for the record of translations' sources`)
   } else if (schema.enum) {
     expect(field.widget === (schema[CMS_WIDGET_META] ?? "select"), `widget ${field.widget} for an enum`)
     expect(JSON.stringify(field.options) === JSON.stringify(schema.enum), `options ${field.options} != ${schema.enum}`)

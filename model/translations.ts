@@ -1,0 +1,213 @@
+/**
+ * Translations that know their source. Each text of a content file is written in every language
+ * (localized-content.ts), each translation made from the English as it stood then. When a text's
+ * English changes and its translation does not, the translation is "to check" until it is edited or
+ * confirmed still right: the English document records, under `translatedFrom` (schemas.ts), the
+ * English such a translation was made from, by language and the text's path. Only translations to
+ * check are recorded, so a file whose languages agree holds nothing more.
+ *
+ * The CMS keeps the record on every save (`recordedSources`, from the file as saved and the draft);
+ * the content check warns of each translation to check, and of each missing, with its file
+ * (`translationStates`); nothing here refuses anything. Nothing here needs Node, React or Decap.
+ */
+import * as z from "zod"
+import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "./locales"
+import { isText } from "./localized-content"
+import { type PathSegment, jsonPath } from "./problems"
+import { TRANSLATED_FROM, isContentField } from "./schemas"
+
+/** A text as a file holds it: a string, or a list of them translated as a whole. */
+export type TextValue = string | string[]
+
+/** By language (other than English), by a text's path: the English its translation was made from. */
+export type TranslatedFrom = Partial<Record<Locale, Record<string, TextValue>>>
+
+/** A text of the English document: where it is, and what it says. */
+interface EnglishText {
+  segments: PathSegment[]
+  path: string
+  value: TextValue
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
+
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let current = schema
+  while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
+  return current
+}
+
+const asText = (value: unknown): TextValue | undefined =>
+  typeof value === "string"
+    ? value
+    : Array.isArray(value) && value.every((item) => typeof item === "string")
+      ? (value as string[])
+      : undefined
+
+/** Whether a text holds nothing to read: absent, empty, or a list of nothing. */
+const isEmptyText = (value: unknown) => {
+  const text = asText(value)
+  return text === undefined || (typeof text === "string" ? text.trim() === "" : text.every((item) => !item.trim()))
+}
+
+/** Two texts read alike (a list item for item). */
+const sameText = (one: unknown, other: unknown) => JSON.stringify(one) === JSON.stringify(other)
+
+function valueAt(document: unknown, segments: readonly PathSegment[]): unknown {
+  return segments.reduce<unknown>(
+    (value, segment) =>
+      value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[segment] : undefined,
+    document,
+  )
+}
+
+/** Every text the English document holds, in the schema's order, each where it is. */
+function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {
+  const found: EnglishText[] = []
+  const walk = (part: z.ZodType, value: unknown, segments: PathSegment[]) => {
+    const inner = unwrapped(part)
+    if (isText(inner)) {
+      const text = asText(value)
+      if (text !== undefined && !isEmptyText(text)) found.push({ segments, path: jsonPath(segments), value: text })
+      return
+    }
+    if (inner instanceof z.ZodObject && isRecord(value)) {
+      for (const [name, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+        if (isContentField(name)) walk(field, value[name], [...segments, name])
+      }
+    } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
+      value.forEach((item, index) => walk(inner.element as z.ZodType, item, [...segments, index]))
+    }
+  }
+  walk(schema, english, [])
+  return found
+}
+
+/** The record as a document holds it, read leniently: what is not a text is left out. */
+function recordOf(english: unknown): TranslatedFrom {
+  const record = isRecord(english) ? english[TRANSLATED_FROM] : undefined
+  if (!isRecord(record)) return {}
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([locale, texts]) => LOCALES.includes(locale as Locale) && isRecord(texts))
+      .map(([locale, texts]) => [
+        locale,
+        Object.fromEntries(
+          Object.entries(texts as Record<string, unknown>).flatMap(([path, value]) => {
+            const text = asText(value)
+            return text === undefined ? [] : [[path, text]]
+          }),
+        ),
+      ]),
+  )
+}
+
+/** The languages a text is translated into. */
+const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+
+/** A translation whose English changed since it was made: the English then and now. */
+export interface TranslationToCheck {
+  locale: Locale
+  path: string
+  segments: PathSegment[]
+  before: TextValue
+  after: TextValue
+}
+
+/** A text with no translation yet in a language. */
+export interface MissingTranslation {
+  locale: Locale
+  path: string
+  segments: PathSegment[]
+  english: TextValue
+}
+
+export interface TranslationStates {
+  toCheck: TranslationToCheck[]
+  missing: MissingTranslation[]
+}
+
+/**
+ * A file's translations to check (its record names a text's English of before, and the English now
+ * differs) and the ones missing, for each language but English, in the order of the English texts.
+ */
+export function translationStates(schema: z.ZodType, file: unknown): TranslationStates {
+  const states: TranslationStates = { toCheck: [], missing: [] }
+  if (!isRecord(file)) return states
+  const english = file[DEFAULT_LOCALE]
+  const record = recordOf(english)
+  for (const locale of TRANSLATIONS) {
+    for (const { segments, path, value } of englishTexts(schema, english)) {
+      if (isEmptyText(valueAt(file[locale], segments))) {
+        states.missing.push({ locale, path, segments, english: value })
+        continue
+      }
+      const before = record[locale]?.[path]
+      if (before !== undefined && !sameText(before, value)) {
+        states.toCheck.push({ locale, path, segments, before, after: value })
+      }
+    }
+  }
+  return states
+}
+
+/**
+ * The English a translation was confirmed still right against, by language and path: what the editor
+ * confirmed in the form, with the English it read then (a later change of that English is to check
+ * again).
+ */
+export type Confirmed = Partial<Record<Locale, Record<string, TextValue>>>
+
+/**
+ * The record the English document holds once `draft` (a whole file, every language) is saved over
+ * `saved` (the file as saved now; undefined for a new one), or undefined when nothing is to check.
+ * For each translated text:
+ * - a translation written or changed in this save, or confirmed against the English it has now, was
+ *   made from that English: nothing to record;
+ * - otherwise it still stands on the English it stood on: the one recorded, else the English saved
+ *   until now; recorded while it differs from the draft's English.
+ * The record in the draft itself is not read: the form's copy of it can be stale (cms/former-keys.ts
+ * says why of another list the form does not show).
+ */
+export function recordedSources(
+  schema: z.ZodType,
+  saved: unknown,
+  draft: unknown,
+  confirmed: Confirmed = {},
+): TranslatedFrom | undefined {
+  if (!isRecord(draft)) return undefined
+  const savedFile = isRecord(saved) ? saved : {}
+  const savedRecord = recordOf(savedFile[DEFAULT_LOCALE])
+  const record: TranslatedFrom = {}
+  for (const locale of TRANSLATIONS) {
+    for (const { segments, path, value } of englishTexts(schema, draft[DEFAULT_LOCALE])) {
+      const own = valueAt(draft[locale], segments)
+      const ownSaved = valueAt(savedFile[locale], segments)
+      if (isEmptyText(own) || !sameText(own, ownSaved)) continue
+      const confirmedAgainst = confirmed[locale]?.[path]
+      if (confirmedAgainst !== undefined && sameText(confirmedAgainst, value)) continue
+      const source = savedRecord[locale]?.[path] ?? asText(valueAt(savedFile[DEFAULT_LOCALE], segments))
+      if (source === undefined || sameText(source, value)) continue
+      record[locale] = { ...record[locale], [path]: source }
+    }
+  }
+  return Object.keys(record).length > 0 ? record : undefined
+}
+
+/** The English document with the record set (or taken away, when undefined), its other fields as they are. */
+export function withRecord(english: unknown, record: TranslatedFrom | undefined): unknown {
+  if (!isRecord(english)) return english
+  const { [TRANSLATED_FROM]: _old, ...rest } = english
+  return record ? { ...rest, [TRANSLATED_FROM]: record } : rest
+}
+
+/** A text as a message quotes it: a list's items joined, a long text cut after `max` characters. */
+export function quotedText(text: TextValue, max = 90): string {
+  const whole = typeof text === "string" ? text : text.join(" / ")
+  return `“${whole.length > max ? `${whole.slice(0, max - 1).trimEnd()}…` : whole}”`
+}
+
+/** How the content check and the publish path say a translation is to check. */
+export const toCheckMessage = ({ locale, before, after }: TranslationToCheck) =>
+  `to check: its English changed since this ${LANGUAGE_NAMES_IN_ENGLISH[locale]} was made, from ${quotedText(before)} to ${quotedText(after)}; edit the ${LANGUAGE_NAMES_IN_ENGLISH[locale]}, or confirm it still right in the CMS`
