@@ -123,6 +123,17 @@ export const fieldTrailParts = (path: readonly PathSegment[]): string[] =>
     return typeof path[index + 1] === "number" ? listLabels(String(segment)).label : labelOf(String(segment))
   })
 
+/**
+ * The labels of a path's steps, where the path may end at a whole list, which the form labels as a
+ * list ("result" -> "Results"); list items count from 1.
+ */
+export const fieldLabelsTo = (path: readonly PathSegment[], endsAtList: boolean): string[] => {
+  const parts = fieldTrailParts(path)
+  const last = path[path.length - 1]
+  if (endsAtList && typeof last === "string") parts[parts.length - 1] = listLabels(last).label
+  return parts
+}
+
 /** "metrics.timeframe" as the form names it: "Metrics › Timeframe"; list items count from 1. */
 export const fieldTrail = (path: readonly PathSegment[]): string =>
   path.length === 0 ? "This entry" : fieldTrailParts(path).join(" › ")

@@ -63,6 +63,34 @@ export const ENTRY_CHECK = {
     "These entries point to this one. Deleting it would stop the site's next build until each points elsewhere; change them first.",
 } as const
 
+/**
+ * What the form and the admin's view say of translations whose English changed since they were made
+ * (model/translations.ts), and of the ones missing.
+ */
+export const TRANSLATION_CHECK = {
+  heading: (count: number) => `${count === 1 ? "One translation" : `${count} translations`} to check`,
+  intro:
+    "The English of these texts changed after this translation was made. Edit the translation, or confirm it is still right; either clears the mark once saved.",
+  atField: "To check: the English changed after this was translated.",
+  before: "English then",
+  after: "English now",
+  confirm: "Still right",
+  confirmLabel: (field: string) => `${field}: the translation is still right`,
+  viewLabel: "Translations to check",
+  viewSummary: (toCheck: number, missing: number) =>
+    [
+      toCheck > 0 ? `${toCheck} translation${toCheck === 1 ? "" : "s"} to check` : "",
+      missing > 0 ? `${missing} missing` : "",
+    ]
+      .filter(Boolean)
+      .join(", "),
+  viewIntro:
+    "Texts whose English changed after they were translated, and texts not translated yet. Open an entry to edit or confirm each.",
+  missing: "missing",
+  toCheck: "to check",
+  unreadable: "The translations could not be read:",
+} as const
+
 /** Decap's question before deleting an entry; the form names, above its fields, any entry linking to it. */
 export const DELETE_CONFIRMATION =
   'Delete this entry? If its form lists "Linked from other entries", the site will not build until each of those points elsewhere. Once a case study is deleted, its address, in both languages, shows the list of studies with "Case Study Not Found" and tells search engines the page is gone for good (410); to give a study another address instead, change its slug.'

@@ -674,3 +674,111 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     expect(errors).toEqual([])
   })
 })
+
+test.describe("translations that know their source", () => {
+  const CRUISES = "content/case-studies/cruises.json"
+  type Study = { en: Record<string, unknown> & { title: string; result: string[] }; fr: { title: string } }
+  let site: string
+  test.beforeAll(async () => {
+    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: github.url })
+  })
+
+  /** Save, then In review, Ready and Publish now: the editorial workflow's way to main. */
+  async function saveAndPublish(page: Page) {
+    const saved = page.getByRole("alert").getByText("Entry saved").waitFor({ timeout: 45_000 })
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await saved
+    await expect(page.getByText(NO_UNSAVED_CHANGES)).toBeVisible({ timeout: 45_000 })
+    for (const status of ["In review", "Ready"]) {
+      await page.getByRole("button", { name: /^Status:/ }).click()
+      await page.getByRole("menuitem", { name: status }).click()
+    }
+    const before = github.git("rev-parse", "main")
+    await page.getByRole("button", { name: "Publish", exact: true }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect.poll(() => github.git("rev-parse", "main"), { timeout: 30_000 }).not.toBe(before)
+  }
+
+  test("an English result changed alone: its French is to check, listed, then confirmed still right", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(300_000)
+    await routeGitHub(context)
+    const errors = collectErrors(page, localBackendProbe)
+    page.on("dialog", (dialog) => void dialog.accept())
+    const saved = JSON.parse(mainFile(CRUISES)) as Study
+    await signIn(page, site, "Authorize")
+    await page.getByRole("link", { name: "Case studies" }).first().click()
+    await page.getByText(saved.en.title).first().click()
+    const title = page.getByRole("textbox", { name: "Title", exact: true })
+    await expect(title.first()).toHaveValue(saved.en.title, { timeout: 45_000 })
+
+    // The title in both languages, the first result in English only.
+    await title.first().fill(`${saved.en.title}, Revisited`)
+    await title.nth(1).fill(`${saved.fr.title}, revisité`)
+    const newResult = "Suite-category bookings on repositioned sailings rose by 31% in the following season."
+    // A result is a collapsed item of the list: opened, then typed into.
+    const results = page
+      .getByLabel("list field")
+      .filter({ has: page.locator("label", { hasText: /^Results$/ }) })
+      .first()
+    await results.getByRole("button", { name: "Expand" }).first().click()
+    const firstResult = page.getByRole("textbox", { name: "Result", exact: true }).first()
+    await firstResult.fill(newResult, { timeout: 10_000 })
+    await saveAndPublish(page)
+
+    // What main holds: the English the French result was made from; nothing for the title, whose
+    // languages changed together.
+    const published = JSON.parse(mainFile(CRUISES)) as Study
+    expect(published.en.result[0]).toBe(newResult)
+    expect(published.en.translatedFrom).toEqual({ fr: { result: saved.en.result } })
+
+    // The form, opened again: the French side lists the result to check, and says at its field what
+    // the English was and is.
+    await page.reload()
+    await expect(title.first()).toHaveValue(`${saved.en.title}, Revisited`, { timeout: 45_000 })
+    const toCheck = page.getByRole("region", { name: "One translation to check" })
+    await expect(toCheck).toBeVisible({ timeout: 30_000 })
+    await expect(toCheck.getByRole("listitem")).toHaveText(["Results"])
+    const note = page.locator(".entry-check-to-check")
+    await expect(note).toHaveCount(1)
+    await expect(note).toContainText("To check: the English changed after this was translated.")
+    await expect(note.locator("dd").first().getByRole("listitem")).toHaveText(saved.en.result)
+    await expect(note.locator("dd").nth(1).getByRole("listitem")).toHaveText(published.en.result)
+    await page.screenshot({ path: test.info().outputPath("to-check.png") })
+    // The list's link takes the editor to the field.
+    await toCheck.getByRole("button", { name: "Results" }).click()
+    await expect(note).toBeInViewport()
+    await page.screenshot({ path: test.info().outputPath("to-check-field.png") })
+
+    // The view beside the release corner lists it, the entry a link to its form.
+    await page.goto(`${site}/admin/#/collections/case-studies`)
+    const view = page.getByRole("region", { name: "Translations to check" })
+    await expect(view).toContainText("Translations to check: 1 translation to check", { timeout: 45_000 })
+    await view.getByText("Translations to check:").click()
+    await expect(view.getByRole("link", { name: "Case studies › cruises" })).toHaveAttribute(
+      "href",
+      "#/collections/case-studies/entries/cruises",
+    )
+    await expect(view).toContainText("French › Results: to check")
+    await page.screenshot({ path: test.info().outputPath("to-check-view.png") })
+    await view.getByRole("link", { name: "Case studies › cruises" }).click()
+
+    // Confirmed still right, and saved: the mark goes, from main and from the view.
+    await expect(title.first()).toHaveValue(`${saved.en.title}, Revisited`, { timeout: 45_000 })
+    await page.getByRole("button", { name: "Results: the translation is still right" }).click()
+    await expect(note).toHaveCount(0)
+    await expect(toCheck).toHaveCount(0)
+    await saveAndPublish(page)
+    const confirmed = JSON.parse(mainFile(CRUISES)) as Study
+    expect(confirmed.en).not.toHaveProperty("translatedFrom")
+    expect(confirmed.fr).toEqual(published.fr)
+    await page.goto(`${site}/admin/#/collections/case-studies`)
+    await expect(page.getByRole("link", { name: "Case studies" }).first()).toBeVisible()
+    await page.waitForTimeout(3_000)
+    await expect(view).toHaveCount(0)
+    expect(github.unhandled).toEqual([])
+    expect(errors).toEqual([])
+  })
+})

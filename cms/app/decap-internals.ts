@@ -246,20 +246,39 @@ export const FIELD_PROBLEM = "entry-check-field-problem"
  * entry nor a way to mark another field, so the marks go beside Decap's markup; returns their removal.
  */
 export function markField(field: { label: HTMLLabelElement; input: HTMLElement | null }, message: string): () => void {
-  const note = document.createElement("p")
+  const { note, remove } = noteAtField(field, "p", `${field.label.htmlFor}-problem`)
   note.className = FIELD_PROBLEM
-  note.id = `${field.label.htmlFor}-problem`
   note.textContent = message
+  field.input?.setAttribute("aria-invalid", "true")
+  return () => {
+    remove()
+    field.input?.removeAttribute("aria-invalid")
+  }
+}
+
+/**
+ * An element of the admin's own between a field's label and its input, which the input is described
+ * by (a mark of a refusal, a translation to check); returns it and its removal.
+ */
+export function noteAtField(
+  field: { label: HTMLLabelElement; input: HTMLElement | null },
+  tag: "p" | "div",
+  id: string,
+): { note: HTMLElement; remove: () => void } {
+  const note = document.createElement(tag)
+  note.id = id
   field.label.after(note)
   const { input } = field
-  const described = input?.getAttribute("aria-describedby")
-  input?.setAttribute("aria-invalid", "true")
-  input?.setAttribute("aria-describedby", [described, note.id].filter(Boolean).join(" "))
-  return () => {
-    note.remove()
-    input?.removeAttribute("aria-invalid")
-    if (described) input?.setAttribute("aria-describedby", described)
-    else input?.removeAttribute("aria-describedby")
+  const described = () => (input?.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)
+  input?.setAttribute("aria-describedby", [...described(), id].join(" "))
+  return {
+    note,
+    remove: () => {
+      note.remove()
+      const rest = described().filter((other) => other !== id)
+      if (rest.length > 0) input?.setAttribute("aria-describedby", rest.join(" "))
+      else input?.removeAttribute("aria-describedby")
+    },
   }
 }
 

@@ -15,11 +15,12 @@ import { cmsCollectionOf } from "../collections"
 import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
 import { CONTENT_FORMAT } from "../shared"
 import { adminPhrases } from "./admin-phrases"
-import { entryCheckWidget, recordDecapSave, recordKeyMoves } from "./entry-check/control"
+import { entryCheckWidget, recordDecapSave, recordOnSave } from "./entry-check/control"
 import { iconChoiceWidget } from "./icon-choice"
 import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
 import { SiteReleaseCorner } from "./release-notes"
+import { TranslationsView } from "./translations-view"
 import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
@@ -32,8 +33,9 @@ CMS.registerLocale("en", adminPhrases(en))
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
 CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
 CMS.registerWidget(zurichTimeWidget.name, zurichTimeWidget.controlComponent as never, zurichTimeWidget.previewComponent)
-// A study given a new slug keeps its file; its old slug is listed so its old address leads to the new one.
-CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => recordKeyMoves(entry as never) as never })
+// What a save adds to the English document: a study's old slug, so its old address leads to the new
+// one, and the record of the translations to check (cms/on-save.ts).
+CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => recordOnSave(entry as never) as never })
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
@@ -55,3 +57,7 @@ CMS.init({
 const corner = document.createElement("div")
 document.body.append(corner)
 createRoot(corner).render(<SiteReleaseCorner {...CMS_REPOSITORY_CONTENT} />)
+// The translations to check, and the ones missing, in the other corner (translations-view.tsx).
+const translations = document.createElement("div")
+document.body.append(translations)
+createRoot(translations).render(<TranslationsView {...CMS_REPOSITORY_CONTENT} />)

@@ -152,7 +152,7 @@ export function ReleaseStateNote({ config, path }: { config: BackendConfig; path
 }
 
 /** The signed-in editor's backend, and whether an entry's form is open (whose own note says where the entry is). */
-function useAdminScreen(): AdminScreen {
+export function useAdminScreen(): AdminScreen {
   const [screen, setScreen] = useState(adminScreenNow)
   useEffect(() => watchAdminScreen(setScreen), [])
   return screen

@@ -39,10 +39,12 @@ import type { Schedule } from "../../../model/schedule"
 import { caseStudySchema, industriesSchema } from "../../../model/schemas"
 import { contentTypeOf } from "../../../model/registry"
 import { readSavedContent, recordSave, savedContent, savedContentNow } from "../saved-content"
-import { recordedFormerKeys } from "../../former-keys"
-import { canonicalJson, decapLoader, draftTarget, draftText } from "./draft-file"
+import { confirmedIn, confirmedValue, fieldsOfSave } from "../../on-save"
+import type { TextValue } from "../../../model/translations"
+import { canonicalJson, decapLoader, draftByLocale, draftTarget, draftText, savedEntryText } from "./draft-file"
 import { refusals } from "./refusals"
-import { Panel, SavedCheck } from "./summary"
+import { SavedCheck } from "./summary"
+import { Panel } from "./summary-parts"
 
 /** What the calendar's notes read of an English document. */
 type CalendarFields = Schedule & { slug?: string; cards?: CardLink[] }
@@ -50,6 +52,7 @@ type CalendarFields = Schedule & { slug?: string; cards?: CardLink[] }
 /** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
 type ControlProps = Partial<ControlInternals> & {
   forID: string
+  value?: unknown
   onChange: (value: unknown) => void
 }
 
@@ -131,7 +134,16 @@ export class EntryCheckControl extends Component<ControlProps> {
     if (saved === undefined) return
     const own = withoutCheckField(draftDocument(draft, this.side, DEFAULT_LOCALE))
     const asSaved = (JSON.parse(saved) as Record<string, unknown>)[this.side]
-    if (canonicalJson(own) !== canonicalJson(asSaved)) this.props.onChange(ENTRY_CHECK.widget)
+    if (canonicalJson(own) !== canonicalJson(asSaved)) this.props.onChange(this.props.value ?? ENTRY_CHECK.widget)
+  }
+
+  /**
+   * The editor confirms a translation on this side still right: the field's value holds it, with the
+   * English it was confirmed against, until the save records it (cms/on-save.ts). Decap counts it as
+   * an edit of this side, so the form can be saved.
+   */
+  private confirmStillRight = (path: string, english: TextValue) => {
+    this.props.onChange(confirmedValue({ ...confirmedIn(this.props.value), [path]: english }))
   }
 
   /** The build's problems with the entry as it stands; undefined until the saved content is read. */
@@ -207,6 +219,7 @@ export class EntryCheckControl extends Component<ControlProps> {
           folder={this.internals.collection.get("folder")}
           entryKey={this.entryKey}
           sideElement={this.element}
+          onConfirm={this.confirmStillRight}
         />
       </div>
     )
@@ -216,7 +229,7 @@ export class EntryCheckControl extends Component<ControlProps> {
 /** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
 export function recordDecapSave(entry: DecapDraft): void {
   const { relative } = draftTarget(entry, folderOf(entry))
-  recordSave(relative, draftText(entry, relative))
+  recordSave(relative, savedEntryText(entry, relative))
 }
 
 /** The folder of the collection an entry (as Decap's events hand it) belongs to. */
@@ -224,19 +237,22 @@ const folderOf = (entry: DecapDraft) =>
   refusals.now().config?.collections.find((collection) => collection.name === collectionOf(entry))?.folder
 
 /**
- * Decap's preSave event: the data of an entry whose key the save moves (a study given a new slug), with
- * the key saved until now recorded among its former keys (cms/former-keys.ts), as the check of the
- * draft assumed; nothing for any other save. Its old address then leads to the new one.
+ * Decap's preSave event: the entry's English data with what the save adds to it (cms/on-save.ts), as
+ * the check of the draft assumed: a key the save moves (a study given a new slug) among its former
+ * keys, so its old address leads to the new one, and the record of the translations to check; nothing
+ * when the save adds nothing.
  */
-export async function recordKeyMoves(entry: DecapDraft): Promise<unknown> {
-  if (isNewDraft(entry)) return undefined
-  const { relative } = draftTarget(entry, folderOf(entry))
-  const saved = (await savedContent()).get(relative)
-  const lists = recordedFormerKeys(relative, saved, draftDocument(entry, DEFAULT_LOCALE, DEFAULT_LOCALE))
+export async function recordOnSave(entry: DecapDraft): Promise<unknown> {
+  const { relative, isNew } = draftTarget(entry, folderOf(entry))
+  const saved = isNew ? undefined : (await savedContent()).get(relative)
+  const fields = fieldsOfSave(relative, saved, draftByLocale(entry))
   const data = entry.get("data") as ImmutableMap<string, unknown>
-  return Object.keys(lists).length === 0
+  return Object.keys(fields).length === 0
     ? undefined
-    : Object.entries(lists).reduce((moved, [name, keys]) => moved.set(name, fromJS(keys)), data)
+    : Object.entries(fields).reduce(
+        (changed, [name, value]) => (value === undefined ? changed.delete(name) : changed.set(name, fromJS(value))),
+        data,
+      )
 }
 
 /** Decap's widget: the control above, nothing shown in Decap's own preview of a field. */

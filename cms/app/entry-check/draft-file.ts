@@ -6,7 +6,7 @@
 import { DEFAULT_LOCALE } from "../../../model/locales"
 import { CONTENT_LABEL } from "../../entry-problems"
 import { contentFileText } from "../../format"
-import { recordedFormerKeys } from "../../former-keys"
+import { fieldsOfSave, withSavedFields } from "../../on-save"
 import { plain } from "../decap"
 import {
   type ControlInternals,
@@ -69,19 +69,27 @@ export function draftTarget(draft: DecapDraft, folder: string | undefined): { re
   return { relative: `${relativeOf(folder ?? "")}/${slug}.json`, isNew: true }
 }
 
+/** The draft's document in every language, as the form holds it (each with its check field). */
+export function draftByLocale(draft: DecapDraft): Record<string, unknown> {
+  const byLocale: Record<string, unknown> = { [DEFAULT_LOCALE]: draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE) }
+  for (const locale of draftLocales(draft)) byLocale[locale] = draftDocument(draft, locale, DEFAULT_LOCALE)
+  return byLocale
+}
+
 /**
  * The draft in every language, as the file the CMS would write over `savedText` (the file as saved
- * now): a key it moves recorded among its former keys, as the save will (cms/former-keys.ts).
+ * now): with what the save adds to the English document (cms/on-save.ts), a key it moves among its
+ * former keys and the record of translations to check.
  */
-export function draftText(draft: DecapDraft, relative: string, savedText?: string): string {
-  const english = draftDocument(draft, DEFAULT_LOCALE, DEFAULT_LOCALE)
-  const moved = recordedFormerKeys(relative, savedText, english)
-  const byLocale: Record<string, unknown> = {
-    [DEFAULT_LOCALE]: Object.keys(moved).length > 0 ? { ...(english as object), ...moved } : english,
-  }
-  for (const locale of draftLocales(draft)) byLocale[locale] = draftDocument(draft, locale, DEFAULT_LOCALE)
-  return contentFileText(documents(), relative, byLocale)
+export function draftText(draft: DecapDraft, relative: string, savedText: string | undefined): string {
+  const byLocale = draftByLocale(draft)
+  const english = withSavedFields(byLocale[DEFAULT_LOCALE], fieldsOfSave(relative, savedText, byLocale))
+  return contentFileText(documents(), relative, { ...byLocale, [DEFAULT_LOCALE]: english })
 }
+
+/** An entry just saved, as the file the CMS wrote (its data holds what the save added). */
+export const savedEntryText = (entry: DecapDraft, relative: string): string =>
+  contentFileText(documents(), relative, draftByLocale(entry))
 
 /** JSON with every object's keys in one order, to compare documents whatever order they were written in. */
 export function canonicalJson(value: unknown): string {

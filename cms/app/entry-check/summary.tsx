@@ -10,67 +10,17 @@ import { caseStudyPath, localePath } from "../../../model/routes"
 import { keyMoves } from "../../former-keys"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../../entry-problems"
 import { ENTRY_CHECK } from "../../shared"
-import { type DecapDraft, draftDocument, fieldOf } from "../decap-internals"
+import { type DecapDraft, draftDocument } from "../decap-internals"
+import { FieldLink, Panel, goToField } from "./summary-parts"
+import { type ConfirmHandler, ToCheck } from "./to-check"
+import { contentTypeOf } from "../../../model/registry"
+import { translationStates } from "../../../model/translations"
 import { type SavedContentState, useSavedContent } from "../saved-content"
 import { draftTarget, draftText } from "./draft-file"
 import { FieldMarks } from "./field-marks"
 import { useTakesFocus } from "./focus"
 import { useRefusals } from "./refusals"
 import { type ShownProblem, shownProblem } from "./shown-problem"
-
-/** Takes the editor to a field of this side of the form: scrolled to, its input focused. */
-function goToField(from: HTMLElement, labels: readonly string[]) {
-  const field = fieldOf(from, labels)
-  field?.label.scrollIntoView({ block: "center" })
-  field?.input?.focus({ preventScroll: true })
-}
-
-const FieldLink = styled.button`
-  padding: 0;
-  border: 0;
-  background: none;
-  color: inherit;
-  font: inherit;
-  font-weight: 600;
-  text-decoration: underline;
-  text-underline-offset: 2px;
-  cursor: pointer;
-
-  &:focus-visible {
-    outline: 2px solid #3a69c7;
-    outline-offset: 2px;
-  }
-`
-
-export const Panel = styled.section<{ $tone: "problem" | "note" }>`
-  margin: 0 0 16px;
-  padding: 12px 16px;
-  border-left: 4px solid ${({ $tone }) => ($tone === "problem" ? "#d6002f" : "#798291")};
-  background: ${({ $tone }) => ($tone === "problem" ? "#fff3f5" : "#f5f6f8")};
-  color: #313d3e;
-  font-size: 14px;
-  line-height: 1.45;
-
-  h2 {
-    margin: 0 0 6px;
-    font-size: 15px;
-    font-weight: 600;
-  }
-
-  h2:focus {
-    outline: 2px solid #3a69c7;
-    outline-offset: 2px;
-  }
-
-  ul {
-    margin: 6px 0 0;
-    padding-left: 20px;
-  }
-
-  li + li {
-    margin-top: 4px;
-  }
-`
 
 const Quiet = styled.p`
   margin: 0;
@@ -142,6 +92,8 @@ export interface CheckViewProps {
   entryKey: string
   /** This side's part of the form (the control's own element). */
   sideElement: RefObject<HTMLElement | null>
+  /** Confirms a translation on this side still right (a side other than English). */
+  onConfirm: ConfirmHandler
 }
 
 /** What the field shows on one side: the entries linking here, and after a refused save, what is wrong. */
@@ -152,6 +104,7 @@ function CheckView({
   folder,
   entryKey,
   sideElement,
+  onConfirm,
 }: CheckViewProps & { saved: SavedContentState }) {
   const { refused, sidesShown } = useRefusals()
   if (saved.status === "failed") {
@@ -167,16 +120,12 @@ function CheckView({
   if (saved.status === "loading") return null
   const { relative, isNew } = draftTarget(draft, folder)
   const ownFile = `${CONTENT_LABEL}/${relative}`
+  const text = draftText(draft, relative, saved.files.get(relative))
   const sections: ReactNode[] = []
   if (refused === entryKey) {
     const othersShown = (locale: Locale | undefined) =>
       locale !== undefined && locale !== side && (sidesShown.get(locale) ?? 0) > 0
-    const problems = problemsOfSaving(
-      saved.files,
-      relative,
-      draftText(draft, relative, saved.files.get(relative)),
-      isNew,
-    )
+    const problems = problemsOfSaving(saved.files, relative, text, isNew)
       .map((problem) => shownProblem(problem, ownFile))
       .filter((problem) => (side === DEFAULT_LOCALE ? !othersShown(problem.locale) : problem.locale === side))
     if (problems.length > 0) {
@@ -195,6 +144,16 @@ function CheckView({
           <h2 id={`${entryKey}-moved`}>{ENTRY_CHECK.movedHeading}</h2>
           <p>{ENTRY_CHECK.moved(everywhere(from), everywhere(to))}</p>
         </Panel>,
+      )
+    }
+  }
+  // A translation whose English changed since it was made, on its own side.
+  const type = contentTypeOf(relative)
+  if (side !== DEFAULT_LOCALE && type) {
+    const toCheck = translationStates(type.schema, JSON.parse(text)).toCheck.filter(({ locale }) => locale === side)
+    if (toCheck.length > 0) {
+      sections.push(
+        <ToCheck key="to-check" states={toCheck} entryKey={entryKey} sideElement={sideElement} onConfirm={onConfirm} />,
       )
     }
   }

@@ -1,0 +1,170 @@
+/**
+ * The admin's view "Translations to check", in a corner of every screen but an entry's form, once
+ * signed in with GitHub: each entry on main with a translation whose English changed after it was made,
+ * or with one missing, each field named, the entry a link to its form (cms/translation-list.ts).
+ *
+ * It reads the content files of main from GitHub: the tree (one request), then each file's blob, kept
+ * by its hash for the session (a blob's hash names its bytes), so a later look costs the tree and what
+ * changed. It looks again each time the editor comes back from a form, and every minute while shown.
+ */
+import { useEffect, useMemo, useState } from "react"
+import styled from "styled-components"
+import { CONTENT_LABEL } from "../entry-problems"
+import { type ListedEntry, translationList } from "../translation-list"
+import { TRANSLATION_CHECK } from "../shared"
+import { signedInUser } from "./decap-internals"
+import { type BackendConfig, fromGitHub, useAdminScreen } from "./release-notes"
+
+const LOOK_AGAIN_MS = 60_000
+const SCHEMAS = `${CONTENT_LABEL}/schemas/`
+
+interface Tree {
+  tree: Array<{ path: string; type: string; sha: string }>
+}
+
+/** Blobs read this session, by their hash. */
+const blobs = new Map<string, string>()
+
+/** A blob's text from GitHub's base64 (UTF-8 bytes). */
+function decoded(content: string): string {
+  const bytes = Uint8Array.from(atob(content.replace(/\n/g, "")), (character) => character.charCodeAt(0))
+  return new TextDecoder().decode(bytes)
+}
+
+/** Every content file on the branch, by its path under content/, as its text. */
+async function contentOnBranch(config: BackendConfig): Promise<Map<string, string>> {
+  const branch = encodeURIComponent(config.backend.branch ?? "main")
+  const { tree } = await fromGitHub<Tree>(config, `/git/trees/${branch}?recursive=1`)
+  const files = tree.filter(
+    ({ path, type }) =>
+      type === "blob" && path.startsWith(`${CONTENT_LABEL}/`) && path.endsWith(".json") && !path.startsWith(SCHEMAS),
+  )
+  await Promise.all(
+    files
+      .filter(({ sha }) => !blobs.has(sha))
+      .map(async ({ sha }) => {
+        const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
+        blobs.set(sha, decoded(blob.content))
+      }),
+  )
+  return new Map(files.map(({ path, sha }) => [path.slice(CONTENT_LABEL.length + 1), blobs.get(sha)!]))
+}
+
+type Listing =
+  { status: "reading" } | { status: "read"; entries: ListedEntry[] } | { status: "failed"; message: string }
+
+function useTranslationList(config: BackendConfig | null, formOpen: boolean): Listing {
+  const [listing, setListing] = useState<Listing>({ status: "reading" })
+  useEffect(() => {
+    if (!config || formOpen) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const look = async () => {
+      if (!document.hidden) {
+        try {
+          const entries = translationList(await contentOnBranch(config))
+          if (!stopped) setListing({ status: "read", entries })
+        } catch (error) {
+          if (!stopped) setListing({ status: "failed", message: (error as Error).message })
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void look(), LOOK_AGAIN_MS)
+    }
+    void look()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [config, formOpen])
+  return listing
+}
+
+const View = styled.section`
+  position: fixed;
+  left: 16px;
+  bottom: 16px;
+  z-index: 400;
+  max-width: min(440px, calc(100vw - 32px));
+  max-height: calc(100vh - 96px);
+  overflow: auto;
+  padding: 10px 14px;
+  border-left: 4px solid #8a5a00;
+  background: #fdf7ea;
+  color: #313d3e;
+  font-size: 14px;
+  line-height: 1.45;
+  box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
+
+  summary {
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  summary:focus-visible,
+  a:focus-visible {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+
+  p {
+    margin: 6px 0;
+  }
+
+  ul {
+    margin: 4px 0 0;
+    padding-left: 18px;
+  }
+
+  a {
+    color: inherit;
+    font-weight: 600;
+  }
+`
+
+/** The view, for the editor signed in with GitHub (the local backend edits a working copy, not main). */
+export function TranslationsView({ repo, branch }: { repo: string; branch: string }) {
+  const { backend: signedIn, formOpen } = useAdminScreen()
+  const config = useMemo(
+    () => (signedIn && signedIn !== "proxy" ? { backend: { name: signedIn, repo, branch } } : null),
+    [signedIn, repo, branch],
+  )
+  const listing = useTranslationList(config, formOpen)
+  if (formOpen || !config || !signedInUser() || listing.status === "reading") return null
+  if (listing.status === "failed") {
+    return (
+      <View aria-label={TRANSLATION_CHECK.viewLabel}>
+        <p>
+          {TRANSLATION_CHECK.unreadable} {listing.message}
+        </p>
+      </View>
+    )
+  }
+  const { entries } = listing
+  if (entries.length === 0) return null
+  const count = (kind: "toCheck" | "missing") => entries.reduce((sum, entry) => sum + entry[kind].length, 0)
+  return (
+    <View aria-label={TRANSLATION_CHECK.viewLabel}>
+      <details>
+        <summary>
+          {TRANSLATION_CHECK.viewLabel}: {TRANSLATION_CHECK.viewSummary(count("toCheck"), count("missing"))}
+        </summary>
+        <p>{TRANSLATION_CHECK.viewIntro}</p>
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.relative}>
+              <a href={entry.href}>{entry.name}</a>
+              <ul>
+                {entry.toCheck.map(({ where }) => (
+                  <li key={`check ${where}`}>{`${where}: ${TRANSLATION_CHECK.toCheck}`}</li>
+                ))}
+                {entry.missing.map(({ where }) => (
+                  <li key={`missing ${where}`}>{`${where}: ${TRANSLATION_CHECK.missing}`}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </View>
+  )
+}

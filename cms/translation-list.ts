@@ -1,0 +1,66 @@
+/**
+ * The admin's view "Translations to check" (cms/app/translations-view.tsx), from the content files as
+ * main holds them: per entry, its translations to check and its missing ones (model/translations.ts),
+ * each field named as its form labels it, with the address of the entry's form. Nothing here needs
+ * Node, React or Decap.
+ */
+import { LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../model/locales"
+import { contentTypeOf } from "../model/registry"
+import { translationStates } from "../model/translations"
+import type { PathSegment } from "../model/problems"
+import { CMS_COLLECTIONS, fieldLabelsTo } from "./collections"
+
+/** A text of an entry in the view: its language and its field, as the form labels it. */
+export interface ListedText {
+  locale: Locale
+  /** "French › Results", "French › Cards › #2 › Title". */
+  where: string
+}
+
+export interface ListedEntry {
+  /** Its path under content/. */
+  relative: string
+  /** As the CMS lists it: "Case studies › wine", "Industries". */
+  name: string
+  /** The address of its form in the admin (Decap's hash route). */
+  href: string
+  toCheck: ListedText[]
+  missing: ListedText[]
+}
+
+const baseName = (relative: string) => relative.slice(relative.lastIndexOf("/") + 1, -".json".length)
+
+const listed = (locale: Locale, segments: readonly PathSegment[], isList: boolean): ListedText => ({
+  locale,
+  where: [LANGUAGE_NAMES_IN_ENGLISH[locale], ...fieldLabelsTo(segments, isList)].join(" › "),
+})
+
+/**
+ * Every entry with a translation to check or missing, in the order of the files' paths; an entry
+ * whose file does not parse, or is of no content type, is left out (the build names it).
+ */
+export function translationList(files: ReadonlyMap<string, string>): ListedEntry[] {
+  return [...files.keys()].sort().flatMap((relative) => {
+    const type = contentTypeOf(relative)
+    const place = type && CMS_COLLECTIONS[type.location]
+    if (!type || !place) return []
+    let file: unknown
+    try {
+      file = JSON.parse(files.get(relative)!)
+    } catch {
+      return []
+    }
+    const { toCheck, missing } = translationStates(type.schema, file)
+    if (toCheck.length === 0 && missing.length === 0) return []
+    const entry = type.kind === "folder" ? baseName(relative) : place.name
+    return [
+      {
+        relative,
+        name: type.kind === "folder" ? `${place.label} › ${entry}` : place.label,
+        href: `#/collections/${place.collection}/entries/${entry}`,
+        toCheck: toCheck.map(({ locale, segments, after }) => listed(locale, segments, Array.isArray(after))),
+        missing: missing.map(({ locale, segments, english }) => listed(locale, segments, Array.isArray(english))),
+      },
+    ]
+  })
+}

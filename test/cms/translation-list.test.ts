@@ -1,0 +1,59 @@
+/**
+ * The admin's view of translations to check and missing (cms/translation-list.ts): per entry, each
+ * field named as its form labels it, the entry's form a link away.
+ */
+import { describe, expect, it } from "vitest"
+import { translationList } from "../../cms/translation-list"
+import { readContentFile } from "../../gatsby/content/files"
+
+const retail = readContentFile("case-studies/retail.json")
+const industries = readContentFile("home/industries.json")
+const files = (entries: Record<string, unknown>) =>
+  new Map(Object.entries(entries).map(([relative, file]) => [relative, JSON.stringify(file)]))
+
+describe("the translations to check, as the admin lists them", () => {
+  it("lists nothing while every translation follows its English", () => {
+    expect(translationList(files({ "case-studies/retail.json": retail, "home/industries.json": industries }))).toEqual(
+      [],
+    )
+  })
+
+  it("names each entry, its form's address and each field to check, a whole list by the list's label", () => {
+    const changed = {
+      ...retail,
+      en: { ...retail.en, result: ["A new figure."], translatedFrom: { fr: { result: retail.en.result } } },
+    }
+    const cards = structuredClone(industries)
+    cards.en.translatedFrom = { fr: { "cards[1].title": cards.en.cards[1].title } }
+    cards.en.cards[1].title = "Hotels and Residences"
+    expect(translationList(files({ "home/industries.json": cards, "case-studies/retail.json": changed }))).toEqual([
+      {
+        relative: "case-studies/retail.json",
+        name: "Case studies › retail",
+        href: "#/collections/case-studies/entries/retail",
+        toCheck: [{ locale: "fr", where: "French › Results" }],
+        missing: [],
+      },
+      {
+        relative: "home/industries.json",
+        name: "Industries",
+        href: "#/collections/home/entries/industries",
+        toCheck: [{ locale: "fr", where: "French › Cards › #2 › Title" }],
+        missing: [],
+      },
+    ])
+  })
+
+  it("lists a study written in English only with each text it misses, and leaves out a file that does not parse", () => {
+    const [entry] = translationList(
+      new Map([
+        ["case-studies/retail.json", JSON.stringify({ ...retail, fr: {} })],
+        ["case-studies/broken.json", "{"],
+      ]),
+    )
+    expect(entry.name).toBe("Case studies › retail")
+    expect(entry.missing.map(({ where }) => where)).toEqual(
+      expect.arrayContaining(["French › Title", "French › Summary › Description", "French › Results"]),
+    )
+  })
+})
