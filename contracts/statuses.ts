@@ -20,6 +20,14 @@ export const RELEASE_STATUS_CONTEXT = "site/release"
 export const PREVIEW_STATUS_CONTEXT = "site/preview"
 
 /**
+ * Posted on each change to main and each draft's pull request once its content is checked
+ * (deploy/publish/translations-status.ts): success, saying how many translations are to check (their
+ * English changed after they were made) and which; a warning, never a refusal, since an editor may
+ * publish the English first.
+ */
+export const TRANSLATIONS_STATUS_CONTEXT = "site/translations"
+
+/**
  * How the release status begins while the nginx host or the Pages stamp holds a publish for the
  * calendar (its build serves a study that came down before it reached the host): pending, until the
  * calendar's run builds the same commit again at its clock and releases it. The workflow names it in

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util"
 import { PREVIEW_STATUS_CONTEXT } from "../../contracts/statuses"
-import { isCommitHash } from "../../contracts/values"
+import { githubFromEnvironment, postCommitStatus } from "./commit-status"
 
 export type PreviewState = "pending" | "success" | "failure" | "error"
 const STATES: readonly PreviewState[] = ["pending", "success", "failure", "error"]
@@ -40,28 +40,14 @@ const DESCRIPTIONS: Record<PreviewState, string> = {
 /** Posts the status; throws with GitHub's answer when it is refused. */
 export async function postPreviewStatus(status: PreviewStatus): Promise<void> {
   if (!STATES.includes(status.state)) throw new Error(`--state must be one of ${STATES.join(", ")}`)
-  if (!isCommitHash(status.sha)) throw new Error(`--sha must be a full commit hash, not "${status.sha}"`)
   if (status.state === "success" && !status.url?.startsWith("https://")) {
     throw new Error(`a successful preview needs its https:// address (--url), not "${status.url ?? ""}"`)
   }
-  const response = await fetch(`${status.apiUrl}/repos/${status.repository}/statuses/${status.sha}`, {
-    method: "POST",
-    headers: {
-      Accept: "application/vnd.github+json",
-      Authorization: `Bearer ${status.token}`,
-      "Content-Type": "application/json",
-      "X-GitHub-Api-Version": "2022-11-28",
-    },
-    body: JSON.stringify({
-      state: status.state,
-      context: PREVIEW_STATUS_CONTEXT,
-      description: (status.description ?? DESCRIPTIONS[status.state]).slice(0, 140),
-      ...(status.url ? { target_url: status.url } : {}),
-    }),
+  await postCommitStatus({
+    ...status,
+    context: PREVIEW_STATUS_CONTEXT,
+    description: status.description ?? DESCRIPTIONS[status.state],
   })
-  if (!response.ok) {
-    throw new Error(`GitHub refused the status (${response.status}): ${await response.text()}`)
-  }
 }
 
 async function main() {
@@ -73,12 +59,8 @@ async function main() {
       description: { type: "string" },
     },
   })
-  const { GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL = "https://api.github.com" } = process.env
-  if (!GITHUB_TOKEN || !GITHUB_REPOSITORY) throw new Error("GITHUB_TOKEN and GITHUB_REPOSITORY must be set")
   await postPreviewStatus({
-    apiUrl: GITHUB_API_URL,
-    token: GITHUB_TOKEN,
-    repository: GITHUB_REPOSITORY,
+    ...githubFromEnvironment(process.env),
     sha: values.sha ?? "",
     state: (values.state ?? "") as PreviewState,
     url: values.url,

@@ -2,7 +2,8 @@
  * npm run publish:build: the publish path (docs/deploying.md), which an editor's publish takes when
  * it changed content alone (deploy/publish/path.ts). Each step timed, in order:
  *
- *   content check   every content rule, each problem with its file and JSON path
+ *   content check   every content rule, each problem with its file and JSON path; each translation
+ *                   whose English changed after it was made, a warning (said again at the end)
  *   build           gatsby build, with Gatsby's cache (.cache/, public/) kept from the last build
  *   changed pages   the pages the build made different from the live release's (its /release-pages.json),
  *                   or, when the live site cannot say, from the last build's (Gatsby's cache)
@@ -27,9 +28,12 @@ import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 import { readSiteSettings } from "../../lib/site-settings"
 import { readSource } from "../lib/read-source"
+import { translationsToCheckIn } from "../../gatsby/content/validate"
+import { type ContentProblem, formatProblem } from "../../model/problems"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public")
+const CONTENT_DIR = path.join(PROJECT_DIR, "content")
 export const PUBLISH_DIR = path.join(PROJECT_DIR, ".tmp/publish")
 const PAGES_FILE = path.join(PUBLISH_DIR, "pages.txt")
 /** The pages of PAGES_FILE whose rendering is checked: markup and browser (deploy/publish/browser-pages.ts). */
@@ -112,15 +116,25 @@ async function main(): Promise<void> {
     console.log(`\n==> publish: ${name}`)
     const started = performance.now()
     const complaint = await work()
-    steps.push({ name, seconds: (performance.now() - started) / 1000, note: note?.() })
+    steps.push({ name, seconds: (performance.now() - started) / 1000, note: note?.() || undefined })
     if (complaint) {
       fs.writeFileSync(REFUSAL_FILE, `${name}: ${complaint}\n`)
       throw new StepFailed(`${name}: ${complaint}`)
     }
   }
   const started = performance.now()
+  /** The translations whose English changed after they were made: a warning, said again at the end. */
+  let toCheck: ContentProblem[] = []
   try {
-    await step("content check", () => tsx("deploy/publish/gates/check-content.ts"))
+    await step(
+      "content check",
+      async () => {
+        const complaint = await tsx("deploy/publish/gates/check-content.ts")
+        if (!complaint) toCheck = translationsToCheckIn(CONTENT_DIR)
+        return complaint
+      },
+      () => (toCheck.length ? `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check` : ""),
+    )
     const before = builtPagesOf(PUBLIC_DIR)
     await step(
       "build",
@@ -192,6 +206,10 @@ async function main(): Promise<void> {
     console.log(`\nPublish path, ${((performance.now() - started) / 1000).toFixed(1)} s:`)
     for (const { name, seconds, note } of steps)
       console.log(`  ${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ""}`)
+    if (toCheck.length > 0) {
+      console.log("\nTranslations to check (a warning: their English changed after they were made):")
+      for (const problem of toCheck) console.log(`  warning ${formatProblem(problem)}`)
+    }
   }
 }
 

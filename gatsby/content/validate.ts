@@ -110,6 +110,16 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
   return found
 }
 
+/** Every content file under `root` (the JSON Schemas apart), by its path there, as its text. */
+const contentFiles = (root: string) =>
+  new Map(listJsonFiles(root).map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]))
+
+/** The translations to check under `root`, in the files the content check finds sound. */
+export function translationsToCheckIn(root: string, options: CheckOptions = {}): ContentProblem[] {
+  const { errors, parsed } = checkContentFiles(contentFiles(root), options)
+  return parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck)
+}
+
 /**
  * Each translation whose English changed since it was made (model/translations.ts): a warning, not a
  * refusal, since an editor may publish the English first.
@@ -128,8 +138,7 @@ function translationsToCheck(file: ParsedFile): ContentProblem[] {
  */
 export async function validateContent(root: string, options: CheckOptions = {}): Promise<ContentReport> {
   const label = options.label ?? "content"
-  const files = new Map(listJsonFiles(root).map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]))
-  const { errors, parsed } = checkContentFiles(files, options)
+  const { errors, parsed } = checkContentFiles(contentFiles(root), options)
   const warnings = [
     ...(await photoWarnings(root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),

@@ -67,6 +67,17 @@ describe("the build server's workflow", () => {
     }
   })
 
+  it("posts the translations status on every draft and every change to main, once its content is read", () => {
+    for (const name of ["preview", "publish"]) {
+      const jobSteps = workflow.jobs[name].steps
+      const posting = jobSteps.findIndex((step) => String(step.run).includes("deploy/publish/translations-status.ts"))
+      expect(posting, name).toBeGreaterThan(jobSteps.findIndex((step) => step.run === "npm ci"))
+      expect(String(jobSteps[posting].run)).toMatch(/--sha "\$(SHA|GITHUB_SHA)" --url "\$RUN_URL"/)
+      // Never held back by an earlier step's outcome on the path: a warning, on every commit.
+      expect(jobSteps[posting].if, name).toBeUndefined()
+    }
+  })
+
   it("releases the artifact that passed, hidden folders included, and never builds on the host", () => {
     const uploads = steps.filter((step) => String(step.uses).startsWith("actions/upload-artifact"))
     expect(uploads).toHaveLength(3)

@@ -86,13 +86,22 @@ describe("the publish path, after that release's build", () => {
     "takes a new title through every step to an artifact, checking the pages it changed",
     async () => {
       expect(fs.existsSync(path.join(copy, "public/index.html")), "the copy built as the next release").toBe(true)
-      editJson(path.join(copy, WINE), (data) => (data.title = "Tracing Allocations for a Classified Growth"))
+      // The English title alone, as the CMS saves it: its record says what the French was made from.
+      editJson(path.join(copy, WINE), (data) => {
+        data.translatedFrom = { fr: { title: data.title } }
+        data.title = "Tracing Allocations for a Classified Growth"
+      })
       const { status, output } = await publish()
       expect(output).not.toContain("Publish path refused")
       expect(status).toBe(0)
+      // The French title to check: a warning where the check says it, and again after the steps.
+      const warning = /warning content\/case-studies\/wine\.json: fr\.title: to check: its English changed/g
+      expect(output.match(warning)).toHaveLength(2)
+      expect(output.slice(output.lastIndexOf("Publish path, "))).toMatch(warning)
       expect(read(".tmp/publish/pages.txt")).toBe("case-studies/index.html\ncase-studies/wine/index.html\n")
       const steps = JSON.parse(read(".tmp/publish/steps.json")) as Array<{ name: string; note?: string }>
       expect(steps.map(({ name }) => name)).toEqual([...PUBLISH_STEPS])
+      expect(steps[0].note).toBe("1 translation to check")
       expect(steps[1].note).toBe("Gatsby's cache kept")
       expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
       expect(output).toMatch(/Nu Html Checker: 2 pages, 0 errors/)

@@ -1,0 +1,55 @@
+/**
+ * The commit status "site/translations" (contracts/statuses.ts): the translations whose English
+ * changed after they were made (model/translations.ts), counted and named in its description, the
+ * content check's run a click away for the whole list. Always a success: a warning for the editor and
+ * the reviewer, never a refusal. The build server posts it on each change to main and on each draft's
+ * pull request (.github/workflows/site.yml).
+ *
+ *   tsx deploy/publish/translations-status.ts --sha <commit> [--url <the run's address>]
+ *
+ * Reads GITHUB_TOKEN, GITHUB_REPOSITORY and GITHUB_API_URL, as GitHub Actions sets them.
+ */
+import path from "node:path"
+import { parseArgs } from "node:util"
+import { TRANSLATIONS_STATUS_CONTEXT } from "../../contracts/statuses"
+import { readClock } from "../../contracts/clock"
+import type { ContentProblem } from "../../model/problems"
+import { translationsToCheckIn } from "../../gatsby/content/validate"
+import { type CommitStatus, githubFromEnvironment, postCommitStatus } from "./commit-status"
+
+/** What the status says of these translations to check: how many, then each, as far as GitHub keeps. */
+export function translationsDescription(toCheck: readonly ContentProblem[]): string {
+  if (toCheck.length === 0) return "Every translation follows its English"
+  const each = toCheck.map(({ file, path: at }) => `${at} in ${file.replace(/^content\//, "")}`).join(", ")
+  return `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check: ${each}`
+}
+
+export async function postTranslationsStatus(
+  github: Pick<CommitStatus, "apiUrl" | "token" | "repository">,
+  sha: string,
+  toCheck: readonly ContentProblem[],
+  url?: string,
+): Promise<void> {
+  await postCommitStatus({
+    ...github,
+    sha,
+    context: TRANSLATIONS_STATUS_CONTEXT,
+    state: "success",
+    description: translationsDescription(toCheck),
+    url,
+  })
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { sha: { type: "string" }, url: { type: "string" } } })
+  const toCheck = translationsToCheckIn(path.resolve("content"), { now: readClock(process.env).now })
+  await postTranslationsStatus(githubFromEnvironment(process.env), values.sha ?? "", toCheck, values.url)
+  console.log(`Status "${TRANSLATIONS_STATUS_CONTEXT}" on ${values.sha}: ${translationsDescription(toCheck)}`)
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(`translations-status: ${error.message}`)
+    process.exit(1)
+  })
+}
