@@ -4,6 +4,7 @@ import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./contracts/local-backend
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"
 import { readSiteSettings } from "./lib/site-settings"
+import type { PageLanguages } from "./src/i18n/locale"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
 const siteEnv = process.env.SITE_ENV ?? "production"
@@ -47,11 +48,16 @@ const config: GatsbyConfig = {
             ["/404/", "/404.html", "/case-studies/404.html"].map((route) => localePath(route, locale)),
           ),
         ],
-        // Every page with its counterparts in each language, English as the default (hreflang).
-        serialize: ({ path: pagePath }: { path: string }) => ({
+        // Each page's context too: the languages of a page not in every one (gatsby/create-pages.ts).
+        query: "{ site { siteMetadata { siteUrl } } allSitePage { nodes { path pageContext } } }",
+        // Every page with its counterparts in each language it is in, English as the default (hreflang).
+        serialize: ({ path: pagePath, pageContext }: { path: string; pageContext?: PageLanguages }) => ({
           url: pagePath,
           links: [
-            ...LOCALES.map((locale) => ({ lang: locale, url: translatedPath(pagePath, locale) })),
+            ...(pageContext?.languages ?? LOCALES).map((locale) => ({
+              lang: locale,
+              url: translatedPath(pagePath, locale),
+            })),
             { lang: "x-default", url: translatedPath(pagePath, DEFAULT_LOCALE) },
           ],
         }),

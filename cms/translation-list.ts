@@ -6,7 +6,7 @@
  */
 import { LANGUAGE_NAMES_IN_ENGLISH, type Locale } from "../model/locales"
 import { contentTypeOf } from "../model/registry"
-import { translationStates } from "../model/translations"
+import { type MissingTranslation, isUntranslated, translationStates } from "../model/translations"
 import type { PathSegment } from "../model/problems"
 import { CMS_COLLECTIONS, fieldLabelsTo } from "./collections"
 
@@ -35,6 +35,19 @@ const listed = (locale: Locale, segments: readonly PathSegment[], isList: boolea
   where: [LANGUAGE_NAMES_IN_ENGLISH[locale], ...fieldLabelsTo(segments, isList)].join(" › "),
 })
 
+/** The texts missing: a language with none yet once, as the language (a study published in English first). */
+function missingTexts(file: unknown, missing: readonly MissingTranslation[]): ListedText[] {
+  const whole = new Set(
+    missing.map(({ locale }) => locale).filter((locale) => isUntranslated((file as Record<string, unknown>)[locale])),
+  )
+  return [
+    ...[...whole].map((locale) => ({ locale, where: LANGUAGE_NAMES_IN_ENGLISH[locale] })),
+    ...missing
+      .filter(({ locale }) => !whole.has(locale))
+      .map(({ locale, segments, english }) => listed(locale, segments, Array.isArray(english))),
+  ]
+}
+
 /**
  * Every entry with a translation to check or missing, in the order of the files' paths; an entry
  * whose file does not parse, or is of no content type, is left out (the build names it).
@@ -59,7 +72,7 @@ export function translationList(files: ReadonlyMap<string, string>): ListedEntry
         name: type.kind === "folder" ? `${place.label} › ${entry}` : place.label,
         href: `#/collections/${place.collection}/entries/${entry}`,
         toCheck: toCheck.map(({ locale, segments, after }) => listed(locale, segments, Array.isArray(after))),
-        missing: missing.map(({ locale, segments, english }) => listed(locale, segments, Array.isArray(english))),
+        missing: missingTexts(file, missing),
       },
     ]
   })

@@ -3,7 +3,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { CASE_SEARCH_INDEX, UNKNOWN_CASE_FILE, UNKNOWN_CASE_ROUTE, caseStudyPath, localePath } from "../model/routes"
-import type { NotFoundContext } from "../src/i18n/locale"
+import type { NotFoundContext, PageLanguages } from "../src/i18n/locale"
 import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
 import { type IndexedCase, searchText } from "../src/components/case-study/case-filter"
 import { publicDirectory } from "./internals"
@@ -74,6 +74,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       .filter((study) => study.locale === DEFAULT_LOCALE)
       .map((study) => [study.slug, industryKey(study.industry)]),
   )
+  // Every page in each language, by its route, to tell a page that is not in every language.
+  const pages: Array<{ locale: Locale; route: string; component: string; context: Record<string, unknown> }> = []
   for (const locale of LOCALES) {
     const here = studies.filter((study) => study.locale === locale)
     const notFound: NotFoundContext = { notFound: true }
@@ -83,11 +85,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { locale, route: UNKNOWN_CASE_ROUTE, ...notFound },
     })
     for (const { slug } of here) {
-      actions.createPage({
-        path: localePath(caseStudyPath(slug), locale),
-        component: caseStudyTemplate,
-        context: { slug, locale, route: caseStudyPath(slug) },
-      })
+      const route = caseStudyPath(slug)
+      pages.push({ locale, route, component: caseStudyTemplate, context: { slug, locale, route } })
     }
     const listed: ListedStudy[] = here.map(({ slug, order, industry }) => ({
       slug,
@@ -96,16 +95,26 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       industryKey: keys.get(slug)!,
     }))
     for (const { slugs, ...listing } of caseListings(listed)) {
-      actions.createPage({
-        path: localePath(listing.route, locale),
-        component: caseListTemplate,
-        context: { locale, route: listing.route, slugs, listing },
-      })
+      const { route } = listing
+      pages.push({ locale, route, component: caseListTemplate, context: { locale, route, slugs, listing } })
     }
     writeSearchIndex(
       publicDirectory(store),
       locale,
       here.map(({ slug, title, industry, icon, summary }) => ({ slug, title, industry, icon, summary })),
     )
+  }
+  // A study published in English first, or a page of the list one language has more of: its context
+  // names the languages it is in, for its language switch, hreflang and the sitemap (src/i18n/locale.tsx).
+  const languagesOf = new Map<string, Locale[]>()
+  for (const { route, locale } of pages) languagesOf.set(route, [...(languagesOf.get(route) ?? []), locale])
+  for (const { locale, route, component, context } of pages) {
+    const languages = languagesOf.get(route)!
+    const inSome: PageLanguages = languages.length < LOCALES.length ? { languages } : {}
+    actions.createPage({
+      path: localePath(route, locale),
+      component,
+      context: { ...context, locale, route, ...inSome },
+    })
   }
 }

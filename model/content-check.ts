@@ -28,6 +28,7 @@ import {
   valuesAt,
 } from "./relations"
 import { schemaIssues, slugFileNameIssue } from "./schema-issues"
+import { isUntranslated, mayWaitForTranslation } from "./translations"
 import type { NotAfterToday, caseStudySchema, legalPageSchema, siteSettingsSchema } from "./schemas"
 
 /** Content files by their path under content/ ("case-studies/wine.json"), each as its text. */
@@ -76,7 +77,8 @@ function schemaProblems(file: ParsedFile): ContentProblem[] {
   const found = english.map(({ segments, message }) => problem(DEFAULT_LOCALE, segments, message))
   for (const locale of LOCALES.filter((other) => other !== DEFAULT_LOCALE)) {
     const own = file.raw[locale]
-    if (own === undefined) continue
+    // A study published in English first: its translation is missing as a whole, a warning (validate.ts).
+    if (own === undefined || (mayWaitForTranslation(file.type.kind) && isUntranslated(own))) continue
     // A mistake in English is reported once, not again through the French document that follows it.
     const { issues } = localeDocumentIssues(schema, file.data, own, locale, english)
     found.push(...issues.map(({ segments, message }) => problem(locale, segments, message)))
@@ -85,7 +87,7 @@ function schemaProblems(file: ParsedFile): ContentProblem[] {
 }
 
 /** What a file must hold at its top: a document per language, nothing else. */
-function fileShapeProblems(raw: unknown, file: string): ContentProblem[] {
+function fileShapeProblems(raw: unknown, file: string, type: ContentType): ContentProblem[] {
   if (!isRecord(raw)) {
     return [{ file, path: "", message: 'expected a JSON object with a document per language: { "en": …, "fr": … }' }]
   }
@@ -97,6 +99,7 @@ function fileShapeProblems(raw: unknown, file: string): ContentProblem[] {
       message: `unknown field: a content file holds one document per language (${LOCALES.map((locale) => `"${locale}"`).join(", ")}); move it into each language's document`,
     }))
   for (const locale of LOCALES) {
+    if (raw[locale] === undefined && locale !== DEFAULT_LOCALE && mayWaitForTranslation(type.kind)) continue
     if (raw[locale] === undefined) {
       const role =
         locale === DEFAULT_LOCALE
@@ -162,7 +165,7 @@ function readContentFile(
   }
   try {
     const raw: unknown = JSON.parse(source)
-    const problems = [...duplicateKeys(source, file), ...fileShapeProblems(raw, file)]
+    const problems = [...duplicateKeys(source, file), ...fileShapeProblems(raw, file, type)]
     if (!isRecord(raw) || !isRecord(raw[DEFAULT_LOCALE])) return { problems }
     return { parsed: { type, file, relative, raw, data: raw[DEFAULT_LOCALE] }, problems }
   } catch (error) {

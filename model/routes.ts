@@ -62,6 +62,14 @@ export function alternateRoute(route: string): string {
   return unknownPart === -1 ? route : route.slice(0, unknownPart)
 }
 
+/**
+ * The route a language switch leads to from a page that is not in the language asked for (a study
+ * published in English first, a page of the list the other language has fewer of): the nearest page
+ * every language has, the case list for anything under it, else home.
+ */
+export const nearestSharedRoute = (route: string): string =>
+  route.startsWith(CASE_STUDIES_PATH) ? CASE_STUDIES_PATH : HOME_PATH
+
 /** Every path of the site in one language, for links: `paths.caseStudy("wine")`, `paths.section("about")`. */
 export function sitePaths(locale: Locale) {
   const at = (path: string) => localePath(path, locale)

@@ -103,6 +103,21 @@ function recordOf(english: unknown): TranslatedFrom {
   )
 }
 
+/** Whether a language's own document holds no text at all: absent, or every text in it empty. */
+export function isUntranslated(own: unknown): boolean {
+  if (typeof own === "string") return own.trim() === ""
+  if (Array.isArray(own)) return own.every(isUntranslated)
+  if (isRecord(own)) return Object.values(own).every(isUntranslated)
+  return true
+}
+
+/**
+ * Whether an entry of this kind may be published in English first, its other languages' documents
+ * holding no text yet: an entry of a folder (a case study), which the other languages then leave out
+ * until it is translated; never a file of the site's own, which every page of a language reads.
+ */
+export const mayWaitForTranslation = (kind: "single" | "folder") => kind === "folder"
+
 /** The languages a text is translated into. */
 const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
 
@@ -211,3 +226,7 @@ export function quotedText(text: TextValue, max = 90): string {
 /** How the content check and the publish path say a translation is to check. */
 export const toCheckMessage = ({ locale, before, after }: TranslationToCheck) =>
   `to check: its English changed since this ${LANGUAGE_NAMES_IN_ENGLISH[locale]} was made, from ${quotedText(before)} to ${quotedText(after)}; edit the ${LANGUAGE_NAMES_IN_ENGLISH[locale]}, or confirm it still right in the CMS`
+
+/** How the content check says an entry is published in English only, waiting for a language. */
+export const untranslatedMessage = (locale: Locale) =>
+  `not translated yet: published in English only; the ${LANGUAGE_NAMES_IN_ENGLISH[locale]} site leaves it out (no page, not in its list, no link to it) until its ${LANGUAGE_NAMES_IN_ENGLISH[locale]} texts are written`

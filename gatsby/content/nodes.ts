@@ -17,7 +17,8 @@
  * them (at 500 studies, 1,000 files made again took 5 to 9 s of every build).
  */
 import type { GatsbyNode, Node, NodeInput, SourceNodesArgs } from "gatsby"
-import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
+import { isUntranslated } from "../../model/translations"
 import { inLocale } from "../../model/localized-content"
 import { CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { movedKeysOf, relationFields, valuesAt } from "../../model/relations"
@@ -68,10 +69,15 @@ function edited<T extends { segments: PathSegment[] }>(
   return copy
 }
 
-/** The nodes a content file makes under the calendar: one per language, none for a study withheld. */
+/**
+ * The nodes a content file makes under the calendar: one per language, none for a study withheld, none
+ * in a language a study is not translated into yet (published in English first).
+ */
 function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar, helpers: Helpers): NodeInput[] {
   const type = contentTypeOf(file.relativePath ?? "")!
-  if (type.typeName === CASE_STUDY_TYPE && calendar.withheld.has(scheduledStudyOf(raw)?.slug ?? "")) return []
+  const slug = scheduledStudyOf(raw)?.slug ?? ""
+  if (type.typeName === CASE_STUDY_TYPE && calendar.withheld.has(slug)) return []
+  const untranslated = currentUntranslated()
   // Relations are shared fields, written once in English. One naming a study's slug of before links to
   // its slug now, never to a redirect; one to a study withheld points nowhere.
   const moves = currentMoves()
@@ -82,18 +88,30 @@ function nodesOf(file: FileNode, raw: Record<string, unknown>, calendar: Content
   )
   const withheldLinks = studyLinks(type, current).filter(({ value }) => calendar.withheld.has(String(value)))
   const english = edited(current, withheldLinks, (parent, name) => delete parent[name])
-  return LOCALES.map((locale) => {
-    const { document } = inLocale(type.schema, english, locale === DEFAULT_LOCALE ? english : raw[locale], locale)
+  return LOCALES.flatMap((locale) => {
+    const waiting = untranslated.get(locale)
+    if (type.typeName === CASE_STUDY_TYPE && waiting?.has(slug)) return []
+    // A relation to a study not in this language points nowhere in it, as one to a study withheld.
+    const here = waiting?.size
+      ? edited(
+          english,
+          studyLinks(type, english).filter(({ value }) => waiting.has(String(value))),
+          (parent, name) => delete parent[name],
+        )
+      : english
+    const { document } = inLocale(type.schema, here, locale === DEFAULT_LOCALE ? here : raw[locale], locale)
     const own = contentOf(document as object)
     const fields = type.typeName === CASE_STUDY_TYPE ? calendar.servedDocument(own) : own
-    return {
-      ...fields,
-      [LOCALE_FIELD]: locale,
-      id: helpers.createNodeId(`${file.id} ${locale}`),
-      parent: file.id,
-      children: [],
-      internal: { type: type.typeName, contentDigest: helpers.createContentDigest({ locale, fields }) },
-    }
+    return [
+      {
+        ...fields,
+        [LOCALE_FIELD]: locale,
+        id: helpers.createNodeId(`${file.id} ${locale}`),
+        parent: file.id,
+        children: [],
+        internal: { type: type.typeName, contentDigest: helpers.createContentDigest({ locale, fields }) },
+      },
+    ]
   })
 }
 
@@ -105,16 +123,13 @@ const studyLinks = (type: ContentType, english: unknown) =>
 
 /**
  * Whether another file can change a file's nodes while it stays as it is: a scheduled study (the
- * clock), a file pointing at one, or at a study's slug of before (the study, moved again).
+ * clock), or a file pointing at any study (the study moved again, scheduled, or translated since).
+ * Made again, a file whose nodes come out the same changes nothing Gatsby builds.
  */
 function followsOthers(file: FileNode, raw: Record<string, unknown>, calendar: ContentCalendar): boolean {
   const type = contentTypeOf(file.relativePath ?? "")!
   if (type.typeName === CASE_STUDY_TYPE) return calendar.scheduled.has(scheduledStudyOf(raw)?.slug ?? "")
-  const moves = currentMoves()
-  return studyLinks(type, raw.en).some(({ value }) => {
-    const slug = String(value)
-    return moves.has(slug) || calendar.scheduled.has(slug) || calendar.scheduled.has(moves.get(slug) ?? "")
-  })
+  return studyLinks(type, raw.en).length > 0
 }
 
 /** Makes `file`'s nodes as the calendar wants them, deleting any it made before and wants no more. */
@@ -159,6 +174,25 @@ const currentMoves = (): Map<string, string> =>
     caseStudyFiles().map((relative) => readContentFile<Record<string, unknown>>(relative)[DEFAULT_LOCALE]),
   ))
 
+/**
+ * The studies published in English first, by each language they are not in yet (model/translations.ts),
+ * from the case study files on disk (as the calendar).
+ */
+let untranslated: Map<Locale, Set<string>> | undefined
+const currentUntranslated = (): Map<Locale, Set<string>> =>
+  (untranslated ??= new Map(
+    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => [
+      locale,
+      new Set(
+        caseStudyFiles().flatMap((relative) => {
+          const raw = readContentFile<Record<string, unknown>>(relative)
+          const slug = (raw[DEFAULT_LOCALE] as { slug?: unknown } | undefined)?.slug
+          return typeof slug === "string" && isUntranslated(raw[locale]) ? [slug] : []
+        }),
+      ),
+    ]),
+  ))
+
 /** The content files whose nodes this process made (onCreateNode), by their File node's id and digest. */
 const madeNow = new Set<string>()
 const madeKey = (file: Node) => `${file.id} ${file.internal.contentDigest}`
@@ -169,7 +203,7 @@ export const createContentNodes: GatsbyNode["onCreateNode"] = async (args) => {
   const type = contentTypeOfNode(node)
   if (!type) return
   // A study saved under `gatsby develop` may change what the calendar serves.
-  if (type.typeName === CASE_STUDY_TYPE) [calendar, moves] = [undefined, undefined]
+  if (type.typeName === CASE_STUDY_TYPE) [calendar, moves, untranslated] = [undefined, undefined, undefined]
   const raw = JSON.parse(await loadNodeContent(node)) as Record<string, unknown>
   sourceFile(node as FileNode, raw, currentCalendar(), args as unknown as SourceNodesArgs)
   madeNow.add(madeKey(node))

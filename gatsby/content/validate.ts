@@ -11,9 +11,15 @@ import { TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
 import { imageFields, valuesAt } from "../../model/relations"
 import { type ContentProblem, type PathSegment, jsonPath } from "../../model/problems"
 import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
-import { DEFAULT_LOCALE } from "../../model/locales"
+import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { isContentField } from "../../model/schemas"
-import { toCheckMessage, translationStates } from "../../model/translations"
+import {
+  isUntranslated,
+  mayWaitForTranslation,
+  toCheckMessage,
+  translationStates,
+  untranslatedMessage,
+} from "../../model/translations"
 import { photoProblem } from "./photos"
 import { IMAGES_FOLDER } from "../paths"
 
@@ -132,6 +138,16 @@ function translationsToCheck(file: ParsedFile): ContentProblem[] {
   }))
 }
 
+/** An entry published in English first: its missing translation, once per language (model/translations.ts). */
+function translationsMissing(file: ParsedFile): ContentProblem[] {
+  if (!mayWaitForTranslation(file.type.kind)) return []
+  return LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && isUntranslated(file.raw[locale])).map((locale) => ({
+    file: file.file,
+    path: locale,
+    message: untranslatedMessage(locale),
+  }))
+}
+
 /**
  * Validates every content file under `root`, its dates at `options.now` (the build's clock, else the
  * real time); `options.label` is how the folder is named in messages.
@@ -143,6 +159,7 @@ export async function validateContent(root: string, options: CheckOptions = {}):
     ...(await photoWarnings(root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),
     ...parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck),
+    ...parsed.filter((file) => isSound(file, errors)).flatMap(translationsMissing),
   ]
   return { errors, warnings }
 }

@@ -44,16 +44,19 @@ describe("the translations to check, as the admin lists them", () => {
     ])
   })
 
-  it("lists a study written in English only with each text it misses, and leaves out a file that does not parse", () => {
-    const [entry] = translationList(
+  it("lists a study published in English first once, by its language; a text missing alone, by its field", () => {
+    const partial = structuredClone(retail)
+    delete partial.fr.summary.problem
+    const entries = translationList(
       new Map([
-        ["case-studies/retail.json", JSON.stringify({ ...retail, fr: {} })],
+        ["case-studies/retail.json", JSON.stringify({ ...retail, fr: undefined })],
+        ["case-studies/wine.json", JSON.stringify(partial)],
         ["case-studies/broken.json", "{"],
       ]),
     )
-    expect(entry.name).toBe("Case studies › retail")
-    expect(entry.missing.map(({ where }) => where)).toEqual(
-      expect.arrayContaining(["French › Title", "French › Summary › Description", "French › Results"]),
-    )
+    expect(entries.map(({ name, missing }) => [name, missing.map(({ where }) => where)])).toEqual([
+      ["Case studies › retail", ["French"]],
+      ["Case studies › wine", ["French › Summary › Problem"]],
+    ])
   })
 })

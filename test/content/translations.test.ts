@@ -17,9 +17,9 @@ const edited = (change: (study: Study) => void): Study => {
 const newResult = ["The largest price gap between markets fell from 38% to 6% within two seasons.", ...saved.en.result.slice(1)]
 
 /** The file as a save writes it: the draft with the record the save keeps. */
-const afterSave = (before: unknown, draft: Study, confirmed = {}) => ({
+const afterSave = (before: unknown, draft: Study, confirmed = {}): Study => ({
   ...draft,
-  en: withRecord(draft.en, recordedSources(caseStudySchema, before, draft, confirmed)),
+  en: withRecord(draft.en, recordedSources(caseStudySchema, before, draft, confirmed)) as Study["en"],
 })
 
 describe("a translation's source", () => {

@@ -224,6 +224,21 @@ describe("content validation in every language", () => {
     ])
   })
 
+  it("takes a case study published in English first, as a warning; its French begun and left half done, as errors", async () => {
+    const fixture = contentFixture()
+    fixture.editFile("case-studies/wine.json", (file) => delete file.fr)
+    fixture.editFile("case-studies/hotels.json", (file) => (file.fr = { title: "", summary: { description: " " } }))
+    fixture.edit("case-studies/cruises.json", (data) => delete data.task, "fr")
+    const report = await validateContent(fixture.root)
+    expect(report.errors.map(formatProblem)).toEqual([
+      "content/case-studies/cruises.json: fr.task: the French text is missing here",
+    ])
+    expect(report.warnings.map(formatProblem)).toEqual([
+      "content/case-studies/hotels.json: fr: not translated yet: published in English only; the French site leaves it out (no page, not in its list, no link to it) until its French texts are written",
+      "content/case-studies/wine.json: fr: not translated yet: published in English only; the French site leaves it out (no page, not in its list, no link to it) until its French texts are written",
+    ])
+  })
+
   it("applies the texts' own rules to the French ones", async () => {
     const fixture = contentFixture()
     fixture.edit("case-studies/wine.json", (data) => (data.title = "Suivre ".repeat(12).trim()), "fr")

@@ -101,7 +101,7 @@ describe("gatsby build", () => {
   // One full build covers several things, to keep the suite fast: a missing photo, a photo that is
   // no image, a character the faces lack, a staging build, and a study moved and one deleted.
   it(
-    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output; a moved study's old addresses redirect, a deleted one's are gone",
+    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output; a moved study's old addresses redirect, a deleted one's are gone; a study in English only has no French page nor link",
     async () => {
       const dir = projectCopy()
       // The history knows a study deleted since: "yachts", once also at "superyachts".
@@ -120,6 +120,10 @@ describe("gatsby build", () => {
       editJson(path.join(dir, "content/case-studies/watches.json"), (data) =>
         Object.assign(data, { slug: "haute-horlogerie", formerSlugs: ["watches"] }),
       )
+      // Real estate, published in English first: no French yet.
+      const realEstateFile = path.join(dir, "content/case-studies/real-estate.json")
+      const { fr: _french, ...englishOnly } = JSON.parse(fs.readFileSync(realEstateFile, "utf8"))
+      fs.writeFileSync(realEstateFile, JSON.stringify(englishOnly, null, 2))
       fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
       fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
       editJson(
@@ -174,6 +178,35 @@ describe("gatsby build", () => {
       const sitemap = fs.readFileSync(path.join(dir, "public/sitemap-0.xml"), "utf8")
       expect(sitemap).toContain("/case-studies/haute-horlogerie/")
       expect(sitemap).not.toMatch(/\/case-studies\/(watches|yachts)\//)
+
+      // A study in English only: its English page and nothing of it in French, no link there to it.
+      expect(output).toContain(
+        "content/case-studies/real-estate.json: fr: not translated yet: published in English only",
+      )
+      const page = (file: string) => fs.readFileSync(path.join(dir, "public", file), "utf8")
+      const exists = (file: string) => fs.existsSync(path.join(dir, "public", file))
+      expect(exists("case-studies/real-estate/index.html")).toBe(true)
+      expect(exists("fr/case-studies/real-estate/index.html")).toBe(false)
+      const english = page("case-studies/real-estate/index.html")
+      // Its language switch leads to the French list; its head names no French page.
+      const switches = english.match(/<a[^>]*hreflang="fr"[^>]*>/gi) ?? []
+      expect(switches.length).toBeGreaterThan(0)
+      for (const link of switches) expect(link).toContain('href="/fr/case-studies/"')
+      expect(english).not.toContain("/fr/case-studies/real-estate/")
+      expect(english).not.toMatch(/<link[^>]*hreflang="fr"/i)
+      expect(english).toMatch(/<link[^>]*hreflang="x-default"/i)
+      for (const french of ["fr/index.html", "fr/case-studies/index.html"]) {
+        expect(page(french), french).not.toContain("/case-studies/real-estate/")
+      }
+      expect(page("index.html")).toContain('href="/case-studies/real-estate/"')
+      expect(page("case-studies/index.html")).toContain('href="/case-studies/real-estate/"')
+      const realEstate = /<url><loc>[^<]*\/case-studies\/real-estate\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]
+      expect(realEstate).toBeDefined()
+      expect(realEstate).not.toContain('hreflang="fr"')
+      expect(realEstate).toContain('hreflang="en"')
+      // Every other study keeps its French alternate.
+      expect(/<url><loc>[^<]*\/case-studies\/wine\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]).toContain('hreflang="fr"')
+
       const redirects = readRedirects(fs.readFileSync(path.join(dir, "public/_redirects"), "utf8"))
       const nginx = await startNginx({ publicDir: path.join(dir, "public"), cmsBackend: null })
       try {
@@ -193,6 +226,9 @@ describe("gatsby build", () => {
           }
           const moved = await fetch(`${nginx.url}${at("haute-horlogerie")}`, { redirect: "manual" })
           expect(moved.status).toBe(200)
+          // In English only: the French address is an unknown study's (the list, "Case Study Not Found").
+          const untranslated = await fetch(`${nginx.url}${at("real-estate")}`, { redirect: "manual" })
+          expect(untranslated.status, at("real-estate")).toBe(locale === "en" ? 200 : 404)
         }
       } finally {
         await nginx.stop()

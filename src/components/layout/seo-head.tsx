@@ -5,8 +5,8 @@ import { jsonLdText } from "../../seo/json-ld"
 import { type PageGraph, pageGraphNodes } from "../../seo/page-graph"
 import { siteGraph } from "../../seo/structured-data"
 import { documentTitle } from "../../seo/title"
-import { useLocale } from "../../i18n/locale"
-import { DEFAULT_LOCALE, LOCALES, OPEN_GRAPH_LOCALES } from "../../../model/locales"
+import { useLocale, usePageLanguages } from "../../i18n/locale"
+import { DEFAULT_LOCALE, OPEN_GRAPH_LOCALES } from "../../../model/locales"
 import { localePath } from "../../../model/routes"
 
 export interface SeoProps {
@@ -33,6 +33,8 @@ export interface SeoProps {
 export function SeoHead({ title, description, path, type = "website", graph }: SeoProps) {
   const settings = useSiteSettings()
   const locale = useLocale()
+  // The page's languages: every one, but for a page one language does not have yet.
+  const languages = usePageLanguages()
   const fullTitle = documentTitle(title, settings)
   const urlIn = (route: string, language = locale) => `${settings.siteUrl}${localePath(route, language)}`
   const url = path ? urlIn(path) : undefined
@@ -48,16 +50,18 @@ export function SeoHead({ title, description, path, type = "website", graph }: S
       {url ? <link rel="canonical" href={url} /> : <meta name="robots" content="noindex, follow" />}
       {path
         ? [
-            ...LOCALES.map((language) => [language, urlIn(path, language)]),
+            ...languages.map((language) => [language, urlIn(path, language)]),
             ["x-default", urlIn(path, DEFAULT_LOCALE)],
           ].map(([hrefLang, href]) => <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />)
         : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={settings.name} />
       <meta property="og:locale" content={OPEN_GRAPH_LOCALES[locale]} />
-      {LOCALES.filter((other) => other !== locale).map((other) => (
-        <meta key={other} property="og:locale:alternate" content={OPEN_GRAPH_LOCALES[other]} />
-      ))}
+      {languages
+        .filter((other) => other !== locale)
+        .map((other) => (
+          <meta key={other} property="og:locale:alternate" content={OPEN_GRAPH_LOCALES[other]} />
+        ))}
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       {url ? <meta property="og:url" content={url} /> : null}
