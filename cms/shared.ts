@@ -89,6 +89,9 @@ export const TRANSLATION_CHECK = {
   missing: "missing",
   toCheck: "to check",
   unreadable: "The translations could not be read:",
+  untranslatedHeading: "Not translated yet",
+  untranslated:
+    "This study is published in English only: the French site leaves it out (no page, not in its list, no link to it) until its French texts are written. Once you begin, write them all: French left half done is refused.",
 } as const
 
 /** Decap's question before deleting an entry; the form names, above its fields, any entry linking to it. */

@@ -9,12 +9,12 @@ import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from 
 import { caseStudyPath, localePath } from "../../../model/routes"
 import { keyMoves } from "../../former-keys"
 import { CONTENT_LABEL, problemsOfDeleting, problemsOfSaving } from "../../entry-problems"
-import { ENTRY_CHECK } from "../../shared"
+import { ENTRY_CHECK, TRANSLATION_CHECK } from "../../shared"
 import { type DecapDraft, draftDocument } from "../decap-internals"
 import { FieldLink, Panel, goToField } from "./summary-parts"
 import { type ConfirmHandler, ToCheck } from "./to-check"
 import { contentTypeOf } from "../../../model/registry"
-import { translationStates } from "../../../model/translations"
+import { isUntranslated, mayWaitForTranslation, translationStates } from "../../../model/translations"
 import { type SavedContentState, useSavedContent } from "../saved-content"
 import { draftTarget, draftText } from "./draft-file"
 import { FieldMarks } from "./field-marks"
@@ -147,10 +147,19 @@ function CheckView({
       )
     }
   }
-  // A translation whose English changed since it was made, on its own side.
+  // A translation whose English changed since it was made, on its own side; a study not translated yet.
   const type = contentTypeOf(relative)
   if (side !== DEFAULT_LOCALE && type) {
-    const toCheck = translationStates(type.schema, JSON.parse(text)).toCheck.filter(({ locale }) => locale === side)
+    const file = JSON.parse(text) as Record<string, unknown>
+    if (mayWaitForTranslation(type.kind) && isUntranslated(file[side])) {
+      sections.push(
+        <Panel key="untranslated" $tone="note" aria-labelledby={`${entryKey}-${side}-untranslated`}>
+          <h2 id={`${entryKey}-${side}-untranslated`}>{TRANSLATION_CHECK.untranslatedHeading}</h2>
+          <p>{TRANSLATION_CHECK.untranslated}</p>
+        </Panel>,
+      )
+    }
+    const toCheck = translationStates(type.schema, file).toCheck.filter(({ locale }) => locale === side)
     if (toCheck.length > 0) {
       sections.push(
         <ToCheck key="to-check" states={toCheck} entryKey={entryKey} sideElement={sideElement} onConfirm={onConfirm} />,
