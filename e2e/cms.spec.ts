@@ -77,16 +77,19 @@ const fileOnDisk = (relative: string) => {
 }
 /** The English document of a content file of the workspace. */
 const readContent = (relative: string) => fileOnDisk(`content/${relative}`)!.en
-const caseOnDisk = () => fileOnDisk(CASE_FILE)?.en
+const caseOnDisk = (locale: "en" | "fr" = "en") => fileOnDisk(CASE_FILE)?.[locale]
 
 test("an editor changes a case study's title and the JSON file on disk follows, still valid", async ({ page }) => {
   const beforeText = fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")
-  const before = JSON.parse(beforeText).en
+  const { en: before, fr: french } = JSON.parse(beforeText)
   await openCaseStudy(page, before.title)
   const title = fieldNamed(page, "Title")
   await expect(title).toHaveValue(before.title)
   const edited = `${before.title} (revised)`
   await title.fill(edited)
+  // Its French too: a title changed in English alone would record its French as to check.
+  const frenchEdited = `${french.title} (révisé)`
+  await fieldNamed(page, "Title", "fr").fill(frenchEdited)
   await publish(page)
 
   await expect.poll(() => caseOnDisk()?.title, { timeout: 15_000 }).toBe(edited)
@@ -96,8 +99,11 @@ test("an editor changes a case study's title and the JSON file on disk follows, 
     "href",
     `${siteUrl}/case-studies/${before.slug}/`,
   )
-  // Only the title changed: same keys, same order, same formatting, so the commit shows one line.
-  expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(beforeText.replace(before.title, edited))
+  // Only the titles changed: same keys, same order, same formatting, so the commit shows their lines.
+  await expect.poll(() => caseOnDisk("fr")?.title, { timeout: 15_000 }).toBe(frenchEdited)
+  expect(fs.readFileSync(path.join(workspace, CASE_FILE), "utf8")).toBe(
+    beforeText.replace(before.title, edited).replace(french.title, frenchEdited),
+  )
   const report = await validateContent(path.join(workspace, "content"))
   expect(report.errors).toEqual([])
 })
@@ -107,16 +113,23 @@ test("saving the team's page changes only the edited line, though its facts and 
 }) => {
   const file = path.join(workspace, "content/home/about.json")
   const beforeText = fs.readFileSync(file, "utf8")
-  const before = JSON.parse(beforeText).en
+  const { en: before, fr: french } = JSON.parse(beforeText)
   await openFile(page, "Home page", "About and team")
   const title = fieldNamed(page, "Title")
   await expect(title).toHaveValue(before.title)
   const edited = `${before.title} (revised)`
   await title.fill(edited)
+  // Its French too, so that the save records no French to check (model/translations.ts).
+  const frenchEdited = `${french.title} (révisé)`
+  await fieldNamed(page, "Title", "fr").fill(frenchEdited)
   await publish(page)
-  await expect.poll(() => fileOnDisk("content/home/about.json")?.en.title, { timeout: 15_000 }).toBe(edited)
+  await expect.poll(() => fileOnDisk("content/home/about.json")?.fr.title, { timeout: 15_000 }).toBe(frenchEdited)
+  const line = (from: string, to: string): [string, string] => [
+    `"title": ${JSON.stringify(from)}`,
+    `"title": ${JSON.stringify(to)}`,
+  ]
   expect(fs.readFileSync(file, "utf8")).toBe(
-    beforeText.replace(`"title": ${JSON.stringify(before.title)}`, `"title": ${JSON.stringify(edited)}`),
+    beforeText.replace(...line(before.title, edited)).replace(...line(french.title, frenchEdited)),
   )
 })
 
