@@ -163,7 +163,8 @@ const Corner = styled(Note)`
   right: 16px;
   bottom: 16px;
   z-index: 400;
-  max-width: min(440px, calc(100vw - 32px));
+  /* Half the screen each, so the two corners never overlap. */
+  max-width: min(440px, calc(50vw - 24px));
   margin: 0;
   box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
 `

@@ -84,7 +84,8 @@ const View = styled.section`
   left: 16px;
   bottom: 16px;
   z-index: 400;
-  max-width: min(440px, calc(100vw - 32px));
+  /* Half the screen each, so the two corners never overlap. */
+  max-width: min(440px, calc(50vw - 24px));
   max-height: calc(100vh - 96px);
   overflow: auto;
   padding: 10px 14px;
