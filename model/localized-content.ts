@@ -13,7 +13,8 @@ import { type SchemaIssue, schemaIssues } from "./schema-issues"
 
 const metaOf = (schema: z.ZodType) => z.globalRegistry.get(schema) as Record<string, unknown> | undefined
 
-function unwrapped(schema: z.ZodType): z.ZodType {
+/** A schema without its optional wrappers. */
+export function unwrapped(schema: z.ZodType): z.ZodType {
   let current = schema
   while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
   return current

@@ -10,7 +10,8 @@ export interface SchemaIssue {
   message: string
 }
 
-function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
+/** The value at a path of a document (its segments), or undefined where the path leads nowhere. */
+export function valueAt(data: unknown, segments: readonly PathSegment[]): unknown {
   return segments.reduce<unknown>(
     (value, segment) =>
       value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[segment] : undefined,

@@ -12,9 +12,10 @@
  */
 import * as z from "zod"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "./locales"
-import { isText } from "./localized-content"
+import { isText, unwrapped } from "./localized-content"
 import { type PathSegment, jsonPath } from "./problems"
 import { TRANSLATED_FROM, isContentField } from "./schemas"
+import { valueAt } from "./schema-issues"
 
 /** A text as a file holds it: a string, or a list of them translated as a whole. */
 export type TextValue = string | string[]
@@ -32,12 +33,6 @@ interface EnglishText {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value)
 
-function unwrapped(schema: z.ZodType): z.ZodType {
-  let current = schema
-  while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType
-  return current
-}
-
 const asText = (value: unknown): TextValue | undefined =>
   typeof value === "string"
     ? value
@@ -53,14 +48,6 @@ const isEmptyText = (value: unknown) => {
 
 /** Two texts read alike (a list item for item). */
 const sameText = (one: unknown, other: unknown) => JSON.stringify(one) === JSON.stringify(other)
-
-function valueAt(document: unknown, segments: readonly PathSegment[]): unknown {
-  return segments.reduce<unknown>(
-    (value, segment) =>
-      value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[segment] : undefined,
-    document,
-  )
-}
 
 /** Every text the English document holds, in the schema's order, each where it is. */
 function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {

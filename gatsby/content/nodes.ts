@@ -179,19 +179,24 @@ const currentMoves = (): Map<string, string> =>
  * from the case study files on disk (as the calendar).
  */
 let untranslated: Map<Locale, Set<string>> | undefined
-const currentUntranslated = (): Map<Locale, Set<string>> =>
-  (untranslated ??= new Map(
+const currentUntranslated = (): Map<Locale, Set<string>> => {
+  if (untranslated) return untranslated
+  // Each file read once, for every language.
+  const studies = caseStudyFiles().map((relative) => readContentFile<Record<string, unknown>>(relative))
+  const slugOf = (raw: Record<string, unknown>) => (raw[DEFAULT_LOCALE] as { slug?: unknown } | undefined)?.slug
+  untranslated = new Map(
     LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => [
       locale,
       new Set(
-        caseStudyFiles().flatMap((relative) => {
-          const raw = readContentFile<Record<string, unknown>>(relative)
-          const slug = (raw[DEFAULT_LOCALE] as { slug?: unknown } | undefined)?.slug
+        studies.flatMap((raw) => {
+          const slug = slugOf(raw)
           return typeof slug === "string" && isUntranslated(raw[locale]) ? [slug] : []
         }),
       ),
     ]),
-  ))
+  )
+  return untranslated
+}
 
 /** The content files whose nodes this process made (onCreateNode), by their File node's id and digest. */
 const madeNow = new Set<string>()

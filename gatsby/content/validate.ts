@@ -126,6 +126,12 @@ export function translationsToCheckIn(root: string, options: CheckOptions = {}):
   return parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck)
 }
 
+/** The translations to check and the ones missing as a whole, in the files found sound. */
+function translationWarnings(parsed: readonly ParsedFile[], errors: readonly ContentProblem[]): ContentProblem[] {
+  const sound = parsed.filter((file) => isSound(file, errors))
+  return [...sound.flatMap(translationsToCheck), ...sound.flatMap(translationsMissing)]
+}
+
 /**
  * Each translation whose English changed since it was made (model/translations.ts): a warning, not a
  * refusal, since an editor may publish the English first.
@@ -158,8 +164,7 @@ export async function validateContent(root: string, options: CheckOptions = {}):
   const warnings = [
     ...(await photoWarnings(root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),
-    ...parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck),
-    ...parsed.filter((file) => isSound(file, errors)).flatMap(translationsMissing),
+    ...translationWarnings(parsed, errors),
   ]
   return { errors, warnings }
 }
