@@ -39,11 +39,20 @@ const hostingAddresses = z.object({
 })
 export type HostingAddresses = z.infer<typeof hostingAddresses>
 
+/**
+ * An address of the site that leads elsewhere (Book a Demo's, to the scheduler): answered with a
+ * redirect (302) that no cache keeps, so the host's log counts every one.
+ */
+const departure = z.object({ from: z.string(), to: z.string() })
+export type Departure = z.infer<typeof departure>
+
 export const hostingPolicySchema = z.object({
   /** Every page's one address, with its trailing slash; the address without it redirects (301). */
   pages: z.array(z.string()),
   /** Addresses of pages that moved or are gone (gatsby/post-build/addresses.ts). */
   addresses: hostingAddresses,
+  /** Addresses of the site that lead elsewhere, one a language (model/routes.ts, SCHEDULER_PATH). */
+  departures: z.array(departure),
   /** Nearest first, the last one for `/`. */
   notFound: z.array(notFoundPage),
   /**

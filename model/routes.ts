@@ -22,6 +22,21 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
 
+/**
+ * The demo page's parameter naming the route of the page its link was followed from
+ * (/book-demo/?from=/case-studies/wine/): the host's log counts which pages lead to a demo.
+ */
+export const DEMO_SOURCE_PARAM = "from"
+
+/**
+ * The address the demo page's Book a Demo link leads to: the host answers it with a redirect to the
+ * scheduler (the settings' scheduling URL in the page's language), and its log counts each one.
+ */
+export const SCHEDULER_PATH = `${BOOK_DEMO_PATH}schedule/`
+
+/** A route as a query's value: what is no letter, digit, `-`, `_`, `.`, `~` or `/` escaped. */
+const inQuery = (route: string) => route.replace(/[^\w\-.~/]/g, (character) => encodeURIComponent(character))
+
 /** The route of the not-found screen: any address that is no page, outside the case studies. */
 export const NOT_FOUND_ROUTE = "/404/"
 /** The route of the unknown-case screen: an address under /case-studies/ that is no page. */
@@ -76,6 +91,9 @@ export function sitePaths(locale: Locale) {
   return {
     home: at(HOME_PATH),
     bookDemo: at(BOOK_DEMO_PATH),
+    /** The demo page, saying which page's link led there (by its route, the same in every language). */
+    bookDemoFrom: (route: string) => `${at(BOOK_DEMO_PATH)}?${DEMO_SOURCE_PARAM}=${inQuery(route)}`,
+    scheduler: at(SCHEDULER_PATH),
     privacy: at(PRIVACY_PATH),
     terms: at(TERMS_PATH),
     caseStudies: at(CASE_STUDIES_PATH),

@@ -113,8 +113,16 @@ const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be
 const slug = () => z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
 const HTTPS_URL_MESSAGE = "expected an https:// URL like https://example.com/page"
 /** The pattern carries the rule into the JSON Schema and the CMS, which know no URL format. */
+/**
+ * Hosts write the scheduler's address into their redirects (nginx's configuration, Pages' _redirects):
+ * it holds only what an address may hold unescaped, no space, quote or `$`.
+ */
+const HTTPS_URL_CHARACTERS_MESSAGE =
+  "expected an https:// URL of letters, digits and - . _ ~ : / ? # [ ] @ ! & ( ) * + , ; = % only (write a space %20, a quote %22 or %27, a $ %24)"
 const httpsUrl = () =>
-  z.url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true }).regex(/^https:\/\/\S+$/, HTTPS_URL_MESSAGE)
+  z
+    .url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true })
+    .regex(/^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/, HTTPS_URL_CHARACTERS_MESSAGE)
 const email = () => z.email({ error: "expected an email address like name@example.com" })
 const imagePath = () =>
   z

@@ -6,6 +6,7 @@
  * node release.cjs upload-list --live FILE   the artifact's files an upload to the nginx host must carry
  * node release.cjs release --at TIME         stages the artifact (built at TIME) to go live then
  * node live/release.cjs tick --root DIR      the host's timer: a staged release live at its time
+ * node live/release.cjs report --root DIR    the host's other timer: the demo funnel from the log
  *
  * The same command, bundled into an artifact by `npm run artifact` (its release.cjs), runs on the
  * nginx host with Node alone: `node release.cjs release --root DIR` releases the artifact it is in.
@@ -26,6 +27,7 @@ import { type SwitchReport, nginxControl } from "./nginx-control"
 import { NotReplacing, type ReleaseReport, release, rollback, stage } from "./releases"
 import { TICK_TIMER, writeTickUnits } from "./staged"
 import { describeTick, tick } from "./tick"
+import { REPORT_DIR, writeReport, writeReportHostFiles } from "./visits-report"
 import { FILES_MANIFEST, posixPath, readManifest, uploadList } from "./files"
 import { megabytes } from "./disk"
 import { LOCK_WAIT_SECONDS } from "./lock"
@@ -86,11 +88,12 @@ const { values } = parseArgs({
     at: { type: "string" },
     live: { type: "string" },
     "stamp-url": { type: "string" },
+    log: { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
 const command = process.argv[2]
-if (values.help || !["release", "rollback", "stamp", "upload-list", "tick"].includes(command)) {
+if (values.help || !["release", "rollback", "stamp", "upload-list", "tick", "report"].includes(command)) {
   console.log(USAGE)
   process.exit(values.help ? 0 : 1)
 }
@@ -137,6 +140,18 @@ function uploadListCommand(): void {
       .map((file) => `${file}\n`)
       .join(""),
   )
+}
+
+/** `report`: the host's hourly count of the demo funnel (deploy/release/visits-report.ts). */
+function reportCommand(): void {
+  if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
+  const root = path.resolve(values.root)
+  try {
+    const counts = writeReport(root, values.log ? path.resolve(values.log) : undefined)
+    console.log(`Report written to ${path.join(root, REPORT_DIR)}: ${Object.keys(counts.days).length} days counted`)
+  } catch (error) {
+    fail(`report stopped: ${(error as Error).message}`)
+  }
 }
 
 /** `release` and `rollback`, on the nginx host. */
@@ -213,13 +228,15 @@ then release again without --http-only. Or name the files with --certificate and
   async function main() {
     const started = performance.now()
     // The host's timer runs the live release's own command with the nginx options this one was given.
-    const units = () =>
-      from &&
+    const units = () => {
+      if (!from) return
       writeTickUnits(root, [
         ...["--nginx", values.nginx!],
         ...(values["nginx-prefix"] ? ["--nginx-prefix", path.resolve(values["nginx-prefix"])] : []),
         ...(values["nginx-conf"] ? ["--nginx-conf", path.resolve(values["nginx-conf"])] : []),
       ])
+      writeReportHostFiles(root)
+    }
     if (command === "tick") return console.log(describeTick(await tick(settings)))
     if (values.at) {
       if (!from) fail("--at stages an artifact: run the artifact's release.cjs, or name it with --from")
@@ -269,4 +286,5 @@ if (command === "stamp")
     process.exit(HELD_STATUS)
   })
 else if (command === "upload-list") uploadListCommand()
+else if (command === "report") reportCommand()
 else releaseCommand()

@@ -6,7 +6,8 @@
  * is never cached as a hashed file would be.
  */
 import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
-import { type HostingPolicy } from "../../contracts/hosting-policy"
+import { type Departure, type HostingPolicy } from "../../contracts/hosting-policy"
+import { visitsLogConfig, visitsLogDirectives } from "./visits-log"
 
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
@@ -67,7 +68,21 @@ export interface NginxOptions {
   locations?: string[]
   /** Where the CMS sign-in service listens (deploy/auth/node-service.ts), e.g. http://127.0.0.1:8787. */
   authService?: string
+  /** The visits' log (visits-log.ts): nothing is logged without it. */
+  visitsLog?: string
+  /** The demo funnel's report (visits-report.ts), served over HTTPS only, to the users of a password file. */
+  report?: ReportLocation
 }
+
+export interface ReportLocation {
+  /** The folder the report is written to. */
+  dir: string
+  /** nginx's password file (`name:hash` lines, docs/deploying.md says how to make it). */
+  users: string
+}
+
+/** Where the report is read, on the nginx host. */
+export const REPORT_PREFIX = "/report/"
 
 /** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
 const compressedTypes = COMPRESSIBLE_TYPES.filter((type) => type !== "text/html").join(" ")
@@ -217,10 +232,38 @@ const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
     `  location @previous_release {\n    root ${fallbackRoot};\n  }`,
   ].join("\n")
 
+/** An address the scheduler's way leaves by must hold nothing nginx would read as its own (model/schemas.ts checks it first). */
+function departureLocations(departures: readonly Departure[]): string[] {
+  return departures.flatMap(({ from, to }) => {
+    if (!/^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/.test(to))
+      throw new Error(
+        `${from} cannot lead to ${JSON.stringify(to)}: only an https:// address without spaces, quotes or $`,
+      )
+    return [from, from.slice(0, -1)].map((address) => `  location = ${address} { return 302 ${quote(to)}; }`)
+  })
+}
+
+/**
+ * The report, for the agency alone: a password asked for (HTTP Basic, over HTTPS only), never kept by
+ * a cache; the site's other headers as everywhere (a location's own add_header drops the server's).
+ */
+const reportLocation = ({ dir, users }: ReportLocation, addHeaders: string[]) =>
+  [
+    `  location ^~ ${REPORT_PREFIX} {`,
+    `    auth_basic "Aurelle Intelligence: the demo funnel";`,
+    `    auth_basic_user_file ${users};`,
+    `    alias ${dir}/;`,
+    `    index index.html;`,
+    ...addHeaders.map((line) => `  ${line}`),
+    `    add_header Cache-Control "private, no-store" always;`,
+    `  }`,
+  ].join("\n")
+
 export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
   const { root, listen, serverName = "_", tls, acmeRoot, fallbackRoot } = options
-  const { brotli, precompressed = true, locations = [], authService } = options
+  const { brotli, precompressed = true, locations = [], authService, visitsLog, report } = options
   const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
+  const departures = departureLocations(policy.departures)
   const redirects = policy.pages
     .filter((page) => page !== "/")
     .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
@@ -251,7 +294,7 @@ ${listenLine}
   root ${root};
   charset utf-8;
   server_tokens off;
-  # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
+${visitsLog ? `${visitsLogDirectives(visitsLog)}\n` : ""}  # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
   absolute_redirect off;
 ${tls ? `\n  # Mozilla's "intermediate" TLS (deploy/release/nginx-config.ts, TLS_INTERMEDIATE).\n${tlsSettings(tls)}\n` : ""}
   # The build's .br and .gz copies where they exist (written once at the highest levels), else
@@ -267,15 +310,15 @@ ${policy.hostFiles.map((file) => `  location = ${file} { return 404; }`).join("\
 
   # Every page has one address, with its trailing slash.
 ${redirects.join("\n")}
-${moved.length > 0 ? `\n  # Addresses a page moved from, to the page in one hop.\n${moved.join("\n")}\n` : ""}${gone.length > 0 ? `\n  # Addresses of pages deleted: gone for good.\n${gone.join("\n")}\n` : ""}
+${departures.length > 0 ? `\n  # Book a Demo's way to the scheduler: counted in the log, kept by no cache.\n${departures.join("\n")}\n` : ""}${moved.length > 0 ? `\n  # Addresses a page moved from, to the page in one hop.\n${moved.join("\n")}\n` : ""}${gone.length > 0 ? `\n  # Addresses of pages deleted: gone for good.\n${gone.join("\n")}\n` : ""}
   # A path that is no page: the nearest 404 page, with status 404.
 ${notFound.join("\n")}
-${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
+${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${tls && report ? `\n  # The demo funnel's report, for the agency (docs/deploying.md, "Who books a demo").\n${reportLocation(report, addHeaders)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
 `
   return tls ? `${redirectServer({ ...options, tls })}\n${site}` : site
 }
 
 /** What goes in nginx's http block for the site: the header maps and the server blocks. */
 export function nginxSite(policy: HostingPolicy, options: NginxOptions, heading: string): string {
-  return `# ${heading}\n${nginxMaps(policy)}\n\n${nginxServer(policy, options)}`
+  return `# ${heading}\n${nginxMaps(policy)}\n\n${visitsLogConfig()}\n\n${nginxServer(policy, options)}`
 }

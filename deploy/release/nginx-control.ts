@@ -9,6 +9,8 @@ import path from "node:path"
 import { AUTH_UNIT } from "../../contracts/hosting"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 import { nginxSite } from "./nginx-config"
+import { VISITS_LOG } from "./visits-log"
+import { REPORT_DIR, REPORT_USERS } from "./visits-report"
 import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "./nginx-main"
 import {
   ACME,
@@ -73,6 +75,8 @@ export function releaseConfig(settings: ReleaseSettings, id: string, policy: Hos
       fallbackRoot: path.join(settings.root, OUTGOING, "public"),
       brotli: BROTLI_MODULES.every((module) => fs.existsSync(module)),
       authService: settings.authService,
+      visitsLog: path.join(settings.root, VISITS_LOG),
+      report: { dir: path.join(settings.root, REPORT_DIR), users: path.join(settings.root, REPORT_USERS) },
     },
     `Release ${id}, written by npm run release (deploy/release/). Included by nginx through ${path.join(settings.root, LIVE, RELEASE_SITE)}.`,
   )

@@ -4,6 +4,7 @@
  * maps and the server blocks, is nginx-config.ts's.
  */
 import { type NginxOptions, nginxMaps, nginxServer } from "./nginx-config"
+import { visitsLogConfig } from "./visits-log"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 /** Debian's nginx: its MIME types, and its brotli modules (compression on the fly, and sending the build's .br copies). */
@@ -42,7 +43,7 @@ export function nginxStandalone(
     prefix: options.prefix,
     mimeTypes: options.mimeTypes,
     modules: options.brotliModules,
-    http: `${nginxMaps(policy)}\n\n${server}`,
+    http: `${nginxMaps(policy)}\n\n${visitsLogConfig()}\n\n${server}`,
   })
 }
 

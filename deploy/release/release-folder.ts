@@ -33,6 +33,7 @@ import {
   releaseDir,
 } from "./layout"
 import { checkAlone, releaseConfig } from "./nginx-control"
+import { VISITS_LOG } from "./visits-log"
 import type { BuiltFrom } from "./stamp"
 
 /** A name for a new release: the time, then the commit's first eight characters. */
@@ -99,6 +100,8 @@ export function copyRelease(
     const policyFile = path.join(source, HOSTING_DIR, HOSTING_POLICY_FILE)
     const policy = parseHostingPolicy(fs.readFileSync(policyFile, "utf8"), policyFile)
     fs.writeFileSync(site, releaseConfig(settings, id, policy))
+    // nginx opens its log when it checks a configuration, and never makes its folder.
+    fs.mkdirSync(path.dirname(path.join(root, VISITS_LOG)), { recursive: true })
     checkAlone(settings, id, site)
     fs.renameSync(partial, releaseDir(root, id))
   } catch (error) {

@@ -9,6 +9,8 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
        node release.cjs release|rollback --root DIR [options]   (in an artifact, on the host)
        node release.cjs stamp      (in an artifact: its public/release.json, before a CDN upload)
        node release.cjs tick --root DIR   (the host's timer, every minute: a staged release live at its time)
+       node release.cjs report --root DIR [--log FILE]   (the host's timer, every hour: the demo
+                          funnel counted from nginx's log, DIR/logs/access.log by default, into DIR/report/)
        node release.cjs upload-list --live FILE   (in an artifact: the files an upload must carry, one
                           a line, given the live release's files.json as the host keeps it; all
                           of them when FILE is missing or empty)

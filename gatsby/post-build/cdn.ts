@@ -79,7 +79,7 @@ export function headersFile(policy: HostingPolicy): string {
 
 /**
  * Every page's address without its trailing slash, and every address a page moved from, with and
- * without it, each to the page in one hop. A gone address (policy.addresses.gone) has no rule: Pages'
+ * without it, each to the page in one hop; the addresses that lead elsewhere (302). A gone address (policy.addresses.gone) has no rule: Pages'
  * redirects cannot answer 410, so it gets the nearest 404.html with status 404, as any unknown address.
  */
 export function redirectsFile(policy: HostingPolicy): string {
@@ -88,5 +88,10 @@ export function redirectsFile(policy: HostingPolicy): string {
     `${from} ${to} 301`,
     `${from.slice(0, -1)} ${to} 301`,
   ])
-  return `# Written by the build from gatsby/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n${moved.length > 0 ? `# Addresses of before, each to the page that moved from it.\n${moved.join("\n")}\n` : ""}`
+  // Pages' analytics count these requests (docs/deploying.md, "Who books a demo").
+  const departures = policy.departures.flatMap(({ from, to }) => [
+    `${from} ${to} 302`,
+    `${from.slice(0, -1)} ${to} 302`,
+  ])
+  return `# Written by the build from gatsby/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n${moved.length > 0 ? `# Addresses of before, each to the page that moved from it.\n${moved.join("\n")}\n` : ""}# Book a Demo, to the scheduler.\n${departures.join("\n")}\n`
 }

@@ -10,8 +10,14 @@ import { filesUnder } from "../../lib/files"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
-import { NOT_FOUND_ROUTE, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
-import type { HostingAddresses, HostingPolicy, ImmutableScripts, NotFoundPage } from "../../contracts/hosting-policy"
+import { NOT_FOUND_ROUTE, SCHEDULER_PATH, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
+import type {
+  Departure,
+  HostingAddresses,
+  HostingPolicy,
+  ImmutableScripts,
+  NotFoundPage,
+} from "../../contracts/hosting-policy"
 
 export const ADMIN_PREFIX = "/admin/"
 /**
@@ -184,6 +190,14 @@ function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
 /** A build whose content has no address of before. */
 export const NO_ADDRESSES: HostingAddresses = { moved: [], gone: [] }
 
+/**
+ * Book a Demo's way to the scheduler in each language: the site's address, led to the settings'
+ * scheduling URL of that language (`schedulingUrlIn`), which the content's schema keeps to what a
+ * host's redirect may hold.
+ */
+export const schedulerDepartures = (schedulingUrlIn: (locale: Locale) => string): Departure[] =>
+  LOCALES.map((locale) => ({ from: localePath(SCHEDULER_PATH, locale), to: schedulingUrlIn(locale) }))
+
 /** The pages of a build: each folder's index.html, as its address. */
 export function builtAddresses(publicDir: string): string[] {
   return builtPages(publicDir)
@@ -195,10 +209,15 @@ export function builtAddresses(publicDir: string): string[] {
 }
 
 /** The policy of the build in `publicDir`, with the addresses of before its content names (addresses.ts). */
-export function hostingPolicy(publicDir: string, addresses: HostingAddresses = NO_ADDRESSES): HostingPolicy {
+export function hostingPolicy(
+  publicDir: string,
+  addresses: HostingAddresses = NO_ADDRESSES,
+  departures: Departure[] = [],
+): HostingPolicy {
   return {
     pages: builtAddresses(publicDir),
     addresses,
+    departures,
     notFound: NOT_FOUND_PAGES,
     headers: {
       "Content-Security-Policy": SITE_CSP,

@@ -54,6 +54,15 @@ export function useTranslatedPath(locale: Locale) {
   )
 }
 
+/**
+ * Book a Demo from this page: the demo page, with this page's route, which the host's log counts
+ * (docs/editing.md, "Who books a demo").
+ */
+export function useDemoPath() {
+  const { locale, route } = useContext(PageLanguageContext)
+  return sitePaths(locale).bookDemoFrom(route)
+}
+
 /** The languages this page is in. */
 export const usePageLanguages = (): readonly Locale[] => useContext(PageLanguageContext).languages ?? LOCALES
 

@@ -12,6 +12,7 @@ import { type HostingPolicy } from "../../contracts/hosting-policy"
 const policy: HostingPolicy = {
   pages: ["/", "/case-studies/wine/"],
   addresses: { moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }], gone: ["/case-studies/cellars/"] },
+  departures: [{ from: "/book-demo/schedule/", to: "https://calendar.example/aurelle?lang=en" }],
   notFound: [
     { prefix: "/case-studies/", file: "/case-studies/404.html" },
     { prefix: "/", file: "/404.html" },
@@ -91,5 +92,38 @@ describe("nginx's configuration", () => {
     expect(site).toContain('location ~ "^/static/" {')
     expect(site.filter((line) => line === "try_files $uri @previous_release;")).toHaveLength(2)
     expect(site).toContain("root /srv/site/outgoing/public;")
+  })
+
+  it("leads Book a Demo's address, with or without its slash, to the scheduler (302), and refuses an address nginx would read", () => {
+    const config = nginxServer(policy, { ...base, listen: "80" })
+    expect(config).toContain(
+      `location = /book-demo/schedule/ { return 302 "https://calendar.example/aurelle?lang=en"; }`,
+    )
+    expect(config).toContain(
+      `location = /book-demo/schedule { return 302 "https://calendar.example/aurelle?lang=en"; }`,
+    )
+    for (const to of [
+      "https://calendar.example/$host",
+      'https://calendar.example/"x',
+      "https://calendar.example/a b",
+    ]) {
+      const unsafe = { ...policy, departures: [{ from: "/book-demo/schedule/", to }] }
+      expect(() => nginxServer(unsafe, { ...base, listen: "80" })).toThrow(/only an https:\/\/ address/)
+    }
+  })
+
+  it("logs only with a log file named, and serves the report behind a password over HTTPS alone", () => {
+    const report = { dir: "/srv/site/report", users: "/srv/site/report-users" }
+    const [, site] = servers(
+      nginxServer(policy, { ...base, listen: "443", tls, visitsLog: "/srv/site/logs/access.log", report }),
+    )
+    expect(site).toContain("access_log /srv/site/logs/access.log aurelle_visits;")
+    expect(site).toContain("location ^~ /report/ {")
+    expect(site).toContain("auth_basic_user_file /srv/site/report-users;")
+    expect(site).toContain(`add_header Cache-Control "private, no-store" always;`)
+    expect(site).toContain("add_header X-Content-Type-Options $hosting_x_content_type_options always;")
+    const [plain] = servers(nginxServer(policy, { ...base, listen: "80", report }))
+    expect(plain.join("\n")).not.toContain("/report/")
+    expect(plain.join("\n")).not.toContain("access_log")
   })
 })

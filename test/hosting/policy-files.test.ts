@@ -116,6 +116,7 @@ const SCRIPTS = { suffix: ".js", except: ["/admin/", "/~partytown/"] }
 const policy = (csp = "frame-ancestors 'none'"): HostingPolicy => ({
   pages: ["/", "/book-demo/", "/case-studies/wine/"],
   addresses: NO_ADDRESSES,
+  departures: [{ from: "/book-demo/schedule/", to: "https://calendar.example/aurelle" }],
   notFound: [],
   headers: {
     "Content-Security-Policy": csp,
@@ -133,12 +134,17 @@ const policy = (csp = "frame-ancestors 'none'"): HostingPolicy => ({
 })
 
 describe("the CDN files", () => {
-  it("redirect every page's address without its slash to it, and nothing else", () => {
+  it("redirect every page's address without its slash to it, and Book a Demo's way to the scheduler (302)", () => {
     expect(
       redirectsFile(policy())
         .split("\n")
         .filter((line) => line && !line.startsWith("#")),
-    ).toEqual(["/book-demo /book-demo/ 301", "/case-studies/wine /case-studies/wine/ 301"])
+    ).toEqual([
+      "/book-demo /book-demo/ 301",
+      "/case-studies/wine /case-studies/wine/ 301",
+      "/book-demo/schedule/ https://calendar.example/aurelle 302",
+      "/book-demo/schedule https://calendar.example/aurelle 302",
+    ])
   })
 
   it("lead an address a page moved from, with or without its slash, to the page in one hop; none for a gone one", () => {
@@ -158,6 +164,8 @@ describe("the CDN files", () => {
       "/case-studies/wine /case-studies/wine/ 301",
       "/fr/case-studies/vins/ /fr/case-studies/wine/ 301",
       "/fr/case-studies/vins /fr/case-studies/wine/ 301",
+      "/book-demo/schedule/ https://calendar.example/aurelle 302",
+      "/book-demo/schedule https://calendar.example/aurelle 302",
     ])
   })
 

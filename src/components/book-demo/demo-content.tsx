@@ -129,7 +129,8 @@ export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
               </Expectations>
               <div>
                 <ExternalButtonLink
-                  href={settings.schedulingUrl}
+                  href={paths.scheduler}
+                  throughSite
                   newWindowLabel={settings.newWindowLabel}
                   $variant="onDark"
                 >

@@ -3,7 +3,7 @@ import styled from "styled-components"
 import { useFormat } from "../../i18n/format"
 import { usePaths } from "../../i18n/locale"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { ButtonLink } from "../ui/button"
+import { ButtonLink, DemoButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { CaseIcon } from "../ui/icons"
 import { PageHeader } from "../ui/page-header"
@@ -237,7 +237,7 @@ export function CaseStudyArticle({ study, labels }: CaseStudyArticleProps) {
           <h2 id="closing-title">{labels.ctaTitle}</h2>
           <p>{labels.ctaText}</p>
           <Actions>
-            <ButtonLink to={paths.bookDemo}>{settings.bookDemoLabel}</ButtonLink>
+            <DemoButtonLink>{settings.bookDemoLabel}</DemoButtonLink>
             <ButtonLink to={paths.caseStudies} $variant="secondary">
               {labels.backLabel}
             </ButtonLink>

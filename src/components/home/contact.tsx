@@ -1,11 +1,10 @@
 import { graphql } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { ButtonLink } from "../ui/button"
+import { DemoButtonLink } from "../ui/button"
 import { Section } from "../ui/section"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
-import { usePaths } from "../../i18n/locale"
 
 export const query = graphql`
   fragment ContactSection on HomeContact {
@@ -51,7 +50,6 @@ const Details = styled.dl`
 
 export function Contact({ contact }: { contact: Queries.ContactSectionFragment }) {
   const settings = useSiteSettings()
-  const paths = usePaths()
   return (
     <Section id="contact" tone="dark" eyebrow={contact.eyebrow} title={contact.title} intro={contact.intro}>
       <Details>
@@ -69,9 +67,7 @@ export function Contact({ contact }: { contact: Queries.ContactSectionFragment }
           </dd>
         </div>
       </Details>
-      <ButtonLink to={paths.bookDemo} $variant="onDark">
-        {settings.bookDemoLabel}
-      </ButtonLink>
+      <DemoButtonLink $variant="onDark">{settings.bookDemoLabel}</DemoButtonLink>
     </Section>
   )
 }

@@ -4,7 +4,7 @@ import styled from "styled-components"
 import { HERO_ROTATION_MS } from "../../../model/behaviour"
 import { usePrefersReducedMotion } from "../../hooks/use-prefers-reduced-motion"
 import { useRotatingIndex } from "../../hooks/use-rotating-index"
-import { ButtonLink } from "../ui/button"
+import { ButtonLink, DemoButtonLink } from "../ui/button"
 import { Container } from "../ui/container"
 import { Eyebrow } from "../ui/eyebrow"
 import { HeroOrnament } from "./hero-ornament"
@@ -151,9 +151,7 @@ export function Hero({ hero, motionLabels }: HeroProps) {
         </Title>
         <Lede>{hero.lede}</Lede>
         <Actions>
-          <ButtonLink to={paths.bookDemo} $variant="onDark">
-            {hero.primaryCta}
-          </ButtonLink>
+          <DemoButtonLink $variant="onDark">{hero.primaryCta}</DemoButtonLink>
           <SecondaryLink to={paths.section("industries")}>{hero.secondaryCta}</SecondaryLink>
         </Actions>
         <Claims>

@@ -4,7 +4,7 @@ import { ACTIVE_SECTION_OFFSET_PX, HEADER_OPAQUE_AFTER_PX } from "../../../model
 import { useActiveSection } from "../../hooks/use-active-section"
 import { useScrolledPast } from "../../hooks/use-scrolled-past"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { ButtonLink } from "../ui/button"
+import { DemoButtonLink } from "../ui/button"
 import { MobileMenu } from "./mobile-menu"
 import { SectionLinks } from "./section-links"
 import { LanguageSwitch } from "./language-switch"
@@ -79,7 +79,7 @@ const Nav = styled.nav`
 `
 
 /** Narrower on phones so brand, call to action and menu share a 320 px row. */
-const HeaderCta = styled(ButtonLink)`
+const HeaderCta = styled(DemoButtonLink)`
   padding: 0 ${theme.space[2]};
 
   ${theme.media.sm} {
@@ -106,9 +106,7 @@ export function Header() {
           <SectionLinks active={active} />
         </Nav>
         <LanguageSwitch />
-        <HeaderCta to={paths.bookDemo} $variant="onDark">
-          {settings.bookDemoLabel}
-        </HeaderCta>
+        <HeaderCta $variant="onDark">{settings.bookDemoLabel}</HeaderCta>
         <MobileMenu active={active} />
       </Inner>
     </Bar>

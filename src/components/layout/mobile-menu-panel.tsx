@@ -3,11 +3,10 @@ import styled from "styled-components"
 import { useFocusTrap } from "../../hooks/use-focus-trap"
 import { useScrollLock } from "../../hooks/use-scroll-lock"
 import { useSiteSettings } from "../../hooks/use-site-settings"
-import { ButtonLink } from "../ui/button"
+import { DemoButtonLink } from "../ui/button"
 import { BarsIcon, PANEL_ID, Toggle } from "./menu-toggle"
 import { SectionLinks } from "./section-links"
 import { onDark, theme } from "../../styles/theme"
-import { usePaths } from "../../i18n/locale"
 import { LanguageSwitch } from "./language-switch"
 
 const Backdrop = styled.div<{ $open: boolean }>`
@@ -63,7 +62,6 @@ interface MobileMenuPanelProps {
  */
 export default function MobileMenuPanel({ open, active, onClose }: MobileMenuPanelProps) {
   const settings = useSiteSettings()
-  const paths = usePaths()
   const panel = useRef<HTMLDivElement>(null)
   const [shown, setShown] = useState(false)
 
@@ -99,9 +97,9 @@ export default function MobileMenuPanel({ open, active, onClose }: MobileMenuPan
         </nav>
         <LanguageSwitch inMenu onNavigate={() => onClose(false)} />
         <div>
-          <ButtonLink to={paths.bookDemo} $variant="onDark" onClick={() => onClose(false)}>
+          <DemoButtonLink $variant="onDark" onClick={() => onClose(false)}>
             {settings.bookDemoLabel}
-          </ButtonLink>
+          </DemoButtonLink>
         </div>
       </Panel>
     </>

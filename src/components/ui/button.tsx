@@ -1,6 +1,8 @@
 import { Link } from "gatsby"
+import type React from "react"
 import styled, { css } from "styled-components"
 import { ExternalLink } from "./external-link"
+import { useDemoPath } from "../../i18n/locale"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
 
@@ -57,6 +59,25 @@ const buttonStyles = css<{ $variant?: ButtonVariant }>`
 
 /** A call to action inside the site. */
 export const ButtonLink = styled(Link)<{ $variant?: ButtonVariant }>`
+  ${buttonStyles}
+`
+
+/**
+ * Book a Demo: the demo page, loaded from the host rather than drawn in the browser, with the page it
+ * was followed from, so the host's log counts the visit and where it came from. No script counts it.
+ */
+export function DemoButtonLink({
+  children,
+  ...props
+}: Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { $variant?: ButtonVariant }) {
+  return (
+    <PlainButtonLink href={useDemoPath()} {...props}>
+      {children}
+    </PlainButtonLink>
+  )
+}
+
+const PlainButtonLink = styled.a<{ $variant?: ButtonVariant }>`
   ${buttonStyles}
 `
 

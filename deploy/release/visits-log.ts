@@ -1,0 +1,100 @@
+/**
+ * What nginx keeps of a visit, written into each release's configuration: one line a request, with
+ * nothing that names a person. The visitor's address is cut to its network in the log itself (IPv4
+ * to its first three parts, IPv6 to its first three groups, a /48), the user agent is kept only as
+ * "person" or "robot" (isbot's maintained list of robots' user agents), and the page that led to a
+ * request only as a path of this site or another site's host name. No cookie, no script: the log is
+ * what the host sees anyway. The host rotates it away after LOG_DAYS (logrotate, written here too);
+ * the weekly report keeps counts only (visits-report.ts).
+ *
+ * A line, tab-separated: time (ISO 8601, the host's offset), network, method, address asked for
+ * (path and query), status, where it came from ("-", a path here, or another site's host), kind.
+ */
+import { list as robotPatterns } from "isbot"
+
+/** The log_format's name, as the server's access_log names it. */
+export const VISITS_LOG_FORMAT = "aurelle_visits"
+/** Days a log file is kept before it is deleted (logrotate: daily, this many files). */
+export const LOG_DAYS = 14
+/** The log file under the release root, and the folder logrotate keeps its older days in. */
+export const VISITS_LOG = "logs/access.log"
+/** The logrotate configuration each release writes into the root, for the setup to install. */
+export const LOGROTATE_FILE = "aurelle-logs.logrotate"
+
+export type VisitorKind = "person" | "robot"
+
+/** A value in nginx's configuration, quoted (a backslash or a quote escaped). */
+const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`
+
+/** An IPv6 group as written: one to four hex digits. */
+const GROUP = "[0-9A-Fa-f]{1,4}"
+
+/**
+ * nginx's `map`s and `log_format` (http level). The address maps take the first match, in order:
+ * a full IPv4 address, then the IPv6 forms by how many of the first three groups are written before
+ * a `::`. Anything else (a Unix socket) is logged as "-", never as it is.
+ */
+export function visitsLogConfig(): string {
+  const network = [
+    `map $remote_addr $visitor_network {`,
+    `  default "-";`,
+    `  "~^(?<v4>\\d+\\.\\d+\\.\\d+)\\.\\d+$" $v4.0;`,
+    `  "~^(?<v6a>${GROUP}:${GROUP}:${GROUP}):" $v6a::;`,
+    `  "~^(?<v6b>${GROUP}:${GROUP})::" $v6b::;`,
+    `  "~^(?<v6c>${GROUP})::" $v6c::;`,
+    `  "~^::" ::;`,
+    `}`,
+  ]
+  // The referrer: a path of this site (the host asked for, any port), another site's host, or "-".
+  const from = [
+    `map "$host $http_referer" $visitor_from {`,
+    `  default "-";`,
+    `  "~^(?<here>\\S+) https?://\\k<here>(?::\\d+)?(?<path>/\\S*)$" $path;`,
+    `  "~^\\S+ https?://(?<elsewhere>[^/:?#\\s]+)" $elsewhere;`,
+    `}`,
+  ]
+  const kind = [
+    `map $http_user_agent $visitor_kind {`,
+    `  default person;`,
+    `  "" robot;`,
+    `  ${quoted(`~*${robotPatterns.join("|")}`)} robot;`,
+    `}`,
+  ]
+  const format = `log_format ${VISITS_LOG_FORMAT} '$time_iso8601\\t$visitor_network\\t$request_method\\t$request_uri\\t$status\\t$visitor_from\\t$visitor_kind';`
+  return [
+    "# What the log keeps of a visit (deploy/release/visits-log.ts): no full address, no user agent.",
+    network.join("\n"),
+    from.join("\n"),
+    kind.join("\n"),
+    format,
+  ].join("\n")
+}
+
+/** The server's directives: its log, and no "file not found" lines (with their client address) in the error log. */
+export const visitsLogDirectives = (logFile: string) =>
+  `  access_log ${logFile} ${VISITS_LOG_FORMAT};\n  log_not_found off;`
+
+/**
+ * logrotate's configuration for the log: a new file every day, LOG_DAYS kept (compressed from the
+ * second), the oldest deleted; nginx told to reopen its file (USR1) after each rotation.
+ */
+export const logrotateConfig = (
+  logFile: string,
+) => `# Written by each release (deploy/release/visits-log.ts): installed once by the setup (docs/deploying.md).
+${logFile} {
+  daily
+  rotate ${LOG_DAYS}
+  maxage ${LOG_DAYS}
+  missingok
+  notifempty
+  compress
+  delaycompress
+  dateext
+  dateformat -%Y%m%d
+  create 0640 root adm
+  sharedscripts
+  postrotate
+    [ ! -f /run/nginx.pid ] || kill -USR1 "$(cat /run/nginx.pid)"
+  endscript
+}
+`

@@ -1,0 +1,159 @@
+/**
+ * The demo funnel's report from a log of known visits, in the shape nginx writes it
+ * (deploy/release/visits-log.ts): people and robots, both languages, the pages that led to the demo
+ * page and to the scheduler, weeks from Monday in Zurich's time, the rotated days read too, and a
+ * run late or repeated changing nothing that was counted.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import zlib from "node:zlib"
+import { afterEach, describe, expect, it } from "vitest"
+import {
+  DIRECT,
+  REPORT_DIR,
+  VISITS_COUNTS,
+  readCounts,
+  weekOf,
+  weeks,
+  writeReport,
+} from "../../deploy/release/visits-report"
+import { VISITS_LOG } from "../../deploy/release/visits-log"
+
+const line = (time: string, address: string, status: number, from = "-", kind = "person", method = "GET") =>
+  [time, "203.0.113.0", method, address, String(status), from, kind].join("\t")
+
+/** Week 49 of 2026 (Monday 30 November): what each line is, beside it. */
+const WEEK_49 = [
+  line("2026-11-30T09:00:00+01:00", "/", 200), // en page
+  line("2026-11-30T09:00:05+01:00", "/case-studies/wine/", 200, "/"), // en page
+  line("2026-11-30T09:01:00+01:00", "/book-demo/?from=/case-studies/wine/", 200, "/case-studies/wine/"), // en page, demo from wine
+  line("2026-11-30T09:02:00+01:00", "/book-demo/schedule/", 302, "/book-demo/?from=/case-studies/wine/"), // scheduler from wine
+  line("2026-12-01T10:00:00+01:00", "/fr/", 200, "www.google.com"), // fr page
+  line("2026-12-01T10:00:30+01:00", "/fr/book-demo/?from=/", 200, "/fr/"), // fr page, demo from home
+  line("2026-12-01T10:01:00+01:00", "/fr/book-demo/schedule/", 302, "/fr/book-demo/?from=/"), // fr scheduler from home
+  line("2026-12-02T11:00:00+01:00", "/fr/book-demo/", 200, "www.linkedin.com"), // fr page, demo from LinkedIn
+  line("2026-12-02T11:00:40+01:00", "/fr/book-demo/schedule/", 302, "/fr/book-demo/"), // fr scheduler from the demo page
+  line("2026-12-02T11:05:00+01:00", "/book-demo/", 200), // en page, demo typed in
+  // Not counted as people's pages:
+  line("2026-12-02T11:06:00+01:00", "/", 200, "-", "robot"), // a robot's page
+  line("2026-12-02T11:06:01+01:00", "/case-studies/", 200, "-", "robot"), // a robot's page
+  line("2026-12-02T11:06:02+01:00", "/book-demo/schedule/", 302, "/book-demo/", "robot"), // a robot on the way
+  line("2026-12-02T11:07:00+01:00", "/page-data/index/page-data.json", 200, "/"), // data, no page
+  line("2026-12-02T11:07:01+01:00", "/static/face-1a2b3c.woff2", 200, "/"), // a file
+  line("2026-12-02T11:07:02+01:00", "/case-studies/nope/", 404), // no page
+  line("2026-12-02T11:07:03+01:00", "/", 200, "-", "person", "HEAD"), // no page read
+  "a line of another shape",
+]
+
+/** Sunday 29 November in Zurich, though Monday in no other way: 23:30 UTC is 00:30 in Zurich, so week 49. */
+const ZURICH_MIDNIGHT = line("2026-11-29T23:30:00Z", "/case-studies/", 200)
+/** Week 48: one English demo page view from the hotels study that never opened the scheduler. */
+const WEEK_48 = [
+  line("2026-11-25T15:00:00+01:00", "/case-studies/hotels/", 200),
+  line("2026-11-25T15:02:00+01:00", "/book-demo/?from=/case-studies/hotels/", 200, "/case-studies/hotels/"),
+]
+
+let roots: string[] = []
+afterEach(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true })
+  roots = []
+})
+
+/** A release root whose log holds `current`, with `rotated` as yesterday's file, compressed. */
+function rootWithLog(current: string[], rotated: string[] = []): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "visits-"))
+  roots.push(root)
+  const log = path.join(root, VISITS_LOG)
+  fs.mkdirSync(path.dirname(log), { recursive: true })
+  fs.writeFileSync(log, `${current.join("\n")}\n`)
+  if (rotated.length > 0) fs.writeFileSync(`${log}-20261126.gz`, zlib.gzipSync(`${rotated.join("\n")}\n`))
+  return root
+}
+
+describe("the demo funnel's report", () => {
+  it("counts a log of known visits exactly: pages, robots apart, demo page views and the scheduler, by what led there", () => {
+    const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
+    const [week49, week48] = weeks(writeReport(root))
+    expect(week49.label).toBe("2026-W49")
+    expect(week49.pages).toEqual({
+      "en /": 1,
+      "en /case-studies/": 1,
+      "en /case-studies/wine/": 1,
+      "en /book-demo/": 2,
+      "fr /": 1,
+      "fr /book-demo/": 2,
+    })
+    expect(week49.robots).toBe(2)
+    expect(week49.demo).toEqual({
+      "en /case-studies/wine/": 1,
+      [`en ${DIRECT}`]: 1,
+      "fr /": 1,
+      "fr (www.linkedin.com)": 1,
+    })
+    expect(week49.scheduler).toEqual({ "en /case-studies/wine/": 1, "fr /": 1, "fr /book-demo/": 1 })
+    expect(week48).toMatchObject({
+      label: "2026-W48",
+      pages: { "en /case-studies/hotels/": 1, "en /book-demo/": 1 },
+      demo: { "en /case-studies/hotels/": 1 },
+      scheduler: {},
+      robots: 0,
+    })
+  })
+
+  it("shows the counts on the report's page: the chart, each week by language, each week's pages", () => {
+    const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
+    writeReport(root, undefined, new Date("2026-12-02T12:00:00Z"))
+    const html = fs.readFileSync(path.join(root, REPORT_DIR, "index.html"), "utf8")
+    const cells = (row: string) => row.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|")
+    const rows = html
+      .split("\n")
+      .filter((text) => text.startsWith("<tr>"))
+      .map(cells)
+    // Week, language, pages served to people, demo page views, scheduler opened, rate, robots' pages.
+    expect(rows).toContain("|2026-W49|from 2026-11-30|English|5|2|1|50.0 %|2|")
+    expect(rows).toContain("|French|3|2|2|100.0 %|")
+    expect(rows).toContain("|2026-W48|from 2026-11-23|English|2|1|0|0.0 %|0|")
+    // A page: served to people, led to the demo page, led to the scheduler.
+    expect(rows).toContain("|/case-studies/wine/|English|1|1|1|")
+    expect(rows).toContain("|/|French|1|1|1|")
+    expect(html).toContain("Made 2026-12-02 13:00 (Zurich)")
+    expect(html).toContain('<svg class="chart"')
+    expect(html).toContain("2026-W49: scheduler opened 3 times")
+    expect(fs.existsSync(path.join(root, REPORT_DIR, "report.css"))).toBe(true)
+  })
+
+  it("keeps what it counted when the log no longer holds it, and a day only partly kept as it was counted whole", () => {
+    const root = rootWithLog(WEEK_48)
+    writeReport(root)
+    // Two weeks later: week 48's file is gone; the oldest file kept begins in the middle of 30 November.
+    fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(2).join("\n")}\n`)
+    const first = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
+    writeReport(root)
+    const counts = readCounts(root)
+    expect(counts.days["2026-11-25"].demo).toEqual({ "en /case-studies/hotels/": 1 })
+    expect(Object.keys(counts.days)).toEqual(["2026-11-25", "2026-11-30", "2026-12-01", "2026-12-02"])
+    expect(first).not.toBe(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8"))
+    // A run repeated changes nothing.
+    const again = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
+    writeReport(root)
+    expect(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")).toBe(again)
+  })
+
+  it("keeps a day counted whole when the oldest file kept holds only its end", () => {
+    const root = rootWithLog(WEEK_49)
+    writeReport(root)
+    expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
+    // The next run: the file holding the morning of 30 November is rotated away, its afternoon stays.
+    fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(3).join("\n")}\n`)
+    writeReport(root)
+    expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
+    expect(readCounts(root).days["2026-11-30"].scheduler).toEqual({ "en /case-studies/wine/": 1 })
+  })
+
+  it("numbers weeks as ISO 8601 does, from Monday", () => {
+    expect(weekOf("2026-11-30")).toEqual({ monday: "2026-11-30", label: "2026-W49" })
+    expect(weekOf("2026-12-06")).toEqual({ monday: "2026-11-30", label: "2026-W49" })
+    expect(weekOf("2027-01-01")).toEqual({ monday: "2026-12-28", label: "2026-W53" })
+  })
+})
