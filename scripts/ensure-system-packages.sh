@@ -3,7 +3,8 @@
 #   chromium  Chromium for the browser tests and Lighthouse (or CHROME_PATH)
 #   nginx     nginx and its brotli modules (on the fly, and the build's .br copies), for
 #             `npm run serve`, the hosting tests, the engines' tests and the load bench; openssl,
-#             for the self-signed certificate of the release tests' HTTPS
+#             for the self-signed certificate of the release tests' HTTPS; logrotate, which turns
+#             the host's visits log over (its configuration is tested as the host runs it)
 #   java      a Java runtime for the W3C Nu Html Checker (npm vnu-jar)
 #   firefox   Firefox ESR, driven over WebDriver BiDi by puppeteer-core (the engines' tests)
 #   webkit    WebKitGTK's WebDriver, its GObject bindings for Python (the small browser it drives,
@@ -31,6 +32,7 @@ for name in "${wanted[@]}"; do
       need /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so libnginx-mod-http-brotli-filter
       need /usr/lib/nginx/modules/ngx_http_brotli_static_module.so libnginx-mod-http-brotli-static
       need /usr/bin/openssl openssl
+      need /usr/sbin/logrotate logrotate
       ;;
     java)
       need /usr/bin/java default-jre-headless

@@ -6,8 +6,10 @@
  * is never cached as a hashed file would be.
  */
 import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
-import { type Departure, type HostingPolicy } from "../../contracts/hosting-policy"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 import { visitsLogConfig, visitsLogDirectives } from "./visits-log"
+import { type ReportLocation, departureLocations, reportLocation } from "./nginx-funnel"
+import { quote } from "./nginx-text"
 
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
@@ -74,20 +76,9 @@ export interface NginxOptions {
   report?: ReportLocation
 }
 
-export interface ReportLocation {
-  /** The folder the report is written to. */
-  dir: string
-  /** nginx's password file (`name:hash` lines, docs/deploying.md says how to make it). */
-  users: string
-}
-
-/** Where the report is read, on the nginx host. */
-export const REPORT_PREFIX = "/report/"
-
 /** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
 const compressedTypes = COMPRESSIBLE_TYPES.filter((type) => type !== "text/html").join(" ")
 
-const quote = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`
 const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
@@ -212,6 +203,8 @@ function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOption
   listen ${tls.httpListen};
   server_name ${serverName};
   server_tokens off;
+  # Nothing here is a visit: not logged (nor by the http block's own log, which keeps whole addresses).
+  access_log off;
 ${acmeRoot ? `${acmeLocation(acmeRoot)}\n` : ""}  location / {
     return 301 ${target};
   }
@@ -230,33 +223,6 @@ const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
       (regex) => `  location ~ "${regex}" {\n    try_files $uri @previous_release;\n  }`,
     ),
     `  location @previous_release {\n    root ${fallbackRoot};\n  }`,
-  ].join("\n")
-
-/** An address the scheduler's way leaves by must hold nothing nginx would read as its own (model/schemas.ts checks it first). */
-function departureLocations(departures: readonly Departure[]): string[] {
-  return departures.flatMap(({ from, to }) => {
-    if (!/^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/.test(to))
-      throw new Error(
-        `${from} cannot lead to ${JSON.stringify(to)}: only an https:// address without spaces, quotes or $`,
-      )
-    return [from, from.slice(0, -1)].map((address) => `  location = ${address} { return 302 ${quote(to)}; }`)
-  })
-}
-
-/**
- * The report, for the agency alone: a password asked for (HTTP Basic, over HTTPS only), never kept by
- * a cache; the site's other headers as everywhere (a location's own add_header drops the server's).
- */
-const reportLocation = ({ dir, users }: ReportLocation, addHeaders: string[]) =>
-  [
-    `  location ^~ ${REPORT_PREFIX} {`,
-    `    auth_basic "Aurelle Intelligence: the demo funnel";`,
-    `    auth_basic_user_file ${users};`,
-    `    alias ${dir}/;`,
-    `    index index.html;`,
-    ...addHeaders.map((line) => `  ${line}`),
-    `    add_header Cache-Control "private, no-store" always;`,
-    `  }`,
   ].join("\n")
 
 export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {

@@ -9,15 +9,8 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, describe, expect, it } from "vitest"
-import {
-  DIRECT,
-  REPORT_DIR,
-  VISITS_COUNTS,
-  readCounts,
-  weekOf,
-  weeks,
-  writeReport,
-} from "../../deploy/release/visits-report"
+import { REPORT_DIR, VISITS_COUNTS, readCounts, writeReport } from "../../deploy/release/visits-report"
+import { DIRECT, weekOf, weeks } from "../../deploy/release/visit-counts"
 import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 const line = (time: string, address: string, status: number, from = "-", kind = "person", method = "GET") =>

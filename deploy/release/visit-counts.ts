@@ -1,0 +1,169 @@
+/**
+ * The demo funnel counted from the lines of the host's log (visits-log.ts): a demo page view names the
+ * page its Book a Demo link was on (`?from=`, model/routes.ts), the scheduler's redirect the demo page
+ * it was followed from (its referrer, sent to the site alone). Days in Zurich's time, weeks from Monday.
+ * visits-report.ts keeps the counts and writes the report from them.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import zlib from "node:zlib"
+import { zurichDay } from "../../contracts/editors-time"
+
+export const LANGUAGES = ["en", "fr"] as const
+export type Language = (typeof LANGUAGES)[number]
+const DEMO_ROUTE = "/book-demo/"
+const SCHEDULER_ROUTE = "/book-demo/schedule/"
+
+/** One day's counts, each keyed "language route" (the route is the same in every language). */
+export interface DayCounts {
+  /** Pages served to people, by page. */
+  pages: Record<string, number>
+  /** Pages served to robots. */
+  robots: number
+  /** Demo page views, by the page that led there. */
+  demo: Record<string, number>
+  /** The scheduler opened, by the page that led to the demo page. */
+  scheduler: Record<string, number>
+}
+
+export interface VisitCounts {
+  days: Record<string, DayCounts>
+}
+
+const emptyDay = (): DayCounts => ({ pages: {}, robots: 0, demo: {}, scheduler: {} })
+const add = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1)
+
+/** Sources that are no page of the site. */
+export const DIRECT = "(typed, a bookmark or an app)"
+const elsewhere = (host: string) => `(${host})`
+
+const languageOf = (pathname: string): Language => (pathname === "/fr/" || pathname.startsWith("/fr/") ? "fr" : "en")
+const routeOf = (pathname: string) => (languageOf(pathname) === "fr" ? pathname.slice(3) : pathname)
+
+/** A page's address: a folder, outside the files, the data and the services. */
+const isPage = (pathname: string) =>
+  pathname.endsWith("/") && !/^\/(?:fr\/)?(?:page-data|static|admin|api|report|_gatsby)\//.test(routeOf(pathname))
+
+/** A route as `?from=` carries it: a path of lowercase letters, digits, hyphens and slashes (or an error page's brackets). */
+const ROUTE = /^\/[a-z0-9\-/[\].]*$/
+
+function routeFrom(query: URLSearchParams): string | null {
+  const from = query.get("from")
+  return from !== null && ROUTE.test(from) ? from : null
+}
+
+/** Where a request came from, as the log says it: a path here, another site's host, or nothing. */
+function sourceOf(referrer: string): { route: string; query: URLSearchParams } | { other: string } {
+  if (referrer === "-") return { other: DIRECT }
+  if (!referrer.startsWith("/")) return { other: elsewhere(referrer) }
+  const url = new URL(referrer, "https://site.invalid")
+  return { route: routeOf(url.pathname), query: url.searchParams }
+}
+
+/** Counts one line of the log into `days`; lines of another shape are left out. */
+export function countLine(line: string, days: Record<string, DayCounts>): string | null {
+  const fields = line.split("\t")
+  if (fields.length !== 7) return null
+  const [time, , method, address, status, referrer, kind] = fields
+  if (method !== "GET" || Number.isNaN(Date.parse(time))) return null
+  const url = new URL(address, "https://site.invalid")
+  const day = zurichDay(time)
+  const counts = (days[day] ??= emptyDay())
+  const language = languageOf(url.pathname)
+  const route = routeOf(url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`)
+  if (route === SCHEDULER_ROUTE && status === "302") {
+    if (kind !== "person") return day
+    const source = sourceOf(referrer)
+    // From the demo page: the page that led there, as its own address says.
+    const led =
+      "route" in source
+        ? source.route === DEMO_ROUTE
+          ? (routeFrom(source.query) ?? DEMO_ROUTE)
+          : source.route
+        : source.other
+    add(counts.scheduler, `${language} ${led}`)
+    return day
+  }
+  if (status !== "200" || !isPage(url.pathname)) return day
+  if (kind !== "person") {
+    counts.robots += 1
+    return day
+  }
+  add(counts.pages, `${language} ${route}`)
+  if (route === DEMO_ROUTE) {
+    const source = sourceOf(referrer)
+    add(counts.demo, `${language} ${routeFrom(url.searchParams) ?? ("route" in source ? source.route : source.other)}`)
+  }
+  return day
+}
+
+/** The log file and its rotated days (`access.log-20261201`, `.gz` once compressed), oldest first. */
+export function logFiles(logFile: string): string[] {
+  const dir = path.dirname(logFile)
+  if (!fs.existsSync(dir)) return []
+  const base = path.basename(logFile)
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name === base || name.startsWith(`${base}-`) || name.startsWith(`${base}.`))
+    .sort((a, b) => (a === base ? 1 : b === base ? -1 : a.localeCompare(b)))
+    .map((name) => path.join(dir, name))
+}
+
+const readLog = (file: string) =>
+  (file.endsWith(".gz") ? zlib.gunzipSync(fs.readFileSync(file)) : fs.readFileSync(file)).toString("utf8")
+
+/** Every day the logs hold, counted; and the first of them, which the oldest file may hold only the end of. */
+export function countLogs(files: readonly string[]): { days: Record<string, DayCounts>; firstDay: string | null } {
+  const days: Record<string, DayCounts> = {}
+  let firstDay: string | null = null
+  for (const file of files) {
+    for (const line of readLog(file).split("\n")) {
+      const day = line ? countLine(line, days) : null
+      if (day && (firstDay === null || day < firstDay)) firstDay = day
+    }
+  }
+  return { days, firstDay }
+}
+
+/** The counts kept, with the days the logs hold whole counted again (the first day only if never counted). */
+export function reconcile(kept: VisitCounts, counted: ReturnType<typeof countLogs>): VisitCounts {
+  const days = { ...kept.days }
+  for (const [day, counts] of Object.entries(counted.days)) {
+    if (day !== counted.firstDay || !days[day]) days[day] = counts
+  }
+  return { days: Object.fromEntries(Object.entries(days).sort(([a], [b]) => a.localeCompare(b))) }
+}
+
+/** The Monday of the ISO week a day (YYYY-MM-DD) is in, and the week's ISO number. */
+export function weekOf(day: string): { monday: string; label: string } {
+  const date = new Date(`${day}T00:00:00Z`)
+  const weekday = (date.getUTCDay() + 6) % 7
+  const monday = new Date(date.getTime() - weekday * 86_400_000)
+  const thursday = new Date(monday.getTime() + 3 * 86_400_000)
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1)
+  const number = Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7) + 1
+  return {
+    monday: monday.toISOString().slice(0, 10),
+    label: `${thursday.getUTCFullYear()}-W${String(number).padStart(2, "0")}`,
+  }
+}
+
+/** A week's counts, the days of it added up. */
+export interface WeekCounts extends DayCounts {
+  label: string
+  monday: string
+}
+
+export function weeks(counts: VisitCounts): WeekCounts[] {
+  const byWeek = new Map<string, WeekCounts>()
+  for (const [day, dayCounts] of Object.entries(counts.days)) {
+    const { monday, label } = weekOf(day)
+    const week = byWeek.get(monday) ?? { ...emptyDay(), label, monday }
+    week.robots += dayCounts.robots
+    for (const kind of ["pages", "demo", "scheduler"] as const) {
+      for (const [key, value] of Object.entries(dayCounts[kind])) week[kind][key] = (week[kind][key] ?? 0) + value
+    }
+    byWeek.set(monday, week)
+  }
+  return [...byWeek.values()].sort((a, b) => b.monday.localeCompare(a.monday))
+}

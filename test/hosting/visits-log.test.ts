@@ -1,0 +1,121 @@
+/**
+ * What nginx writes of a visit with the shipped log configuration (deploy/release/visits-log.ts): run
+ * by a real nginx, the client's address given by X-Forwarded-For (nginx's realip module, here only:
+ * the host sees each visitor's own address), so every form of address a visitor may come from is
+ * tried. No full address, no user agent, the referrer as a path here or another site's host.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { MIME_TYPES, type NginxProcess, runNginx } from "../../deploy/hosting/local-nginx"
+import { nginxMain } from "../../deploy/release/nginx-main"
+import { visitsLogConfig, visitsLogDirectives } from "../../deploy/release/visits-log"
+import { freePort } from "../../deploy/lib/free-port"
+
+let dir: string
+let nginx: NginxProcess
+let url: string
+const logFile = () => path.join(dir, "access.log")
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "visits-log-"))
+  fs.chmodSync(dir, 0o755)
+  fs.writeFileSync(path.join(dir, "index.html"), "<p>A page</p>")
+  const port = await freePort()
+  url = `http://127.0.0.1:${port}`
+  const http = `${visitsLogConfig()}
+server {
+  listen 127.0.0.1:${port};
+  root ${dir};
+  server_tokens off;
+  set_real_ip_from 127.0.0.1;
+  real_ip_header X-Forwarded-For;
+${visitsLogDirectives(logFile())}
+  location / { try_files $uri $uri/index.html =404; }
+}`
+  const configFile = path.join(dir, "nginx.conf")
+  fs.writeFileSync(configFile, nginxMain({ prefix: dir, mimeTypes: MIME_TYPES, http }))
+  nginx = await runNginx({ prefix: dir, configFile, url })
+}, 30_000)
+
+afterAll(async () => {
+  await nginx?.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+
+/** The log's lines for requests sent with `headers`, each as its seven fields. */
+async function logged(requests: Array<{ path?: string; headers: Record<string, string> }>) {
+  fs.writeFileSync(logFile(), "")
+  for (const request of requests) {
+    const response = await fetch(`${url}${request.path ?? "/"}`, { headers: request.headers })
+    await response.arrayBuffer()
+  }
+  // nginx writes a line once it has answered; give the worker a moment.
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const lines = fs.readFileSync(logFile(), "utf8").trim().split("\n").filter(Boolean)
+    if (lines.length === requests.length) return lines.map((line) => line.split("\t"))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`nginx logged ${fs.readFileSync(logFile(), "utf8")}`)
+}
+
+describe("the visits' log", () => {
+  it("keeps no visitor's full address: IPv4 to its /24, IPv6 to its /48, whatever its written form", async () => {
+    const addresses: Record<string, string> = {
+      "192.0.2.33": "192.0.2.0",
+      "2001:db8:85a3:8d3:1319:8a2e:370:7348": "2001:db8:85a3::",
+      "2001:db8::1": "2001:db8::",
+      "2001::7": "2001::",
+      "fe80::1": "fe80::",
+      "::1": "::",
+      "::ffff:192.0.2.128": "::",
+    }
+    const lines = await logged(
+      Object.keys(addresses).map((address) => ({ headers: { "x-forwarded-for": address, "user-agent": FIREFOX } })),
+    )
+    expect(lines.map((fields) => fields[1])).toEqual(Object.values(addresses))
+    const text = fs.readFileSync(logFile(), "utf8")
+    for (const address of Object.keys(addresses)) expect(text).not.toContain(address)
+  })
+
+  it("keeps of the user agent only whether it is a robot, and of the referrer a path here or another site's host", async () => {
+    const lines = await logged([
+      { path: "/?from=x", headers: { "user-agent": FIREFOX, referer: `${url}/case-studies/wine/?q=a` } },
+      { headers: { "user-agent": GOOGLEBOT, referer: "https://www.linkedin.com/feed/update/123?trk=abc" } },
+      { headers: { "user-agent": "" } },
+    ])
+    expect(
+      lines.map(([, network, method, address, status, from, kind]) => [network, method, address, status, from, kind]),
+    ).toEqual([
+      ["127.0.0.0", "GET", "/?from=x", "200", "/case-studies/wine/?q=a", "person"],
+      ["127.0.0.0", "GET", "/", "200", "www.linkedin.com", "robot"],
+      ["127.0.0.0", "GET", "/", "200", "-", "robot"],
+    ])
+    expect(Number.isNaN(Date.parse(lines[0][0]))).toBe(false)
+    const text = fs.readFileSync(logFile(), "utf8")
+    for (const kept of ["Mozilla", "Firefox", "Googlebot", "feed/update", "trk="]) expect(text).not.toContain(kept)
+  })
+
+  it("tells the browsers people use from robots", async () => {
+    const agents: Record<string, "person" | "robot"> = {
+      [FIREFOX]: "person",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1":
+        "person",
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36":
+        "person",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0":
+        "person",
+      [GOOGLEBOT]: "robot",
+      "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)": "robot",
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)": "robot",
+      "curl/8.5.0": "robot",
+      "python-requests/2.32.3": "robot",
+    }
+    const lines = await logged(Object.keys(agents).map((agent) => ({ headers: { "user-agent": agent } })))
+    expect(lines.map((fields) => fields[6])).toEqual(Object.values(agents))
+  })
+})
