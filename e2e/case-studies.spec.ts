@@ -40,7 +40,10 @@ for (const study of caseStudies) {
     const values = await page.locator("main dl dd").allTextContents()
     expect(values).toEqual([metrics.timeframe, metrics.dataPoints, metrics.competitors])
 
-    await expect(page.getByRole("link", { name: "Book a Demo" }).last()).toHaveAttribute("href", "/book-demo/")
+    await expect(page.getByRole("link", { name: "Book a Demo" }).last()).toHaveAttribute(
+      "href",
+      `/book-demo/?from=/case-studies/${study.slug}/`,
+    )
     await page.getByRole("link", { name: "Back to Industries" }).click()
     await expect(page).toHaveURL(/\/case-studies\/$/)
   })

@@ -110,7 +110,7 @@ test.describe("header", () => {
   test("has the Book a Demo button", async ({ page }) => {
     await page.goto("/privacy-policy/")
     await header(page).getByRole("link", { name: settings.bookDemoLabel }).click()
-    await expect(page).toHaveURL(/\/book-demo\/$/)
+    await expect(page).toHaveURL(/\/book-demo\/\?from=\/privacy-policy\/$/)
   })
 })
 

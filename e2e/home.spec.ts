@@ -144,7 +144,7 @@ test.describe("home page", () => {
     )
     await expect(contact).toContainText("Geneva, Switzerland")
     await expect(contact).toContainText("2 hours")
-    await expect(contact.getByRole("link", { name: "Book a Demo" })).toHaveAttribute("href", "/book-demo/")
+    await expect(contact.getByRole("link", { name: "Book a Demo" })).toHaveAttribute("href", "/book-demo/?from=/")
     await expect(page.locator("form")).toHaveCount(0)
   })
 

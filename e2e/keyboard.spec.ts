@@ -88,7 +88,7 @@ test.describe("at desktop width", () => {
     await expect(cta).toBeFocused()
     expect(presses).toBeLessThanOrEqual(10)
     await page.keyboard.press("Enter")
-    await expect(page).toHaveURL(/\/book-demo\/$/)
+    await expect(page).toHaveURL(/\/book-demo\/\?from=\/$/)
   })
 
   for (const route of [...ROUTES, "/no-such-page/"]) {

@@ -14,7 +14,7 @@ test("moves between pages with browser history, back and forward", async ({ page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(privacy.title)
 
   await page.goBack()
-  await expect(page).toHaveURL(/\/book-demo\/$/)
+  await expect(page).toHaveURL(/\/book-demo\/\?from=\/$/)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.title)
   await page.goBack()
   await expect(page).toHaveURL(/\/$/)
@@ -84,9 +84,24 @@ test("footer case-study links perform a full page load", async ({ page }) => {
 })
 
 test("header links are client-side: the document survives the navigation", async ({ page }) => {
-  await page.goto("/")
+  await page.goto("/privacy-policy/")
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
-  await page.getByRole("banner").getByRole("link", { name: settings.bookDemoLabel }).click()
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.title)
+  await page.getByRole("banner").getByRole("link", { name: "Services" }).click()
+  await expect(page).toHaveURL(/\/#services$/)
+  await expect(page.locator("#services")).toBeInViewport()
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+})
+
+test("Book a Demo loads the demo page from the host, naming the page it was on, so the host counts it", async ({
+  page,
+}) => {
+  await page.goto("/case-studies/wine/")
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+  const document = page.waitForRequest((request) => request.isNavigationRequest())
+  await page.getByRole("banner").getByRole("link", { name: settings.bookDemoLabel }).click()
+  expect(new URL((await document).url()).pathname + new URL((await document).url()).search).toBe(
+    "/book-demo/?from=/case-studies/wine/",
+  )
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.title)
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined()
 })

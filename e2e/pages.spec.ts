@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures"
-import { readContent, settings } from "../test/support/content"
+import { readContent, settings, settingsIn } from "../test/support/content"
 
 const demo = readContent("pages/book-demo.json")
 
@@ -13,9 +13,10 @@ test.describe("demo page", () => {
     await expect(schedule).toContainText("Recommended")
     await expect(schedule.getByRole("listitem")).toHaveText(demo.schedule.expectations)
     const book = schedule.getByRole("link", { name: "Book a Demo (opens in a new window)" })
-    await expect(book).toHaveAttribute("href", settings.schedulingUrl)
+    await expect(book).toHaveAttribute("href", "/book-demo/schedule/")
     await expect(book).toHaveAttribute("target", "_blank")
-    await expect(book).toHaveAttribute("rel", "noopener noreferrer")
+    await expect(book).toHaveAttribute("rel", "noopener")
+    await expect(book).toHaveAttribute("referrerpolicy", "same-origin")
 
     const direct = page.getByRole("region", { name: demo.direct.title })
     await expect(direct.getByRole("link", { name: settings.contactEmail })).toHaveAttribute(
@@ -36,6 +37,47 @@ test.describe("demo page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.title)
   })
 })
+
+/**
+ * Book a Demo from the demo page, as a visitor meets it: the site's own address, answered by the host
+ * with a redirect to the scheduler, in a new window. The tests are offline, so the scheduler never
+ * answers: what is looked at is the window's way there and what each side was told.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Book a Demo to the scheduler${javaScriptEnabled ? "" : ", without JavaScript"}`, () => {
+    test.use({ javaScriptEnabled })
+
+    for (const [locale, prefix] of [
+      ["en", ""],
+      ["fr", "/fr"],
+    ] as const) {
+      test(`${locale}: goes through the site's address to the scheduler, in a new window; the scheduler is told no page of the site`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        const scheduler = settingsIn(locale).schedulingUrl
+        const reached = context.waitForEvent("request", (request) => request.url() === scheduler)
+        await page.goto(`${prefix}/book-demo/?from=/case-studies/wine/`)
+        const [popup] = await Promise.all([
+          context.waitForEvent("page"),
+          page.locator('a[href$="/book-demo/schedule/"]').click(),
+        ])
+        const arrival = await reached
+        expect(arrival.frame().page()).toBe(popup)
+        expect(arrival.isNavigationRequest()).toBe(true)
+        // The site's host was asked first, and told the page it was followed from.
+        const told = arrival.redirectedFrom()!
+        expect(told.url()).toBe(`${baseURL}${prefix}/book-demo/schedule/`)
+        expect(await told.headerValue("referer")).toBe(`${baseURL}${prefix}/book-demo/?from=/case-studies/wine/`)
+        expect((await told.response())!.status()).toBe(302)
+        // The scheduler is told nothing of it.
+        expect(await arrival.headerValue("referer")).toBeNull()
+        expect(page.url()).toBe(`${baseURL}${prefix}/book-demo/?from=/case-studies/wine/`)
+      })
+    }
+  })
+}
 
 for (const [file, updated] of [
   ["privacy-policy", "June 2025"],

@@ -122,7 +122,8 @@ export const globalCss = (theme: Theme): string =>
       widows: 3;
     }
 
-    main a[href^="http"]::after {
+    main a[href^="http"]::after,
+    main a[data-leads-to]::after {
       content: " (" attr(href) ")";
       font-family: ${theme.font.text};
       font-size: ${theme.fontSize.small};
@@ -131,6 +132,11 @@ export const globalCss = (theme: Theme): string =>
       text-transform: none;
       white-space: normal;
       overflow-wrap: anywhere;
+    }
+
+    /* A link through the site's own address (the scheduler's) prints where it leads. */
+    main a[data-leads-to]::after {
+      content: " (" attr(data-leads-to) ")";
     }
   }
 

@@ -130,7 +130,7 @@ export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
               <div>
                 <ExternalButtonLink
                   href={paths.scheduler}
-                  throughSite
+                  leadsTo={settings.schedulingUrl}
                   newWindowLabel={settings.newWindowLabel}
                   $variant="onDark"
                 >

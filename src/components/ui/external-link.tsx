@@ -6,21 +6,23 @@ type ExternalLinkProps = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "ta
   /** Said to screen readers after the link's text: "opens in a new window". */
   newWindowLabel: string
   /**
-   * The link goes through an address of the site that the host redirects (model/routes.ts,
-   * SCHEDULER_PATH): the site's host learns the page it was followed from, the page elsewhere does
-   * not (`referrerpolicy="same-origin"` holds through the redirect).
+   * Where the link leads when `href` is an address of the site that the host redirects there
+   * (model/routes.ts, SCHEDULER_PATH): the site's host learns the page it was followed from, the page
+   * elsewhere does not (`referrerpolicy="same-origin"` holds through the redirect); a printed page
+   * shows this address.
    */
-  throughSite?: boolean
+  leadsTo?: string
 }
 
 /** A link that leaves the site: new window, no opener, and says so to screen readers. */
-export function ExternalLink({ children, newWindowLabel, throughSite = false, ...props }: ExternalLinkProps) {
+export function ExternalLink({ children, newWindowLabel, leadsTo, ...props }: ExternalLinkProps) {
   return (
     <a
       {...props}
       target="_blank"
-      rel={throughSite ? "noopener" : "noopener noreferrer"}
-      referrerPolicy={throughSite ? "same-origin" : undefined}
+      rel={leadsTo ? "noopener" : "noopener noreferrer"}
+      referrerPolicy={leadsTo ? "same-origin" : undefined}
+      data-leads-to={leadsTo}
     >
       {children}
       <VisuallyHidden> ({newWindowLabel})</VisuallyHidden>
