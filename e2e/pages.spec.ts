@@ -80,7 +80,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 for (const [file, updated] of [
-  ["privacy-policy", "June 2025"],
+  ["privacy-policy", "December 2026"],
   ["terms-of-service", "January 2025"],
 ] as const) {
   test(`${file} shows every section and its date`, async ({ page }) => {

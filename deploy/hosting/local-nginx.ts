@@ -22,6 +22,8 @@ export const PUBLIC_DIR = path.join(ROOT, "public")
 
 export interface RunningNginx {
   url: string
+  /** Its visits' log, as a host writes it (deploy/release/visits-log.ts). */
+  visitsLog: string
   /** The configuration it runs with, for a look. */
   config: string
   brotli: boolean
@@ -85,6 +87,7 @@ async function startNginxOn(
   // Workers may run as another user than a root master: they read the site and write nothing here.
   fs.chmodSync(prefix, 0o755)
   const brotli = BROTLI_MODULES.every((module) => fs.existsSync(module))
+  const visitsLog = path.join(prefix, "access.log")
   const config = nginxStandalone(buildPolicy(publicDir), {
     root: publicDir,
     listen: `127.0.0.1:${port}`,
@@ -95,12 +98,13 @@ async function startNginxOn(
     mimeTypes: MIME_TYPES,
     cmsBackend: cmsBackend ?? undefined,
     authService,
+    visitsLog,
   })
   const configFile = path.join(prefix, "nginx.conf")
   fs.writeFileSync(configFile, config)
   const url = `http://127.0.0.1:${port}`
   const running = await runNginx({ binary, prefix, configFile, url })
-  return { ...running, config, brotli }
+  return { ...running, config, brotli, visitsLog }
 }
 
 export interface NginxProcess {

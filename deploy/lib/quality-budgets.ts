@@ -8,7 +8,11 @@ export interface QualityBudgets {
     homeTotalKb: number
     adminScriptKb: number
   }
-  load: { nginxOverGatsbyServe: number; precompressedOverOnTheFly: Record<string, number> }
+  load: {
+    nginxOverGatsbyServe: number
+    precompressedOverOnTheFly: Record<string, number>
+    redirectOverHomePage: number
+  }
   lighthouse: {
     runs: Record<"mobile" | "desktop", number> & {
       confirm: Record<"mobile" | "desktop", number>

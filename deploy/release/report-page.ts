@@ -54,7 +54,7 @@ function weekRows(shown: WeekCounts[]): string {
         const served = total(week.pages, language)
         const demo = total(week.demo, language)
         const opened = total(week.scheduler, language)
-        return `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${LANGUAGES.length}">${week.label}<small>from ${week.monday}</small></th>` : ""}<td>${LANGUAGE_NAMES[language]}</td><td>${served}</td><td>${demo}</td><td>${opened}</td><td>${rate(opened, demo)}</td>${index === 0 ? `<td rowspan="${LANGUAGES.length}">${week.robots}</td>` : ""}</tr>`
+        return `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${LANGUAGES.length}">${week.label}<small>from ${week.monday}</small></th>` : ""}<td>${LANGUAGE_NAMES[language]}</td><td class="n">${served}</td><td class="n">${demo}</td><td class="n">${opened}</td><td class="n">${rate(opened, demo)}</td>${index === 0 ? `<td class="n" rowspan="${LANGUAGES.length}">${week.robots}</td>` : ""}</tr>`
       }),
     )
     .join("\n")
@@ -70,7 +70,7 @@ function pageRows(week: WeekCounts): string {
     .map(({ key, led, opened, served }) => {
       const [language, ...rest] = key.split(" ")
       const page = rest.join(" ")
-      return `<tr><th scope="row">${escape(page)}</th><td>${LANGUAGE_NAMES[language as Language] ?? escape(language)}</td><td>${served}</td><td>${led}</td><td>${opened}</td></tr>`
+      return `<tr><th scope="row">${escape(page)}</th><td>${LANGUAGE_NAMES[language as Language] ?? escape(language)}</td><td class="n">${served}</td><td class="n">${led}</td><td class="n">${opened}</td></tr>`
     })
     .join("\n")
 }
@@ -85,22 +85,22 @@ export function reportHtml(counts: VisitCounts, madeAt: string): string {
       ? `<p>Nothing counted yet: the log holds no visit. The host's timer counts it every hour.</p>`
       : `<figure>${chart(shown)}<figcaption><span class="key demo"></span>Demo page views <span class="key opened"></span>Scheduler opened</figcaption></figure>
 <h2>Week by week</h2>
-<table>
-<thead><tr><th scope="col">Week</th><th scope="col">Language</th><th scope="col">Pages served to people</th><th scope="col">Demo page views</th><th scope="col">Scheduler opened</th><th scope="col">Of the views</th><th scope="col">Pages served to robots</th></tr></thead>
+<div class="wide" tabindex="0" role="region" aria-label="Table, scrolls sideways on a narrow screen"><table>
+<thead><tr><th scope="col">Week</th><th scope="col">Language</th><th scope="col">Pages served to people</th><th scope="col">Demo page views</th><th scope="col">Scheduler opened</th><th scope="col">Opened, of the views</th><th scope="col">Pages served to robots</th></tr></thead>
 <tbody>
 ${weekRows(shown)}
 </tbody>
-</table>
+</table></div>
 ${detailed
   .map(
     (week) => `<h2>${week.label}, page by page</h2>
 <p class="note">Each page of the site in the language it was read in: how often it was served to people, how many demo page views its Book a Demo led to, and how many of those opened the scheduler.</p>
-<table>
+<div class="wide" tabindex="0" role="region" aria-label="Table, scrolls sideways on a narrow screen"><table>
 <thead><tr><th scope="col">Page</th><th scope="col">Language</th><th scope="col">Served to people</th><th scope="col">Led to the demo page</th><th scope="col">Led to the scheduler</th></tr></thead>
 <tbody>
 ${pageRows(week)}
 </tbody>
-</table>`,
+</table></div>`,
   )
   .join("\n")}`
   return `<!doctype html>
@@ -130,15 +130,18 @@ ${body}
 export const REPORT_CSS = `:root { color: #14161a; background: #f7f4ee; font: 16px/1.6 "Helvetica Neue", Arial, sans-serif; }
 main { max-width: 60rem; margin: 0 auto; padding: 3rem 1.5rem 5rem; }
 h1, h2 { font-family: Georgia, "Times New Roman", serif; font-weight: 400; letter-spacing: 0.01em; }
-h1 { font-size: 2.6rem; margin: 0.2rem 0 1rem; }
+h1 { font-size: 2.6rem; line-height: 1.15; margin: 0.2rem 0 1rem; }
 h2 { font-size: 1.6rem; margin: 3.5rem 0 1rem; }
 .eyebrow { text-transform: uppercase; letter-spacing: 0.16em; font-size: 0.75rem; color: #7a5c1e; margin: 0; }
 .lede, .note { color: #4a4d55; max-width: 44rem; }
 .note { font-size: 0.875rem; }
-table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+.wide { overflow-x: auto; }
+table { width: 100%; min-width: 36rem; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: 0.5rem 0.75rem 0.5rem 0; border-bottom: 1px solid #d9d3c7; vertical-align: top; }
 thead th { font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.08em; color: #4a4d55; font-weight: 500; }
-td:nth-child(n+3) { text-align: right; }
+.n { text-align: right; }
+thead th:nth-child(n+3) { text-align: right; }
+tbody th[scope="rowgroup"] { white-space: nowrap; }
 tbody th small { display: block; color: #4a4d55; font-weight: 400; }
 tbody th { font-weight: 500; }
 figure { margin: 2rem 0 0; }

@@ -6,7 +6,9 @@
  * case page), asking for compressed responses as browsers do. Prints requests per second, bytes per
  * response, p99 latency and errors (failed requests, time-outs, non-2xx answers); `--write` writes
  * the table into docs/deploying.md. Fails if requests failed (twice: see measure), or if nginx misses its
- * budgets against the other two (twice: see measurePage). A gate of `npm test`.
+ * budgets against the other two (twice: see measurePage). Book a Demo's redirect to the scheduler
+ * (SCHEDULER_PATH, 302, logged as on a host) is measured on the shipped nginx too, against its home
+ * page in the same run (twice: see measureRedirect). A gate of `npm test`.
  */
 import autocannon from "autocannon"
 import os from "node:os"
@@ -15,6 +17,7 @@ import { startNginx } from "../../deploy/hosting/local-nginx"
 import { startGatsbyServe } from "../support/gatsby-serve"
 import { qualityBudgets } from "../../deploy/lib/quality-budgets"
 import { writeDocBlock } from "./doc-block"
+import { SCHEDULER_PATH } from "../../model/routes"
 
 const CONNECTIONS = 50
 const DURATION_S = 10
@@ -37,7 +40,15 @@ interface Row {
   errors: number
 }
 
-async function measureOnce(server: string, url: string, duration = DURATION_S): Promise<Row & { seen: string[] }> {
+/** What an address must answer: a page 2xx, the redirect 3xx; anything else counts as an error. */
+type Answer = "2xx" | "3xx"
+
+async function measureOnce(
+  server: string,
+  url: string,
+  duration = DURATION_S,
+  answer: Answer = "2xx",
+): Promise<Row & { seen: string[] }> {
   const seen = new Set<string>()
   const options = {
     url,
@@ -60,7 +71,10 @@ async function measureOnce(server: string, url: string, duration = DURATION_S): 
     requestsPerSecond: Math.round(result.requests.average),
     bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors:
+      result.errors +
+      result.timeouts +
+      (answer === "2xx" ? result.non2xx : result["1xx"] + result["2xx"] + result["4xx"] + result["5xx"]),
     seen: [...seen],
   }
 }
@@ -70,13 +84,13 @@ async function measureOnce(server: string, url: string, duration = DURATION_S): 
  * server, and a lone connection error under that load is measured again before it counts (as the
  * browser tests retry once). What failed is printed either way.
  */
-async function measure(server: string, base: string, page: string): Promise<Row> {
-  let row = await measureOnce(server, `${base}${page}`)
+async function measure(server: string, base: string, page: string, answer: Answer = "2xx"): Promise<Row> {
+  let row = await measureOnce(server, `${base}${page}`, DURATION_S, answer)
   if (row.errors > 0) {
     console.warn(
       `${server} ${page}: ${row.errors} failed request(s) (${row.seen.join(", ") || "non-2xx"}); measuring again`,
     )
-    row = await measureOnce(server, `${base}${page}`)
+    row = await measureOnce(server, `${base}${page}`, DURATION_S, answer)
   }
   const { seen, ...measured } = row
   if (measured.errors > 0) console.warn(`${server} ${page}: failed again (${seen.join(", ") || "non-2xx"})`)
@@ -139,6 +153,28 @@ async function measurePage(servers: readonly Server[], page: string): Promise<Ro
   return round()
 }
 
+/**
+ * Book a Demo's redirect on the shipped nginx, with nginx's home page beside it in time: the redirect
+ * must serve at least `redirectOverHomePage` of its rate (it sends no file, and logs as a page does).
+ * Measured once more when under, as a page is.
+ */
+async function measureRedirect(base: string): Promise<{ rows: Row[]; problem: string | null }> {
+  const round = async () => {
+    const home = await measure(NGINX, base, "/")
+    const redirect = await measure(NGINX, base, SCHEDULER_PATH, "3xx")
+    const ratio = redirect.requestsPerSecond / home.requestsPerSecond
+    const problem =
+      ratio < budgets.redirectOverHomePage
+        ? `${SCHEDULER_PATH}: nginx served ${ratio.toFixed(2)}x the requests per second of its home page, under the ${budgets.redirectOverHomePage}x budget`
+        : null
+    return { rows: [{ ...redirect, page: `${SCHEDULER_PATH} (302)` }], problem }
+  }
+  const first = await round()
+  if (!first.problem) return first
+  console.warn(`${first.problem}; measuring again`)
+  return round()
+}
+
 async function main() {
   const nginx = await startNginx({ cmsBackend: null })
   const onTheFly = await startNginx({ cmsBackend: null, precompressed: false })
@@ -149,9 +185,13 @@ async function main() {
     { name: GATSBY_SERVE, base: gatsby.url },
   ]
   const rows: Row[] = []
+  let redirect: Awaited<ReturnType<typeof measureRedirect>> = { rows: [], problem: null }
   try {
     for (const { name, base } of servers) for (const page of PAGES) await measureOnce(name, `${base}${page}`, WARM_UP_S)
     for (const page of PAGES) rows.push(...(await measurePage(servers, page)))
+    await measureOnce(NGINX, `${nginx.url}${SCHEDULER_PATH}`, WARM_UP_S, "3xx")
+    redirect = await measureRedirect(nginx.url)
+    rows.push(...redirect.rows)
     rows.sort(
       (left, right) =>
         servers.findIndex((server) => server.name === left.server) -
@@ -184,7 +224,10 @@ async function main() {
     console.error("Some requests failed under load (see the Errors column).")
     process.exitCode = 1
   }
-  for (const problem of PAGES.flatMap((page) => shortfalls(rows, page))) {
+  for (const problem of [
+    ...PAGES.flatMap((page) => shortfalls(rows, page)),
+    ...(redirect.problem ? [redirect.problem] : []),
+  ]) {
     console.error(`UNDER BUDGET ${problem} (measured twice)`)
     process.exitCode = 1
   }

@@ -31,6 +31,11 @@ export interface Tab {
   run<A extends unknown[], T>(script: (...args: A) => T, ...args: A): Promise<Awaited<T>>
   /** A pointer click at the centre of the first element `selector` matches, scrolled into view first. */
   click(selector: string): Promise<void>
+  /**
+   * A pointer click on the first element `selector` matches that opens a new window: resolves once
+   * the window is there, with a way to close it (its page is not looked at: the tests are offline).
+   */
+  clickToNewWindow(selector: string): Promise<{ close(): Promise<void> }>
   /** A key pressed and released where the focus is. */
   press(key: "Escape"): Promise<void>
   /** What the browser reported since the last call: errors, refusals, failed requests. */
@@ -105,6 +110,15 @@ async function puppeteerTab(page: Page, closeBrowser: () => Promise<void>): Prom
     click: async (selector) => {
       const element = await page.waitForSelector(selector, { visible: true })
       await element!.click()
+    },
+    clickToNewWindow: async (selector) => {
+      const element = await page.waitForSelector(selector, { visible: true })
+      const opened = page
+        .browser()
+        .waitForTarget((target) => target.type() === "page" && target !== page.target(), { timeout: 30_000 })
+      await element!.click()
+      const window = await (await opened).page()
+      return { close: async () => window?.close() }
     },
     press: (key) => page.keyboard.press(key),
     problems: async () => {
@@ -243,6 +257,29 @@ async function webkitTab(startSession: () => Promise<WebKitSession>): Promise<Ta
         await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", element)
         // WebKitWebDriver refuses its Element Click on some visible buttons; a pointer action works.
         await driver.actions({ async: true }).move({ origin: element }).click().perform()
+      }),
+    clickToNewWindow: (selector) =>
+      call(async (driver) => {
+        const own = await driver.getWindowHandle()
+        const before = await driver.getAllWindowHandles()
+        const element = await driver.findElement(By.css(selector))
+        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })", element)
+        await driver.actions({ async: true }).move({ origin: element }).click().perform()
+        let opened: string | undefined
+        for (let waited = 0; !opened && waited < 30_000; waited += 100) {
+          opened = (await driver.getAllWindowHandles()).find((handle) => !before.includes(handle))
+          if (!opened) await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        if (!opened) throw new Error(`no new window within 30 s of a click on ${selector}`)
+        const window = opened
+        return {
+          close: () =>
+            call(async () => {
+              await driver.switchTo().window(window)
+              await driver.close()
+              await driver.switchTo().window(own)
+            }),
+        }
       }),
     press: () => call((driver) => driver.actions({ async: true }).sendKeys(Key.ESCAPE).perform()),
     problems: async () => {

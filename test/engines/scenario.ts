@@ -4,9 +4,12 @@
  * phone's and a laptop's width loads, hydrates, fits the width, prefetches the pages its links lead
  * to, and the browser reports nothing (no console error, no uncaught error, no policy refusal, no
  * failed request); the phone menu opens and closes, by its button and by Escape; the hero's
- * rotation pauses and plays. Needs `npm run build` first.
+ * rotation pauses and plays; Book a Demo opens the scheduler in a new window through the site's
+ * address, which the host's log counts; no page sets a cookie or keeps anything in the browser but
+ * Gatsby's scroll positions. Needs `npm run build` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import fs from "node:fs"
 import { LOCALES, ROUTES, localePath, settingsIn } from "../support/content"
 import { type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { type Engine, type EngineName, type Tab, launchEngine } from "./engines"
@@ -71,6 +74,13 @@ const prefetchedAnotherPage = () => {
     )
 }
 
+/** Scrolls the first link of the page's body to another page of the site into view (a scroll, too). */
+const inViewALinkToAnotherPage = () => {
+  const links = [...document.querySelectorAll("main a[href^='/']")]
+  const link = links.find((element) => !/[?#]/.test(element.getAttribute("href") ?? "?"))
+  link?.scrollIntoView({ block: "center", behavior: "instant" })
+}
+
 const menuShown = () => {
   const panel = document.getElementById("mobile-menu")
   if (!panel || getComputedStyle(panel).visibility !== "visible") return false
@@ -90,6 +100,20 @@ const wordIsNot = (word: string) =>
 const expectNoProblems = (problems: string[]) => expect(problems.join("\n"), "the tab's problems").toBe("")
 
 const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`
+
+/**
+ * What the page keeps in the browser: cookies, local storage, IndexedDB, and session storage other
+ * than Gatsby's router's scroll positions (a number a page, `@@scroll|<path>|<key>`, for the tab
+ * alone; gatsby-react-router-scroll writes them on every scroll and offers no way not to).
+ */
+const keptInBrowser = async () => ({
+  cookies: document.cookie,
+  local: Object.keys(localStorage),
+  session: Object.entries(sessionStorage)
+    .filter(([key, value]) => !(key.startsWith("@@scroll|") && /^\d+(?:\.\d+)?$/.test(value)))
+    .map(([key]) => key),
+  databases: "databases" in indexedDB ? (await indexedDB.databases()).map((database) => database.name) : [],
+})
 
 export function describeEngine(name: EngineName) {
   describe(name, () => {
@@ -127,9 +151,43 @@ export function describeEngine(name: EngineName) {
             expect(fit.viewport, "the viewport's width").toBe(width)
             expect(fit.page, "the page's width (no sideways scrolling)").toBeLessThanOrEqual(width)
             // Prefetching is where an engine's reading of the policy shows (Firefox checks a
-            // <link rel="prefetch"> against default-src); wait until it has happened.
+            // <link rel="prefetch"> against default-src); wait until it has happened, with a link
+            // to another page in view (Book a Demo loads its page from the host: no prefetch).
+            await tab.run(inViewALinkToAnotherPage)
             await waitIn(tab, `${route} prefetched a linked page`, PREFETCH_WAIT_MS, prefetchedAnotherPage)
             await new Promise((resolve) => setTimeout(resolve, 300))
+            expect(await tab.run(keptInBrowser), "what the page keeps in the browser").toEqual({
+              cookies: "",
+              local: [],
+              session: [],
+              databases: [],
+            })
+            expectNoProblems(await tab.problems())
+          }),
+        TEST_TIMEOUT_MS,
+      )
+    })
+
+    describe.concurrent("Book a Demo", () => {
+      it.each(LOCALES)(
+        "(%s) opens the scheduler in a new window through the site's address, which the host counts",
+        (locale) =>
+          tabs.with(async (tab) => {
+            const demo = localePath("/book-demo/", locale)
+            await openHydrated(tab, `${demo}?from=/case-studies/wine/`, 1440)
+            const window = await tab.clickToNewWindow(`main a[href="${demo}schedule/"][target="_blank"]`)
+            // The host's log: the redirect answered, told the page the link was followed from.
+            const counted = (line: string) => {
+              const [, , method, address, status, from] = line.split("\t")
+              return [method, address, status, from].join(" ")
+            }
+            const wanted = `GET ${demo}schedule/ 302 ${demo}?from=/case-studies/wine/`
+            for (let waited = 0; waited < WAIT_MS; waited += 100) {
+              if (fs.readFileSync(site.visitsLog, "utf8").split("\n").map(counted).includes(wanted)) break
+              await new Promise((resolve) => setTimeout(resolve, 100))
+            }
+            expect(fs.readFileSync(site.visitsLog, "utf8").split("\n").map(counted)).toContain(wanted)
+            await window.close()
             expectNoProblems(await tab.problems())
           }),
         TEST_TIMEOUT_MS,

@@ -42,16 +42,26 @@ def on_resource(view, resource, request):
     resource.connect("finished", finished)
 
 
-def create_web_view(session):
-    view = WebKit2.WebView(is_controlled_by_automation=True)
-    view.get_settings().set_enable_write_console_messages_to_stdout(True)
-    view.connect("resource-load-started", on_resource)
+def in_window(view):
     window = Gtk.Window()
     window.set_decorated(False)
     window.add(view)
     window.show_all()
     view.connect("close", lambda _view: window.destroy())
     return view
+
+
+def create_related(view, _action):
+    """A link with target="_blank": a new window, as a browser opens one (its page is not reported)."""
+    return in_window(WebKit2.WebView.new_with_related_view(view))
+
+
+def create_web_view(session):
+    view = WebKit2.WebView(is_controlled_by_automation=True)
+    view.get_settings().set_enable_write_console_messages_to_stdout(True)
+    view.connect("resource-load-started", on_resource)
+    view.connect("create", create_related)
+    return in_window(view)
 
 
 def automation_started(context, session):
