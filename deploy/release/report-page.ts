@@ -3,6 +3,7 @@
  * week by language, and each recent week page by page. Plain HTML and its stylesheet, no script: it
  * is read behind a password, on any screen.
  */
+import { REPORT_PREFIX } from "./nginx-funnel"
 import { DIRECT, LANGUAGES, type Language, type VisitCounts, type WeekCounts, weeks } from "./visit-counts"
 
 /** Weeks the chart and the page tables show, newest first. */
@@ -108,10 +109,10 @@ ${pageRows(week)}
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'"/>
 <meta name="robots" content="noindex, nofollow">
 <title>Who books a demo · Aurelle Intelligence</title>
-<link rel="stylesheet" href="report.css">
+<link rel="stylesheet" href="${REPORT_PREFIX}report.css">
 </head>
 <body>
 <main>

@@ -7,6 +7,8 @@ import { controlCharacters } from "../../deploy/publish/gates/check-text-bytes"
 import { titleTooLong } from "../../deploy/publish/gates/check-html"
 import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
 import { hashSource } from "../../gatsby/post-build/inline-sources"
+import { REPORT_DIR, writeReport } from "../../deploy/release/visits-report"
+import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 function folder(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"))
@@ -94,6 +96,42 @@ describe("the Nu Html Checker", () => {
           "refused.html: Resource violates Content Security Policy (me",
         ],
       )
+    },
+    NU_TIMEOUT_MS,
+  )
+})
+
+describe("the demo funnel's report, as the host writes it", () => {
+  it(
+    "is sound HTML to the Nu Html Checker, with counts and without",
+    () => {
+      const root = folder({
+        [VISITS_LOG]: [
+          [
+            "2026-11-30T09:00:00+01:00",
+            "203.0.113.0",
+            "GET",
+            "/book-demo/?from=/case-studies/wine/",
+            "200",
+            "/case-studies/wine/",
+            "person",
+          ].join("\t"),
+          [
+            "2026-11-30T09:01:00+01:00",
+            "203.0.113.0",
+            "GET",
+            "/book-demo/schedule/",
+            "302",
+            "/book-demo/?from=/case-studies/wine/",
+            "person",
+          ].join("\t"),
+        ].join("\n"),
+      })
+      const empty = folder({})
+      writeReport(root)
+      writeReport(empty)
+      const pages = [root, empty].map((dir) => path.join(dir, REPORT_DIR, "index.html"))
+      expect(nuFaults(pages)).toEqual([])
     },
     NU_TIMEOUT_MS,
   )

@@ -1,11 +1,16 @@
 /**
  * linkinator over the built site: every internal link, asset, CSS url() and #fragment must
  * resolve. External URLs are never fetched (builds are offline); they are checked for form instead:
- * https (or mailto) and a well-formed address. Exits 1 on any broken link.
+ * https (or mailto) and a well-formed address. An address the host redirects out of the site (Book a
+ * Demo's way to the scheduler: the hosting policy's departures) is checked as where it leads. Exits 1
+ * on any broken link.
  */
+import fs from "node:fs"
 import path from "node:path"
 import { LinkChecker, LinkState } from "linkinator"
 import { pagesToCheck } from "../pages-to-check"
+import { HOSTING_DIR } from "../../../contracts/hosting"
+import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../../contracts/hosting-policy"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")
 const LOCAL = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//
@@ -25,6 +30,14 @@ export function externalUrlProblem(link: string): string | null {
   return null
 }
 
+/** Where each address that leads out of the site leads, by its path, from the build's hosting policy. */
+function departuresOf(publicDir: string): Map<string, string> {
+  const file = path.join(path.dirname(publicDir), HOSTING_DIR, HOSTING_POLICY_FILE)
+  if (!fs.existsSync(file)) return new Map()
+  const { departures } = parseHostingPolicy(fs.readFileSync(file, "utf8"), file)
+  return new Map(departures.map(({ from, to }) => [from, to]))
+}
+
 /** How often a link whose fetch failed for the server's sake is tried again before it counts as broken. */
 const RETRIES = 3
 
@@ -33,6 +46,7 @@ async function main() {
   let retried = 0
   checker.on("retry", () => retried++)
   const external = new Set<string>()
+  const departures = departuresOf(PUBLIC)
   // Every page, following links; or the publish path's pages, each link on them (anchors included).
   const { pages, selected } = pagesToCheck(PUBLIC)
   const starts = pages.map((page) => path.relative(PUBLIC, page))
@@ -50,7 +64,11 @@ async function main() {
     retryErrorsCount: RETRIES,
     retryErrorsJitter: 300,
     linksToSkip: async (link) => {
-      if (LOCAL.test(link)) return false
+      if (LOCAL.test(link)) {
+        const leadsTo = departures.get(new URL(link).pathname)
+        if (leadsTo) external.add(leadsTo)
+        return leadsTo !== undefined
+      }
       if (/^(https?|mailto|tel):/.test(link)) {
         external.add(link)
         return true

@@ -53,7 +53,7 @@ export const isFault = (message: NuMessage) => message.type !== "info" || messag
 const POLICY_WARNING = /^Inline (script|style) violates Content Security Policy \(meta tag\)/
 /** "Resource violates … image “/static/a.jpg” blocked by “img-src” directive." */
 const RESOURCE_WARNING =
-  /^Resource violates Content Security Policy \(meta tag\): \w+ “([^”]+)” blocked by “([\w-]+)” directive\.$/
+  /^Resource violates Content Security Policy \(meta tag\): \w+(?: \w+)* “([^”]+)” blocked by “([\w-]+)” directive\.$/
 
 /** The sources a page's policies list for a directive (or, failing it, for default-src). */
 function sourcesOf(html: string, directive: string): string[][] {
