@@ -19,7 +19,7 @@ const report = async (root: string) => {
 beforeEach(() => {
   // The day of the build, which dates are checked against.
   vi.useFakeTimers({ toFake: ["Date"] })
-  vi.setSystemTime(new Date("2026-03-10T12:00:00Z"))
+  vi.setSystemTime(new Date("2026-12-10T12:00:00Z"))
 })
 afterEach(() => vi.useRealTimers())
 
@@ -89,12 +89,12 @@ describe("content an editor may get wrong", () => {
 
   it("refuses dates after the day of the build", async () => {
     const fixture = contentFixture()
-    fixture.edit("case-studies/watches.json", (data) => (data.published = "2026-03-11"))
+    fixture.edit("case-studies/watches.json", (data) => (data.published = "2026-12-11"))
     fixture.edit("pages/privacy-policy.json", (data) => (data.lastUpdated = "June 9999"))
-    fixture.edit("pages/terms-of-service.json", (data) => (data.lastUpdated = "March 2026"))
+    fixture.edit("pages/terms-of-service.json", (data) => (data.lastUpdated = "December 2026"))
     expect((await report(fixture.root)).errors).toEqual([
-      "content/case-studies/watches.json: en.published: must not be after today (2026-03-10): a case study is dated the day it is published",
-      "content/pages/privacy-policy.json: en.lastUpdated: must not be after this month (March 2026)",
+      "content/case-studies/watches.json: en.published: must not be after today (2026-12-10): a case study is dated the day it is published",
+      "content/pages/privacy-policy.json: en.lastUpdated: must not be after this month (December 2026)",
     ])
   })
 

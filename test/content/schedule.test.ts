@@ -115,6 +115,8 @@ describe("the clock", () => {
   it("agrees with the calendar on the day at 00:30 in Zurich: a study live since 00:15, dated that day, passes", async () => {
     const fixture = contentFixture()
     const goLive = "2026-12-01T00:15:00+01:00"
+    // Only the study's date is judged here: the privacy policy's month (December 2026) is the site's.
+    fixture.edit("pages/privacy-policy.json", (data) => (data.lastUpdated = "June 2025"))
     fixture.edit("case-studies/wine.json", (data) => {
       data.goLiveAt = goLive
       data.published = zurichDay(goLive)

@@ -7,6 +7,9 @@ import fs from "node:fs"
 import path from "node:path"
 import GithubSlugger from "github-slugger"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { HOSTING_DIR } from "../../contracts/hosting"
+import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
+import { REPORT_PREFIX } from "../../deploy/release/nginx-funnel"
 
 export const ROOT = path.resolve(__dirname, "../..")
 
@@ -51,9 +54,20 @@ export function anchorsOf(text: string): Set<string> {
   return anchors
 }
 
+/** The addresses a host answers itself for the build in `publicDir`: its policy's redirects out of the site, the report. */
+function hostRoutes(publicDir: string): string[] {
+  const file = path.join(path.dirname(publicDir), HOSTING_DIR, HOSTING_POLICY_FILE)
+  if (!fs.existsSync(file)) return [REPORT_PREFIX]
+  return [REPORT_PREFIX, ...parseHostingPolicy(fs.readFileSync(file, "utf8"), file).departures.map(({ from }) => from)]
+}
+
 /** Whether a route is served by the build in `publicDir`: a file, or a folder (a page with its index, or a prefix). */
 function routeExists(route: string, publicDir: string): boolean {
-  return SERVICE_ROUTES.includes(route.replace(/\/$/, "")) || fs.existsSync(path.join(publicDir, route))
+  return (
+    SERVICE_ROUTES.includes(route.replace(/\/$/, "")) ||
+    hostRoutes(publicDir).includes(route) ||
+    fs.existsSync(path.join(publicDir, route))
+  )
 }
 
 const PLACEHOLDER = /[<>{}*…]|\[\.\.\.]|\.\.\./

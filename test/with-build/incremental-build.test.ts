@@ -16,7 +16,7 @@ import { HOSTING_DIR } from "../../contracts/hosting"
 import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } from "../support/project-copy"
 
 /** The same day for every build: security.txt and the calendar's record are of the build's clock. */
-const CLOCK = { SITE_CLOCK: "2026-11-27T10:00:00+01:00" }
+const CLOCK = { SITE_CLOCK: "2026-12-02T10:00:00+01:00" }
 /**
  * The files the title's change concerns: its page and the list's, their data, the search index, its
  * sharing image, and the build's list of its pages (release-pages.json).
