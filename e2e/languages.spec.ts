@@ -65,7 +65,7 @@ test.describe("French pages", () => {
       fr.settings.navigation[1].label,
     )
     await page.goto("/fr/privacy-policy/")
-    await expect(page.getByText(`${fr.settings.labels.lastUpdated}\u00A0: juin 2025`)).toBeVisible()
+    await expect(page.getByText(`${fr.settings.labels.lastUpdated}\u00A0: décembre 2026`)).toBeVisible()
     await page.goto("/fr/case-studies/wine/")
     await expect(page.locator("dd", { hasText: /^4\u00A0mois$/ })).toBeVisible()
     await expect(page.locator("dd", { hasText: /^1\u202FM\+$/ })).toBeVisible()

@@ -18,6 +18,8 @@ import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, servingLiveRelease, startReleaseHost } from "../support/release-host"
 import { BUILD_INFO } from "../../contracts/build-info"
 import { LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/layout"
+import { REPORT_DIR, REPORT_SERVICE, REPORT_TIMER } from "../../deploy/release/visits-report"
+import { LOGROTATE_FILE } from "../../deploy/release/visits-log"
 import { FILES_MANIFEST, manifestOf, writeManifest } from "../../deploy/release/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -110,7 +112,19 @@ describe("an uploaded artifact, released on the host", () => {
     })
     expect((await fetchTrusting(`${host.url}/`, host.ca)).body).toBe(
       fs.readFileSync(path.join(PUBLIC_DIR, "index.html"), "utf8"),
+    ) // What the setup installs for the report, and the report run as its timer runs it: Node alone.
+    for (const file of [REPORT_SERVICE, REPORT_TIMER, LOGROTATE_FILE])
+      expect(fs.existsSync(path.join(host.root, file)), file).toBe(true)
+    const report = spawnSync(
+      process.execPath,
+      [path.join(host.root, LIVE, RELEASE_SCRIPT), "report", "--root", host.root],
+      {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NO_COLOR: "1" },
+      },
     )
+    expect(`${report.stdout}${report.stderr}`).toMatch(/^Report written to \S+: \d+ days counted$/m)
+    expect(fs.readFileSync(path.join(host.root, REPORT_DIR, "index.html"), "utf8")).toContain("Who books a demo")
   })
 
   it("rolls back with the live release's own command, and the stamp says since when", async () => {
