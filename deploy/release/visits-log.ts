@@ -8,10 +8,15 @@
  * the weekly report keeps counts only (visits-report.ts).
  *
  * A line, tab-separated: time (ISO 8601, the host's offset), network, method, address asked for
- * (path and query), status, where it came from ("-", a path here, or another site's host), kind.
+ * (its path, and of its query only `from`, the page a demo page view came from: a search typed in
+ * the case list never reaches the log), status, where it came from ("-", a path here with the same
+ * `from` alone, or another site's host), kind.
  */
 import { list as robotPatterns } from "isbot"
 import { quote } from "./nginx-text"
+
+/** The demo page's parameter naming the page a link was on (model/routes.ts, DEMO_SOURCE_PARAM). */
+const SOURCE_PARAM = "from"
 
 /** The log_format's name, as the server's access_log names it. */
 export const VISITS_LOG_FORMAT = "aurelle_visits"
@@ -50,12 +55,24 @@ export function visitsLogConfig(): string {
     `  "~^::" ::;`,
     `}`,
   ]
-  // The referrer: a path of this site (the host asked for, any port), another site's host, or "-".
+  // The referrer: a path of this site (the host asked for, any port) with its `from` alone of its
+  // query (a search typed in stays out), another site's host, or "-".
+  const here = (name: string) => `(?<${name}>\\S+) https?://\\k<${name}>(?::\\d+)?`
   const from = [
     `map "$host $http_referer" $visitor_from {`,
     `  default "-";`,
-    `  "~^(?<here>\\S+) https?://\\k<here>(?::\\d+)?(?<path>/\\S*)$" $path;`,
+    `  "~^${here("h1")}(?<p1>/[^?#\\s]*)\\?(?:[^#\\s]*&)?(?<f1>${SOURCE_PARAM}=[^&#\\s]*)" $p1?$f1;`,
+    `  "~^${here("h2")}(?<p2>/[^?#\\s]*)" $p2;`,
     `  "~^\\S+ https?://(?<elsewhere>[^/:?#\\s]+)" $elsewhere;`,
+    `}`,
+  ]
+  // The address asked for: its path as asked (not nginx's $uri, which its try_files and error pages
+  // rewrite), with its `from` alone of its query.
+  const path = [`map $request_uri $visitor_path {`, `  default "-";`, `  "~^(?<asked>[^?]*)" $asked;`, `}`]
+  const source = [
+    `map $arg_${SOURCE_PARAM} $visitor_source {`,
+    `  "" "";`,
+    `  default "?${SOURCE_PARAM}=$arg_${SOURCE_PARAM}";`,
     `}`,
   ]
   const kind = [
@@ -65,11 +82,13 @@ export function visitsLogConfig(): string {
     `  ${quote(`~*${robotPattern()}`)} robot;`,
     `}`,
   ]
-  const format = `log_format ${VISITS_LOG_FORMAT} '$time_iso8601\\t$visitor_network\\t$request_method\\t$request_uri\\t$status\\t$visitor_from\\t$visitor_kind';`
+  const format = `log_format ${VISITS_LOG_FORMAT} '$time_iso8601\\t$visitor_network\\t$request_method\\t$visitor_path$visitor_source\\t$status\\t$visitor_from\\t$visitor_kind';`
   return [
     "# What the log keeps of a visit (deploy/release/visits-log.ts): no full address, no user agent.",
     network.join("\n"),
     from.join("\n"),
+    path.join("\n"),
+    source.join("\n"),
     kind.join("\n"),
     format,
   ].join("\n")

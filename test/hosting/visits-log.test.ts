@@ -82,22 +82,32 @@ describe("the visits' log", () => {
     for (const address of Object.keys(addresses)) expect(text).not.toContain(address)
   })
 
-  it("keeps of the user agent only whether it is a robot, and of the referrer a path here or another site's host", async () => {
+  it("keeps of the user agent only whether it is a robot, of an address or a referrer here its path and its from, of another site its host", async () => {
     const lines = await logged([
-      { path: "/?from=x", headers: { "user-agent": FIREFOX, referer: `${url}/case-studies/wine/?q=a` } },
+      {
+        path: "/?q=my+name&from=/case-studies/wine/",
+        headers: { "user-agent": FIREFOX, referer: `${url}/case-studies/wine/?q=a` },
+      },
+      {
+        path: "/book-demo/?from=/",
+        headers: { "user-agent": FIREFOX, referer: `${url}/book-demo/?q=b&from=/case-studies/%5B...%5D/` },
+      },
       { headers: { "user-agent": GOOGLEBOT, referer: "https://www.linkedin.com/feed/update/123?trk=abc" } },
-      { headers: { "user-agent": "" } },
+      { path: "/nowhere/?q=secret", headers: { "user-agent": "" } },
     ])
     expect(
       lines.map(([, network, method, address, status, from, kind]) => [network, method, address, status, from, kind]),
     ).toEqual([
-      ["127.0.0.0", "GET", "/?from=x", "200", "/case-studies/wine/?q=a", "person"],
+      ["127.0.0.0", "GET", "/?from=/case-studies/wine/", "200", "/case-studies/wine/", "person"],
+      ["127.0.0.0", "GET", "/book-demo/?from=/", "404", "/book-demo/?from=/case-studies/%5B...%5D/", "person"],
       ["127.0.0.0", "GET", "/", "200", "www.linkedin.com", "robot"],
-      ["127.0.0.0", "GET", "/", "200", "-", "robot"],
+      ["127.0.0.0", "GET", "/nowhere/", "404", "-", "robot"],
     ])
     expect(Number.isNaN(Date.parse(lines[0][0]))).toBe(false)
     const text = fs.readFileSync(logFile(), "utf8")
-    for (const kept of ["Mozilla", "Firefox", "Googlebot", "feed/update", "trk="]) expect(text).not.toContain(kept)
+    // Of the user agents, the other site's page and the searches typed in, nothing.
+    for (const kept of ["Mozilla", "Firefox", "Googlebot", "feed/update", "trk=", "q=", "my+name", "secret"])
+      expect(text).not.toContain(kept)
   })
 
   it("tells the browsers people use from robots", async () => {
