@@ -56,17 +56,28 @@ function routeFrom(query: URLSearchParams): string | null {
 function sourceOf(referrer: string): { route: string; query: URLSearchParams } | { other: string } {
   if (referrer === "-") return { other: DIRECT }
   if (!referrer.startsWith("/")) return { other: elsewhere(referrer) }
-  const url = new URL(referrer, "https://site.invalid")
+  const url = parsed(referrer)!
   return { route: routeOf(url.pathname), query: url.searchParams }
 }
 
-/** Counts one line of the log into `days`; lines of another shape are left out. */
+/** An address or a referrer's path as a URL; null for what no browser would have asked (`//[`). */
+function parsed(address: string): URL | null {
+  if (!URL.canParse(address, "https://site.invalid")) return null
+  const url = new URL(address, "https://site.invalid")
+  return url.origin === "https://site.invalid" ? url : null
+}
+
+/**
+ * Counts one line of the log into `days`; lines of another shape, and addresses no page of the site
+ * could have (anyone may send any request), are left out.
+ */
 export function countLine(line: string, days: Record<string, DayCounts>): string | null {
   const fields = line.split("\t")
   if (fields.length !== 7) return null
   const [time, , method, address, status, referrer, kind] = fields
   if (method !== "GET" || Number.isNaN(Date.parse(time))) return null
-  const url = new URL(address, "https://site.invalid")
+  const url = parsed(address)
+  if (!url || (referrer.startsWith("/") && !parsed(referrer))) return null
   const day = zurichDay(time)
   const counts = (days[day] ??= emptyDay())
   const language = languageOf(url.pathname)

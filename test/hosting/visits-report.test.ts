@@ -37,6 +37,10 @@ const WEEK_49 = [
   line("2026-12-02T11:07:02+01:00", "/case-studies/nope/", 404), // no page
   line("2026-12-02T11:07:03+01:00", "/", 200, "-", "person", "HEAD"), // no page read
   "a line of another shape",
+  // Anyone may ask anything: addresses no browser would follow are left out, never stop the count.
+  line("2026-12-02T11:08:00+01:00", "//[", 400),
+  line("2026-12-02T11:08:01+01:00", "//elsewhere.example/book-demo/", 200),
+  line("2026-12-02T11:08:02+01:00", "/book-demo/", 200, "//["),
 ]
 
 /** Sunday 29 November in Zurich, though Monday in no other way: 23:30 UTC is 00:30 in Zurich, so week 49. */
