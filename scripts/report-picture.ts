@@ -59,7 +59,7 @@ async function main() {
   try {
     fs.mkdirSync(path.join(root, "logs"))
     fs.writeFileSync(path.join(root, VISITS_LOG), inventedLog())
-    writeReport(root, undefined, new Date("2026-11-30T07:00:00Z"))
+    await writeReport(root, undefined, new Date("2026-11-30T07:00:00Z"))
     const dir = path.join(root, REPORT_DIR)
     const server = http.createServer((request, response) => {
       const name = request.url === "/" ? "index.html" : path.basename(request.url ?? "")

@@ -143,11 +143,11 @@ function uploadListCommand(): void {
 }
 
 /** `report`: the host's hourly count of the demo funnel (deploy/release/visits-report.ts). */
-function reportCommand(): void {
+async function reportCommand(): Promise<void> {
   if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
   const root = path.resolve(values.root)
   try {
-    const counts = writeReport(root, values.log ? path.resolve(values.log) : undefined)
+    const counts = await writeReport(root, values.log ? path.resolve(values.log) : undefined)
     console.log(`Report written to ${path.join(root, REPORT_DIR)}: ${Object.keys(counts.days).length} days counted`)
   } catch (error) {
     fail(`report stopped: ${(error as Error).message}`)
@@ -286,5 +286,5 @@ if (command === "stamp")
     process.exit(HELD_STATUS)
   })
 else if (command === "upload-list") uploadListCommand()
-else if (command === "report") reportCommand()
+else if (command === "report") void reportCommand()
 else releaseCommand()

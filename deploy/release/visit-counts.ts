@@ -6,6 +6,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import readline from "node:readline"
 import zlib from "node:zlib"
 import { zurichDay } from "../../contracts/editors-time"
 
@@ -120,15 +121,27 @@ export function logFiles(logFile: string): string[] {
     .map((name) => path.join(dir, name))
 }
 
-const readLog = (file: string) =>
-  (file.endsWith(".gz") ? zlib.gunzipSync(fs.readFileSync(file)) : fs.readFileSync(file)).toString("utf8")
+/** A log file's lines, read as a stream (a compressed day unpacked on the way): a log any size fits. */
+function logLines(file: string): readline.Interface {
+  const bytes = fs.createReadStream(file)
+  return readline.createInterface({
+    input: file.endsWith(".gz") ? bytes.pipe(zlib.createGunzip()) : bytes,
+    crlfDelay: Infinity,
+  })
+}
 
-/** Every day the logs hold, counted; and the first of them, which the oldest file may hold only the end of. */
-export function countLogs(files: readonly string[]): { days: Record<string, DayCounts>; firstDay: string | null } {
+export interface CountedLogs {
+  days: Record<string, DayCounts>
+  /** The first day the logs hold, which the oldest file may hold only the end of. */
+  firstDay: string | null
+}
+
+/** Every day the logs hold, counted. */
+export async function countLogs(files: readonly string[]): Promise<CountedLogs> {
   const days: Record<string, DayCounts> = {}
   let firstDay: string | null = null
   for (const file of files) {
-    for (const line of readLog(file).split("\n")) {
+    for await (const line of logLines(file)) {
       const day = line ? countLine(line, days) : null
       if (day && (firstDay === null || day < firstDay)) firstDay = day
     }
@@ -137,7 +150,7 @@ export function countLogs(files: readonly string[]): { days: Record<string, DayC
 }
 
 /** The counts kept, with the days the logs hold whole counted again (the first day only if never counted). */
-export function reconcile(kept: VisitCounts, counted: ReturnType<typeof countLogs>): VisitCounts {
+export function reconcile(kept: VisitCounts, counted: CountedLogs): VisitCounts {
   const days = { ...kept.days }
   for (const [day, counts] of Object.entries(counted.days)) {
     if (day !== counted.firstDay || !days[day]) days[day] = counts

@@ -41,8 +41,12 @@ export function readCounts(root: string): VisitCounts {
 }
 
 /** `report`: the counts brought up to date from the log, and the report written anew from them. */
-export function writeReport(root: string, logFile = path.join(root, VISITS_LOG), now = new Date()): VisitCounts {
-  const counts = reconcile(readCounts(root), countLogs(logFiles(logFile)))
+export async function writeReport(
+  root: string,
+  logFile = path.join(root, VISITS_LOG),
+  now = new Date(),
+): Promise<VisitCounts> {
+  const counts = reconcile(readCounts(root), await countLogs(logFiles(logFile)))
   replaceFile(path.join(root, VISITS_COUNTS), `${JSON.stringify(counts)}\n`)
   const dir = path.join(root, REPORT_DIR)
   fs.mkdirSync(dir, { recursive: true })

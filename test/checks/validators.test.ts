@@ -104,7 +104,7 @@ describe("the Nu Html Checker", () => {
 describe("the demo funnel's report, as the host writes it", () => {
   it(
     "is sound HTML to the Nu Html Checker, with counts and without",
-    () => {
+    async () => {
       const root = folder({
         [VISITS_LOG]: [
           [
@@ -128,8 +128,8 @@ describe("the demo funnel's report, as the host writes it", () => {
         ].join("\n"),
       })
       const empty = folder({})
-      writeReport(root)
-      writeReport(empty)
+      await writeReport(root)
+      await writeReport(empty)
       const pages = [root, empty].map((dir) => path.join(dir, REPORT_DIR, "index.html"))
       expect(nuFaults(pages)).toEqual([])
     },

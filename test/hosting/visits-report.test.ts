@@ -69,9 +69,9 @@ function rootWithLog(current: string[], rotated: string[] = []): string {
 }
 
 describe("the demo funnel's report", () => {
-  it("counts a log of known visits exactly: pages, robots apart, demo page views and the scheduler, by what led there", () => {
+  it("counts a log of known visits exactly: pages, robots apart, demo page views and the scheduler, by what led there", async () => {
     const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
-    const [week49, week48] = weeks(writeReport(root))
+    const [week49, week48] = weeks(await writeReport(root))
     expect(week49.label).toBe("2026-W49")
     expect(week49.pages).toEqual({
       "en /": 1,
@@ -98,9 +98,9 @@ describe("the demo funnel's report", () => {
     })
   })
 
-  it("shows the counts on the report's page: the chart, each week by language, each week's pages", () => {
+  it("shows the counts on the report's page: the chart, each week by language, each week's pages", async () => {
     const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
-    writeReport(root, undefined, new Date("2026-12-02T12:00:00Z"))
+    await writeReport(root, undefined, new Date("2026-12-02T12:00:00Z"))
     const html = fs.readFileSync(path.join(root, REPORT_DIR, "index.html"), "utf8")
     const cells = (row: string) => row.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|")
     const rows = html
@@ -120,35 +120,35 @@ describe("the demo funnel's report", () => {
     expect(fs.existsSync(path.join(root, REPORT_DIR, "report.css"))).toBe(true)
   })
 
-  it("keeps what it counted when the log no longer holds it, and a day only partly kept as it was counted whole", () => {
+  it("keeps what it counted when the log no longer holds it, and a day only partly kept as it was counted whole", async () => {
     const root = rootWithLog(WEEK_48)
-    writeReport(root)
+    await writeReport(root)
     // Two weeks later: week 48's file is gone; the oldest file kept begins in the middle of 30 November.
     fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(2).join("\n")}\n`)
     const first = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
-    writeReport(root)
+    await writeReport(root)
     const counts = readCounts(root)
     expect(counts.days["2026-11-25"].demo).toEqual({ "en /case-studies/hotels/": 1 })
     expect(Object.keys(counts.days)).toEqual(["2026-11-25", "2026-11-30", "2026-12-01", "2026-12-02"])
     expect(first).not.toBe(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8"))
     // A run repeated changes nothing.
     const again = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
-    writeReport(root)
+    await writeReport(root)
     expect(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")).toBe(again)
   })
 
-  it("keeps a day counted whole when the oldest file kept holds only its end", () => {
+  it("keeps a day counted whole when the oldest file kept holds only its end", async () => {
     const root = rootWithLog(WEEK_49)
-    writeReport(root)
+    await writeReport(root)
     expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
     // The next run: the file holding the morning of 30 November is rotated away, its afternoon stays.
     fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(3).join("\n")}\n`)
-    writeReport(root)
+    await writeReport(root)
     expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
     expect(readCounts(root).days["2026-11-30"].scheduler).toEqual({ "en /case-studies/wine/": 1 })
   })
 
-  it("numbers weeks as ISO 8601 does, from Monday", () => {
+  it("numbers weeks as ISO 8601 does, from Monday", async () => {
     expect(weekOf("2026-11-30")).toEqual({ monday: "2026-11-30", label: "2026-W49" })
     expect(weekOf("2026-12-06")).toEqual({ monday: "2026-11-30", label: "2026-W49" })
     expect(weekOf("2027-01-01")).toEqual({ monday: "2026-12-28", label: "2026-W53" })

@@ -83,7 +83,7 @@ describe("Book a Demo on the nginx host", () => {
     const text = fs.readFileSync(path.join(host.root, VISITS_LOG), "utf8")
     for (const kept of ["127.0.0.1", "Firefox", "bingbot", "/feed/"]) expect(text).not.toContain(kept)
 
-    const [week] = weeks(writeReport(host.root))
+    const [week] = weeks(await writeReport(host.root))
     expect(week.pages).toEqual({ "en /case-studies/wine/": 1, "en /book-demo/": 1, "fr /book-demo/": 1 })
     expect(week.demo).toEqual({ "en /case-studies/wine/": 1, "fr (www.linkedin.com)": 1 })
     expect(week.scheduler).toEqual({ "en /case-studies/wine/": 1, "fr /book-demo/": 1 })
@@ -91,7 +91,7 @@ describe("Book a Demo on the nginx host", () => {
   })
 
   it("shows the report to the agency alone: 401 without its password, nothing over plain HTTP", async () => {
-    writeReport(host.root)
+    await writeReport(host.root)
     const hash = spawnSync("openssl", ["passwd", "-6", "a long passphrase"], { encoding: "utf8" }).stdout.trim()
     fs.writeFileSync(path.join(host.root, REPORT_USERS), `agency:${hash}\n`)
     const basic = (user: string, password: string) => ({
