@@ -61,6 +61,19 @@ function sourceOf(referrer: string): { route: string; query: URLSearchParams } |
   return { route: routeOf(url.pathname), query: url.searchParams }
 }
 
+/**
+ * The day in Zurich a log's time falls on. Zurich's offsets are whole hours, so a time's hour and
+ * offset decide its day: each is worked out once (Intl's formatting costs about 0.1 ms a call, the
+ * whole of a line's count many times over).
+ */
+const daysByHour = new Map<string, string>()
+function dayOf(time: string): string {
+  const hour = `${time.slice(0, 13)}${time.slice(19)}`
+  let day = daysByHour.get(hour)
+  if (day === undefined) daysByHour.set(hour, (day = zurichDay(time)))
+  return day
+}
+
 /** An address or a referrer's path as a URL; null for what no browser would have asked (`//[`). */
 function parsed(address: string): URL | null {
   if (!URL.canParse(address, "https://site.invalid")) return null
@@ -79,7 +92,7 @@ export function countLine(line: string, days: Record<string, DayCounts>): string
   if (method !== "GET" || Number.isNaN(Date.parse(time))) return null
   const url = parsed(address)
   if (!url || (referrer.startsWith("/") && !parsed(referrer))) return null
-  const day = zurichDay(time)
+  const day = dayOf(time)
   const counts = (days[day] ??= emptyDay())
   const language = languageOf(url.pathname)
   const route = routeOf(url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`)
