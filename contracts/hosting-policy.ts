@@ -44,6 +44,13 @@ export type HostingAddresses = z.infer<typeof hostingAddresses>
  * redirect (302) that no cache keeps, so the host's log counts every one.
  */
 const departure = z.object({ from: z.string(), to: z.string() })
+
+/**
+ * What a departure's address may hold: an https:// address of the characters an address may hold
+ * unescaped, without a space, a quote or `$` (nginx would read `$` as its own). The content's schema
+ * refuses any other scheduling URL; nginx's writer checks it again.
+ */
+export const DEPARTURE_ADDRESS = /^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/
 export type Departure = z.infer<typeof departure>
 
 export const hostingPolicySchema = z.object({

@@ -10,6 +10,7 @@ import { TRANSLATABLE_META } from "./locales"
 import { ISO_DAY, MONTH_YEAR } from "./dates"
 import { EDITORS_ZONE_NAME } from "../contracts/editors-time"
 import { isOffsetTime, offsetTime } from "../contracts/time"
+import { DEPARTURE_ADDRESS } from "../contracts/hosting-policy"
 
 /** Metadata key that marks a string as a path to an image, resolved to a Gatsby `File` node. */
 export const IMAGE_PATH_META = "x-image-path"
@@ -122,7 +123,7 @@ const HTTPS_URL_CHARACTERS_MESSAGE =
 const httpsUrl = () =>
   z
     .url({ protocol: /^https$/, error: HTTPS_URL_MESSAGE, abort: true })
-    .regex(/^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/, HTTPS_URL_CHARACTERS_MESSAGE)
+    .regex(DEPARTURE_ADDRESS, HTTPS_URL_CHARACTERS_MESSAGE)
 const email = () => z.email({ error: "expected an email address like name@example.com" })
 const imagePath = () =>
   z

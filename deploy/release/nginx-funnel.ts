@@ -2,7 +2,7 @@
  * The demo funnel in nginx's server block: Book a Demo's way to the scheduler, a redirect the log
  * counts (one a language, from the hosting policy), and the report of it, for the agency alone.
  */
-import { type Departure } from "../../contracts/hosting-policy"
+import { DEPARTURE_ADDRESS, type Departure } from "../../contracts/hosting-policy"
 import { quote } from "./nginx-text"
 
 export interface ReportLocation {
@@ -18,7 +18,7 @@ export const REPORT_PREFIX = "/report/"
 /** An address the scheduler's way leaves by must hold nothing nginx would read as its own (model/schemas.ts checks it first). */
 export function departureLocations(departures: readonly Departure[]): string[] {
   return departures.flatMap(({ from, to }) => {
-    if (!/^https:\/\/[\w\-.~:/?#[\]@!&()*+,;=%]+$/.test(to))
+    if (!DEPARTURE_ADDRESS.test(to))
       throw new Error(
         `${from} cannot lead to ${JSON.stringify(to)}: only an https:// address without spaces, quotes or $`,
       )
