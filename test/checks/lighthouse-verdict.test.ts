@@ -211,18 +211,32 @@ describe("a route's later runs", () => {
 })
 
 describe("the routes a run audits", () => {
-  const SITEMAP = ["/", "/fr/", "/book-demo/"]
+  const SITEMAP = ["/", "/fr/", "/book-demo/", "/case-studies/wine/", "/case-studies/hotels/", "/fr/case-studies/wine/"]
+  const TEMPLATES: Record<string, string> = {
+    "/": "index en",
+    "/fr/": "index fr",
+    "/book-demo/": "book-demo en",
+    "/case-studies/wine/": "case-study en",
+    "/case-studies/hotels/": "case-study en",
+    "/fr/case-studies/wine/": "case-study fr",
+  }
+  const templateOf = (route: string) => TEMPLATES[route]
 
-  it("are every route of the sitemap unless some are named, an empty list naming none", () => {
-    expect(routesToAudit(SITEMAP, undefined)).toEqual(SITEMAP)
-    expect(routesToAudit(SITEMAP, "")).toEqual(SITEMAP)
-    expect(routesToAudit(SITEMAP, "/book-demo/,/")).toEqual(["/", "/book-demo/"])
+  it("are the first route of each template in each language, in the sitemap's order, unless some are named", () => {
+    const oneEach = ["/", "/fr/", "/book-demo/", "/case-studies/wine/", "/fr/case-studies/wine/"]
+    expect(routesToAudit(SITEMAP, undefined, templateOf)).toEqual(oneEach)
+    expect(routesToAudit(SITEMAP, "", templateOf)).toEqual(oneEach)
+    expect(routesToAudit(SITEMAP, "/case-studies/hotels/,/", templateOf)).toEqual(["/", "/case-studies/hotels/"])
+    expect(routesToAudit(SITEMAP, undefined, templateOf, true)).toEqual(SITEMAP)
   })
 
-  it("stop the gate rather than audit nothing: a route the sitemap lacks, or an empty sitemap", () => {
-    expect(() => routesToAudit(SITEMAP, "/no-such-route/")).toThrow(
+  it("stop the gate rather than audit nothing: a route the sitemap lacks, an empty sitemap, a page of no known template", () => {
+    expect(() => routesToAudit(SITEMAP, "/no-such-route/", templateOf)).toThrow(
       "LIGHTHOUSE_ROUTES names /no-such-route/, which the build's sitemap does not list",
     )
-    expect(() => routesToAudit([], undefined)).toThrow("there is nothing to audit")
+    expect(() => routesToAudit([], undefined, templateOf)).toThrow("there is nothing to audit")
+    expect(() => routesToAudit([...SITEMAP, "/new/"], undefined, templateOf)).toThrow(
+      "/new/ is in the sitemap, but the build has no page data for it",
+    )
   })
 })

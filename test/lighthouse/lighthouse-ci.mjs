@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `npm run lighthouse`, the test command's Lighthouse gate: every route of the build's sitemap (both
- * languages), served by nginx as production serves it, through Lighthouse's Node API with a fresh
+ * `npm run lighthouse`, the test command's Lighthouse gate: a route of each template of the build's
+ * sitemap in both languages, served by nginx as production serves it, through Lighthouse's Node API with a fresh
  * Chromium for every run. Usage: node test/lighthouse/lighthouse-ci.mjs [desktop|mobile]...  (both by default)
  *
  * - Desktop first (its one steady run per route gives the machine time to settle after the load
@@ -22,8 +22,10 @@
  * - Total blocking time is judged from the CPU time of the page's main thread in each run's trace,
  *   on the device emulated (test/lighthouse/verdict.mjs says why): the wall time of a two-core
  *   host's tasks is shared with Chromium's other processes and with whatever else the host runs.
- * - LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits those routes alone (a quick look; the gate takes all);
- *   a route the sitemap lacks, or nothing to audit, stops the gate.
+ * - The gate audits one route of each template in each language (verdict.mjs, `routesToAudit`, says
+ *   why that is enough): 12 routes of the sitemap's 22. LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits
+ *   those routes alone (a quick look); LIGHTHOUSE_ALL=1 every route of the sitemap. A route the
+ *   sitemap lacks, or nothing to audit, stops the gate.
  * - Reports land in .tmp/lighthouse/<preset>/: each run's JSON, the first round's HTML, and
  *   summary.json with each route's medians (npm run bench reads it).
  *
@@ -32,7 +34,7 @@
  * Plain JavaScript, run by Node itself: tsx would rewrite Lighthouse's own code, which Lighthouse
  * then sends into the page it audits (its functions lose a helper tsx adds, and throw there).
  */
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -93,6 +95,18 @@ function sitemapRoutes() {
   if (!fs.existsSync(sitemap)) throw new Error(`${sitemap} is missing: run the build first.`)
   const locations = [...fs.readFileSync(sitemap, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)]
   return locations.map((match) => new URL(match[1]).pathname)
+}
+
+/**
+ * Each route's template in its language, from the build's record of its pages
+ * (test/lighthouse/page-templates.ts, in TypeScript: run by tsx in a process of its own).
+ * @returns {Record<string, string>}
+ */
+function pageTemplates() {
+  const script = path.join(ROOT, "test/lighthouse/page-templates.ts")
+  return JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", script, PUBLIC_DIR], { cwd: ROOT, encoding: "utf8" }),
+  )
 }
 
 /**
@@ -345,7 +359,14 @@ async function startNginx() {
 async function main() {
   const asked = process.argv.slice(2)
   const presets = asked.length > 0 ? PRESETS.filter((preset) => asked.includes(preset)) : PRESETS
-  const routes = routesToAudit(sitemapRoutes(), process.env.LIGHTHOUSE_ROUTES)
+  const templates = pageTemplates()
+  const routes = routesToAudit(
+    sitemapRoutes(),
+    process.env.LIGHTHOUSE_ROUTES,
+    (route) => templates[route],
+    process.env.LIGHTHOUSE_ALL === "1",
+  )
+  console.log(`Lighthouse audits ${routes.length} routes, one of each template in each language: ${routes.join(" ")}`)
   const nginx = await startNginx()
   /** @type {string[]} */
   const found = []

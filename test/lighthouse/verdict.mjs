@@ -198,14 +198,22 @@ export function settledWithinBudget(runs, target, judge) {
 }
 
 /**
- * The routes a run of the gate audits: every route of the sitemap, or those `only` names (a comma-separated
- * list, LIGHTHOUSE_ROUTES; empty or unset: every route). A gate that would audit nothing, or a route
- * named that the sitemap does not list, stops: a verdict on no page would pass by saying nothing.
+ * The routes a run of the gate audits: those `only` names (a comma-separated list, LIGHTHOUSE_ROUTES),
+ * or else the first route of the sitemap of each template in each language (`templateOf`: a page's
+ * component and language, test/lighthouse/page-templates.ts). What Lighthouse measures is made by the
+ * template: its code, its layout, its fonts and images; two studies differ in their words and their
+ * photo, which the byte budgets (deploy/publish/gates/budgets.ts) and the browser sweeps of every
+ * route (e2e/) judge page by page. A template's route is audited in each language, whose words differ
+ * in length. `every` (LIGHTHOUSE_ALL=1) audits every route of the sitemap. A gate that would audit
+ * nothing, a route named that the sitemap does not list, or a route whose template is unknown stops:
+ * a verdict on no page would pass by saying nothing.
  * @param {string[]} sitemap the sitemap's routes
  * @param {string | undefined} only
+ * @param {(route: string) => string | undefined} templateOf
+ * @param {boolean} [every]
  * @returns {string[]}
  */
-export function routesToAudit(sitemap, only) {
+export function routesToAudit(sitemap, only, templateOf, every = false) {
   const named = (only ?? "")
     .split(",")
     .map((route) => route.trim())
@@ -213,7 +221,15 @@ export function routesToAudit(sitemap, only) {
   const unknown = named.filter((route) => !sitemap.includes(route))
   if (unknown.length > 0)
     throw new Error(`LIGHTHOUSE_ROUTES names ${unknown.join(", ")}, which the build's sitemap does not list`)
-  const routes = named.length > 0 ? sitemap.filter((route) => named.includes(route)) : sitemap
-  if (routes.length === 0) throw new Error("The build's sitemap lists no route: there is nothing to audit")
-  return routes
+  if (sitemap.length === 0) throw new Error("The build's sitemap lists no route: there is nothing to audit")
+  if (named.length > 0) return sitemap.filter((route) => named.includes(route))
+  if (every) return sitemap
+  const seen = new Set()
+  return sitemap.filter((route) => {
+    const template = templateOf(route)
+    if (template === undefined) throw new Error(`${route} is in the sitemap, but the build has no page data for it`)
+    if (seen.has(template)) return false
+    seen.add(template)
+    return true
+  })
 }
