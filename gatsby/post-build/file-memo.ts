@@ -4,7 +4,7 @@
  * left them. A file whose bytes are still those is the step's output already (Gatsby kept the page,
  * the build changed nothing in it) and is skipped; any other (a page Gatsby wrote again, a file new to
  * the build) is processed. So a build does per file what the change concerns, and the same bytes as a
- * build without the memo (test/with-build/incremental-build.test.ts compares both trees).
+ * build without the memo (test/with-build/altered-copy.test.ts compares both trees).
  *
  * The record is of one version of the step: its code, the tools it runs and anything it reads besides
  * the file. Another version forgets every file. Nothing is judged by dates, which a restored cache

@@ -1,6 +1,6 @@
 /**
  * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
- * build tests (test/with-build/gatsby-build.test.ts) and the content-safety browser test
+ * build tests (test/with-build/altered-copy.test.ts) and the content-safety browser test
  * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
  */
 import { spawnSync } from "node:child_process"

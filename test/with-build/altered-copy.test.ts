@@ -1,72 +1,113 @@
 /**
- * Real `gatsby build` runs over a copy of the project with altered content: the content gate must
- * stop the build with file + JSON path messages, and a missing team photo must only warn.
+ * Real `gatsby build` runs over copies of the project (test/support/project-copy.ts), one build for
+ * many promises:
+ *
+ * - content the build refuses: one copy holding every kind of mistake, stopped at validation with
+ *   each problem's language, file and JSON path;
+ * - the altered copy, built once cold and read by every promise of what a build makes of content an
+ *   editor saves: unusable photos and missing glyphs warn, staging keeps robots out, the sign-in's
+ *   secrets reach no file, a moved study's old addresses redirect and a deleted one's are gone, a study
+ *   in English only has no French page, and the editors' calendar (model/schedule.ts): a study still
+ *   to come and one come down are in no byte a release serves, a study in its window is everywhere,
+ *   dated its go-live day, and the build says until when it may be served;
+ * - then, in that copy, a publish costs what it changed: a title's change built warm renders,
+ *   finishes and compresses only the pages showing the study, a move links anew, and the cache's
+ *   output is what a build without any cache leaves, byte for byte.
+ *
+ * What the calendar decides over time (when a timed run builds, what a host refuses to release or
+ * roll back to) is proven on values: test/checks/calendar.test.ts, test/hosting/told-calendar.test.ts,
+ * test/contracts/contracts.test.ts, and on the release test host in test/with-build/release-held.test.ts.
  */
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
+import crypto from "node:crypto"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
-import { afterEach, describe, expect, it } from "vitest"
+import zlib from "node:zlib"
+import { parse } from "node-html-parser"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startNginx } from "../../deploy/hosting/local-nginx"
 import { readContent } from "../../gatsby/content/files"
 import { LOCALES } from "../../model/locales"
 import { caseStudyPath, localePath } from "../../model/routes"
+import { BUILD_CALENDAR, parseBuildCalendar } from "../../contracts/build-info"
+import { HOSTING_DIR } from "../../contracts/hosting"
+import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
+import { writeStamp } from "../../deploy/release/stamp"
+import { nginxSite } from "../../deploy/release/nginx-config"
+import { hostingPolicy } from "../../gatsby/post-build/hosting-policy"
+import { pageFingerprints } from "../../gatsby/post-build/changed-pages"
+import { filesUnder } from "../../lib/files"
 import { readRedirects } from "../support/pages-host"
-import { BUILD_TIMEOUT_MS, buildCopy as build, editJson, projectCopy as newCopy } from "../support/project-copy"
+import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } from "../support/project-copy"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** One clock for every build of the copy: a warm build and a cold one of the same content must agree. */
+const CLOCK = new Date().toISOString()
+/** 09:00 in Zurich `days` from the builds' clock, with its offset, as the CMS's picker writes it. */
+const zurichNineAm = (days: number): string =>
+  fromZurichWallTime(`${zurichDay(new Date(Date.parse(CLOCK) + days * DAY_MS).toISOString())}T09:00`)
+
+/** A study still to come, in an industry of its own, the study of the home page's cruises card. */
+const TO_COME = {
+  slug: "private-aviation",
+  industryKey: "polo-estates",
+  goLiveAt: zurichNineAm(30),
+  traces: [
+    "private-aviation",
+    "Pricing Charter Flights for a Private Aviation House",
+    "Tarifer les vols affrétés d’une maison d’aviation privée",
+    "Polo Estates",
+    "Domaines de polo",
+    "A charter operator flying heads of state and their households",
+  ],
+}
+/** A study come down yesterday. */
+const COME_DOWN = {
+  slug: "regatta-season",
+  goLiveAt: zurichNineAm(-60),
+  expireAt: zurichNineAm(-1),
+  traces: [
+    "regatta-season",
+    "Reading a Regatta Season for a Yacht Broker",
+    "Lire une saison de régates pour un courtier en yachts",
+    "A yacht broker of the Riviera",
+  ],
+}
+/** A study in its window: live since two days ago, until a month on. */
+const IN_WINDOW = { slug: "wine", goLiveAt: zurichNineAm(-2), expireAt: zurichNineAm(30) }
+
+/** The altered copy's environment: a staging build on a server holding the sign-in's secrets. */
+const SECRETS = { GITHUB_CLIENT_ID: "canary-client-id-5e1f", GITHUB_CLIENT_SECRET: "canary-secret-9b3c" }
+const ALTERED_ENV = { SITE_ENV: "staging", CMS_GITHUB_REPOSITORY: "maison/site", SITE_CLOCK: CLOCK, ...SECRETS }
 
 const copies: string[] = []
 
-afterEach(() => {
+afterAll(() => {
   for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-function projectCopy() {
-  const dir = newCopy()
+function newCopy(): string {
+  const dir = projectCopy()
   copies.push(dir)
   return dir
 }
 
-describe("gatsby build", () => {
+describe("gatsby build, over content it refuses", () => {
   it(
-    "stops on invalid content, listing each problem with its language, file and JSON path",
+    "stops at validation, listing each problem with its language, file and JSON path, and writes no page",
     async () => {
-      const dir = projectCopy()
-      editJson(path.join(dir, "content/case-studies/watches.json"), (data) => {
+      const dir = newCopy()
+      editJson(path.join(dir, "content/case-studies/retail.json"), (data) => {
         data.metrics.dataPoints = "lots"
         delete data.task
       })
       editJson(path.join(dir, "content/home/industries.json"), (data) => (data.cards[0].caseSlug = "retial"))
       // A French text left out: the site would have a French page without it.
       editJson(path.join(dir, "content/home/hero.json"), (data) => delete data.lede, "fr")
-      const { status, output } = await build(dir)
-      expect(status).not.toBe(0)
-      expect(output).toContain("Invalid content (4 problems)")
-      expect(output).toContain("content/home/hero.json: fr.lede: the French text is missing here")
-      expect(output).toContain("content/case-studies/watches.json: en.task: required field is missing")
-      expect(output).toContain('content/case-studies/watches.json: en.metrics.dataPoints: expected a string like "5M+"')
-      expect(output).toContain(
-        'content/home/industries.json: en.cards[0].caseSlug: no case study has the slug "retial"',
-      )
-      expect(fs.existsSync(path.join(dir, "public/index.html"))).toBe(false)
-    },
-    BUILD_TIMEOUT_MS,
-  )
-
-  it(
-    "stops on malformed JSON",
-    async () => {
-      const dir = projectCopy()
-      fs.writeFileSync(path.join(dir, "content/home/process.json"), '{ "eyebrow": "Process", }')
-      const { status, output } = await build(dir)
-      expect(status).not.toBe(0)
-      expect(output).toMatch(/content\/home\/process\.json: malformed JSON at line 1, column \d+/)
-    },
-    BUILD_TIMEOUT_MS,
-  )
-
-  it(
-    "stops on what an editor could type by mistake, each with its file, JSON path and fix",
-    async () => {
-      const dir = projectCopy()
+      fs.writeFileSync(path.join(dir, "content/home/services.json"), '{ "eyebrow": "Services", }')
+      // What an editor could type by mistake.
       const process = path.join(dir, "content/home/process.json")
       fs.writeFileSync(
         process,
@@ -79,9 +120,15 @@ describe("gatsby build", () => {
         path.join(dir, "content/case-studies/watches.json"),
         path.join(dir, "content/case-studies/timepieces.json"),
       )
-      const { status, output } = await build(dir)
+      const { status, output } = await buildCopy(dir)
       expect(status).not.toBe(0)
-      expect(output).toContain("Invalid content (5 problems)")
+      expect(output).toMatch(/content\/home\/services\.json: malformed JSON at line 1, column \d+/)
+      expect(output).toContain("content/home/hero.json: fr.lede: the French text is missing here")
+      expect(output).toContain("content/case-studies/retail.json: en.task: required field is missing")
+      expect(output).toContain('content/case-studies/retail.json: en.metrics.dataPoints: expected a string like "5M+"')
+      expect(output).toContain(
+        'content/home/industries.json: en.cards[0].caseSlug: no case study has the slug "retial"',
+      )
       expect(output).toContain(
         "content/home/process.json: en.eyebrow: the field appears twice (line 4, column 5 and line 4, column 27)",
       )
@@ -97,143 +144,341 @@ describe("gatsby build", () => {
     },
     BUILD_TIMEOUT_MS,
   )
+})
 
-  // One full build covers several things, to keep the suite fast: a missing photo, a photo that is
-  // no image, a character the faces lack, a staging build, and a study moved and one deleted.
-  it(
-    "builds with warnings for unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out; the sign-in's secrets never reach the output; a moved study's old addresses redirect, a deleted one's are gone; a study in English only has no French page nor link",
-    async () => {
-      const dir = projectCopy()
-      // The history knows a study deleted since: "yachts", once also at "superyachts".
-      const yachts = path.join(dir, "content/case-studies/yachts.json")
-      fs.copyFileSync(path.join(dir, "content/case-studies/cruises.json"), yachts)
-      editJson(yachts, (data) => Object.assign(data, { slug: "yachts", formerSlugs: ["superyachts"] }))
-      const git = (...args: string[]) =>
-        execFileSync("git", ["-C", dir, "-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args])
-      git("init", "-q")
-      git("add", "content")
-      git("commit", "-q", "-m", "Content: create case-studies “yachts”")
-      git("rm", "-q", yachts)
-      git("commit", "-q", "-m", "Content: delete case-studies “yachts”")
-      // Watches moves to a new address, as the CMS saves it: the old slug listed; its industry card
-      // still names the old one.
-      editJson(path.join(dir, "content/case-studies/watches.json"), (data) =>
-        Object.assign(data, { slug: "haute-horlogerie", formerSlugs: ["watches"] }),
-      )
-      // Real estate, published in English first: no French yet.
-      const realEstateFile = path.join(dir, "content/case-studies/real-estate.json")
-      const { fr: _french, ...englishOnly } = JSON.parse(fs.readFileSync(realEstateFile, "utf8"))
-      fs.writeFileSync(realEstateFile, JSON.stringify(englishOnly, null, 2))
-      fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
-      fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
-      editJson(
-        path.join(dir, "content/case-studies/watches.json"),
-        (data) => (data.client = "A Ginza watch house, 銀座"),
-      )
-      // A build server may have the sign-in's secrets in its environment: none of the output may carry them.
-      const secrets = { GITHUB_CLIENT_ID: "canary-client-id-5e1f", GITHUB_CLIENT_SECRET: "canary-secret-9b3c" }
-      const { status, output } = await build(dir, {
-        SITE_ENV: "staging",
-        CMS_GITHUB_REPOSITORY: "maison/site",
-        ...secrets,
-      })
-      expect(status, output.slice(-2000)).toBe(0)
-      expect(output).toContain(
-        'content/home/about.json: en.members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
-      )
-      expect(output).toContain(
-        'content/home/about.json: en.members[2].photo: photo file "../images/team/amara-okafor.jpg" is not an image that can be read',
-      )
-      expect(output).toContain(
-        'content/case-studies/watches.json: en.client: "銀" (U+9280), "座" (U+5EA7) are not in the site\'s typefaces',
-      )
-      const html = fs.readFileSync(path.join(dir, "public/index.html"), "utf8")
-      expect(html).toContain('aria-label="Léo Bernasconi, no photo available"')
-      expect(html).toContain('aria-label="Amara Okafor, no photo available"')
-      expect(html).not.toContain('aria-label="Hélène Marchand, no photo available"')
-      const robots = fs.readFileSync(path.join(dir, "public/robots.txt"), "utf8")
-      expect(robots).toMatch(/Disallow: \/$/m)
-      expect(robots).not.toMatch(/^Allow:/m)
-      const written = ["public", ".hosting"].flatMap((folder) =>
-        fs
-          .readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => path.join(entry.parentPath, entry.name)),
-      )
-      expect(written.some((file) => file.endsWith("cms-auth.mjs"))).toBe(true)
-      for (const file of written) {
-        const bytes = fs.readFileSync(file)
-        for (const value of Object.values(secrets)) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false)
-      }
-      // The CMS edits the repository the build server names.
-      expect(fs.readFileSync(path.join(dir, "public/admin/config.yml"), "utf8")).toContain('"repo": "maison/site"')
+/** The altered copy, built once before the promises that read it. */
+let altered: string
+let alteredOutput: string
 
-      // Links inside the site go to the new address, never through the redirect.
-      for (const page of ["public/index.html", "public/fr/index.html"]) {
-        const home = fs.readFileSync(path.join(dir, page), "utf8")
-        expect(home, page).toMatch(/href="(\/fr)?\/case-studies\/haute-horlogerie\/"/)
-        expect(home, page).not.toMatch(/href="(\/fr)?\/case-studies\/watches\/"/)
-      }
-      // The sitemap knows the new address only; the old ones lead there in one hop, on both hosts.
-      const sitemap = fs.readFileSync(path.join(dir, "public/sitemap-0.xml"), "utf8")
-      expect(sitemap).toContain("/case-studies/haute-horlogerie/")
-      expect(sitemap).not.toMatch(/\/case-studies\/(watches|yachts)\//)
+/** Writes a new study into the copy from one it has, its fields changed in each language. */
+function addStudy(from: string, slug: string, english: Record<string, unknown>, french: Record<string, unknown>): void {
+  const study = JSON.parse(fs.readFileSync(path.join(altered, `content/case-studies/${from}.json`), "utf8"))
+  study.en = { ...study.en, slug, ...english }
+  study.fr = { ...study.fr, ...french }
+  fs.writeFileSync(path.join(altered, `content/case-studies/${slug}.json`), JSON.stringify(study, null, 2))
+}
 
-      // A study in English only: its English page and nothing of it in French, no link there to it.
-      expect(output).toContain(
-        "content/case-studies/real-estate.json: fr: not translated yet: published in English only",
-      )
-      const page = (file: string) => fs.readFileSync(path.join(dir, "public", file), "utf8")
-      const exists = (file: string) => fs.existsSync(path.join(dir, "public", file))
-      expect(exists("case-studies/real-estate/index.html")).toBe(true)
-      expect(exists("fr/case-studies/real-estate/index.html")).toBe(false)
-      const english = page("case-studies/real-estate/index.html")
-      // Its language switch leads to the French list; its head names no French page.
-      const switches = english.match(/<a[^>]*hreflang="fr"[^>]*>/gi) ?? []
-      expect(switches.length).toBeGreaterThan(0)
-      for (const link of switches) expect(link).toContain('href="/fr/case-studies/"')
-      expect(english).not.toContain("/fr/case-studies/real-estate/")
-      expect(english).not.toMatch(/<link[^>]*hreflang="fr"/i)
-      expect(english).toMatch(/<link[^>]*hreflang="x-default"/i)
-      for (const french of ["fr/index.html", "fr/case-studies/index.html"]) {
-        expect(page(french), french).not.toContain("/case-studies/real-estate/")
-      }
-      expect(page("index.html")).toContain('href="/case-studies/real-estate/"')
-      expect(page("case-studies/index.html")).toContain('href="/case-studies/real-estate/"')
-      const realEstate = /<url><loc>[^<]*\/case-studies\/real-estate\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]
-      expect(realEstate).toBeDefined()
-      expect(realEstate).not.toContain('hreflang="fr"')
-      expect(realEstate).toContain('hreflang="en"')
-      // Every other study keeps its French alternate.
-      expect(/<url><loc>[^<]*\/case-studies\/wine\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]).toContain('hreflang="fr"')
+beforeAll(async () => {
+  altered = newCopy()
+  const dir = altered
+  // The history knows a study deleted since: "yachts", once also at "superyachts".
+  const yachts = path.join(dir, "content/case-studies/yachts.json")
+  fs.copyFileSync(path.join(dir, "content/case-studies/cruises.json"), yachts)
+  editJson(yachts, (data) => Object.assign(data, { slug: "yachts", formerSlugs: ["superyachts"] }))
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", dir, "-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args])
+  git("init", "-q")
+  git("add", "content")
+  git("commit", "-q", "-m", "Content: create case-studies “yachts”")
+  git("rm", "-q", yachts)
+  git("commit", "-q", "-m", "Content: delete case-studies “yachts”")
+  // Watches moves to a new address, as the CMS saves it: the old slug listed; its industry card
+  // still names the old one.
+  editJson(path.join(dir, "content/case-studies/watches.json"), (data) =>
+    Object.assign(data, { slug: "haute-horlogerie", formerSlugs: ["watches"], client: "A Ginza watch house, 銀座" }),
+  )
+  // Real estate, published in English first: no French yet.
+  const realEstateFile = path.join(dir, "content/case-studies/real-estate.json")
+  const { fr: _french, ...englishOnly } = JSON.parse(fs.readFileSync(realEstateFile, "utf8"))
+  fs.writeFileSync(realEstateFile, JSON.stringify(englishOnly, null, 2))
+  fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
+  fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
+  // The calendar: a study to come (the cruises card's), one come down, one in its window.
+  const [, toComeTitle, toComeTitleFr, toComeIndustry, toComeIndustryFr, toComeClient] = TO_COME.traces
+  addStudy(
+    "cruises",
+    TO_COME.slug,
+    { order: 91, goLiveAt: TO_COME.goLiveAt, title: toComeTitle, industry: toComeIndustry, client: toComeClient },
+    { title: toComeTitleFr, industry: toComeIndustryFr },
+  )
+  editJson(path.join(dir, "content/home/industries.json"), (data) => {
+    data.cards.find((card: { caseSlug: string }) => card.caseSlug === "cruises").caseSlug = TO_COME.slug
+  })
+  const [, downTitle, downTitleFr, downClient] = COME_DOWN.traces
+  addStudy(
+    "hotels",
+    COME_DOWN.slug,
+    { order: 92, goLiveAt: COME_DOWN.goLiveAt, expireAt: COME_DOWN.expireAt, title: downTitle, client: downClient },
+    { title: downTitleFr },
+  )
+  editJson(path.join(dir, "content/case-studies/wine.json"), (data) =>
+    Object.assign(data, { goLiveAt: IN_WINDOW.goLiveAt, expireAt: IN_WINDOW.expireAt }),
+  )
+  const built = await buildCopy(dir, ALTERED_ENV)
+  alteredOutput = built.output
+  if (built.status !== 0) throw new Error(`the altered copy did not build: ${built.output.slice(-3000)}`)
+}, BUILD_TIMEOUT_MS)
 
-      const redirects = readRedirects(fs.readFileSync(path.join(dir, "public/_redirects"), "utf8"))
-      const nginx = await startNginx({ publicDir: path.join(dir, "public"), cmsBackend: null })
-      try {
-        for (const locale of LOCALES) {
-          const at = (slug: string) => localePath(caseStudyPath(slug), locale)
-          for (const from of [at("watches"), at("watches").slice(0, -1)]) {
-            expect(redirects.get(from), from).toEqual({ to: at("haute-horlogerie"), status: 301 })
-            const response = await fetch(`${nginx.url}${from}`, { redirect: "manual" })
-            expect([response.status, response.headers.get("location")], from).toEqual([301, at("haute-horlogerie")])
-          }
-          // Gone for good, with the list's "Case Study Not Found" page, the old address of before too.
-          for (const gone of [at("yachts"), at("superyachts"), at("yachts").slice(0, -1)]) {
-            const response = await fetch(`${nginx.url}${gone}`, { redirect: "manual" })
-            expect(response.status, gone).toBe(410)
-            const notFound = readContent("pages/case-studies.json", locale, path.join(dir, "content")).notFound.title
-            expect(await response.text(), gone).toContain(notFound)
-          }
-          const moved = await fetch(`${nginx.url}${at("haute-horlogerie")}`, { redirect: "manual" })
-          expect(moved.status).toBe(200)
-          // In English only: the French address is an unknown study's (the list, "Case Study Not Found").
-          const untranslated = await fetch(`${nginx.url}${at("real-estate")}`, { redirect: "manual" })
-          expect(untranslated.status, at("real-estate")).toBe(locale === "en" ? 200 : 404)
+const page = (file: string) => fs.readFileSync(path.join(altered, "public", file), "utf8")
+const exists = (file: string) => fs.existsSync(path.join(altered, "public", file))
+
+/** What the copy's last build made of the calendar (.hosting/calendar.json). */
+const calendarRecord = () =>
+  parseBuildCalendar(fs.readFileSync(path.join(altered, BUILD_CALENDAR), "utf8"), BUILD_CALENDAR)
+
+/**
+ * The output as a release serves it: every file's name under public/ (folders too: an empty one would
+ * still name a study), every file's text as a visitor receives it (compressed copies decompressed), the
+ * nginx site a release writes, and the stamp a release of it serves (/release.json).
+ */
+function servedOutput(): { names: string[]; texts: Map<string, string> } {
+  const publicDir = path.join(altered, "public")
+  const names = fs.readdirSync(publicDir, { recursive: true, encoding: "utf8" })
+  const texts = new Map<string, string>()
+  for (const name of filesUnder(publicDir).map((file) => path.relative(publicDir, file))) {
+    const bytes = fs.readFileSync(path.join(publicDir, name))
+    const text = name.endsWith(".br")
+      ? zlib.brotliDecompressSync(bytes)
+      : name.endsWith(".gz")
+        ? zlib.gunzipSync(bytes)
+        : bytes
+    texts.set(name, text.toString("utf8"))
+  }
+  texts.set(
+    "nginx.conf",
+    nginxSite(hostingPolicy(publicDir), { root: publicDir, listen: "8080", brotli: true }, "release"),
+  )
+  const stampDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-stamp-"))
+  try {
+    writeStamp(stampDir, { commit: "0".repeat(40), builtAt: CLOCK, ...calendarRecord() })
+    texts.set(RELEASE_STAMP_PATH, fs.readFileSync(path.join(stampDir, RELEASE_STAMP_PATH), "utf8"))
+  } finally {
+    fs.rmSync(stampDir, { recursive: true, force: true })
+  }
+  return { names, texts }
+}
+
+/** Where each of `traces` appears in the served output: "file: trace". */
+function tracesIn(traces: string[], served = servedOutput()): string[] {
+  return [
+    ...served.names.filter((name) => traces.some((trace) => name.includes(trace))).map((name) => `file name ${name}`),
+    ...[...served.texts].flatMap(([name, text]) =>
+      traces.filter((trace) => text.includes(trace)).map((trace) => `${name}: ${trace}`),
+    ),
+  ]
+}
+
+describe("gatsby build, over the altered copy", () => {
+  it("warns of unusable photos (the cards show the icon) and missing glyphs; staging keeps robots out", () => {
+    expect(alteredOutput).toContain(
+      'content/home/about.json: en.members[3].photo: photo file "../images/team/leo-bernasconi.jpg" not found',
+    )
+    expect(alteredOutput).toContain(
+      'content/home/about.json: en.members[2].photo: photo file "../images/team/amara-okafor.jpg" is not an image that can be read',
+    )
+    expect(alteredOutput).toContain(
+      'content/case-studies/watches.json: en.client: "銀" (U+9280), "座" (U+5EA7) are not in the site\'s typefaces',
+    )
+    const html = page("index.html")
+    expect(html).toContain('aria-label="Léo Bernasconi, no photo available"')
+    expect(html).toContain('aria-label="Amara Okafor, no photo available"')
+    expect(html).not.toContain('aria-label="Hélène Marchand, no photo available"')
+    const robots = page("robots.txt")
+    expect(robots).toMatch(/Disallow: \/$/m)
+    expect(robots).not.toMatch(/^Allow:/m)
+  })
+
+  it("writes the sign-in's secrets into no file, and points the CMS at the repository the build server names", () => {
+    const written = ["public", HOSTING_DIR].flatMap((folder) => filesUnder(path.join(altered, folder)))
+    expect(written.some((file) => file.endsWith("cms-auth.mjs"))).toBe(true)
+    for (const file of written) {
+      const bytes = fs.readFileSync(file)
+      for (const value of Object.values(SECRETS)) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false)
+    }
+    expect(page("admin/config.yml")).toContain('"repo": "maison/site"')
+  })
+
+  it("links a moved study at its new address, its old ones redirecting; a deleted one's are gone; a study in English only has no French page nor link", async () => {
+    // Links inside the site go to the new address, never through the redirect.
+    for (const file of ["index.html", "fr/index.html"]) {
+      expect(page(file), file).toMatch(/href="(\/fr)?\/case-studies\/haute-horlogerie\/"/)
+      expect(page(file), file).not.toMatch(/href="(\/fr)?\/case-studies\/watches\/"/)
+    }
+    // The sitemap knows the new address only.
+    const sitemap = page("sitemap-0.xml")
+    expect(sitemap).toContain("/case-studies/haute-horlogerie/")
+    expect(sitemap).not.toMatch(/\/case-studies\/(watches|yachts)\//)
+
+    // A study in English only: its English page and nothing of it in French, no link there to it.
+    expect(alteredOutput).toContain(
+      "content/case-studies/real-estate.json: fr: not translated yet: published in English only",
+    )
+    expect(exists("case-studies/real-estate/index.html")).toBe(true)
+    expect(exists("fr/case-studies/real-estate/index.html")).toBe(false)
+    const english = page("case-studies/real-estate/index.html")
+    // Its language switch leads to the French list; its head names no French page.
+    const switches = english.match(/<a[^>]*hreflang="fr"[^>]*>/gi) ?? []
+    expect(switches.length).toBeGreaterThan(0)
+    for (const link of switches) expect(link).toContain('href="/fr/case-studies/"')
+    expect(english).not.toContain("/fr/case-studies/real-estate/")
+    expect(english).not.toMatch(/<link[^>]*hreflang="fr"/i)
+    expect(english).toMatch(/<link[^>]*hreflang="x-default"/i)
+    for (const french of ["fr/index.html", "fr/case-studies/index.html"]) {
+      expect(page(french), french).not.toContain("/case-studies/real-estate/")
+    }
+    expect(page("index.html")).toContain('href="/case-studies/real-estate/"')
+    expect(page("case-studies/index.html")).toContain('href="/case-studies/real-estate/"')
+    const realEstate = /<url><loc>[^<]*\/case-studies\/real-estate\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]
+    expect(realEstate).toBeDefined()
+    expect(realEstate).not.toContain('hreflang="fr"')
+    expect(realEstate).toContain('hreflang="en"')
+    // Every other study keeps its French alternate.
+    expect(/<url><loc>[^<]*\/case-studies\/wine\/<\/loc>.*?<\/url>/.exec(sitemap)?.[0]).toContain('hreflang="fr"')
+
+    // Served: the old addresses lead to the new one in one hop, on both hosts; the gone ones and a
+    // study still to come answer as unknown studies do.
+    const redirects = readRedirects(page("_redirects"))
+    const nginx = await startNginx({ publicDir: path.join(altered, "public"), cmsBackend: null })
+    try {
+      for (const locale of LOCALES) {
+        const at = (slug: string) => localePath(caseStudyPath(slug), locale)
+        const notFound = readContent("pages/case-studies.json", locale, path.join(altered, "content")).notFound.title
+        for (const from of [at("watches"), at("watches").slice(0, -1)]) {
+          expect(redirects.get(from), from).toEqual({ to: at("haute-horlogerie"), status: 301 })
+          const response = await fetch(`${nginx.url}${from}`, { redirect: "manual" })
+          expect([response.status, response.headers.get("location")], from).toEqual([301, at("haute-horlogerie")])
         }
-      } finally {
-        await nginx.stop()
+        // Gone for good, with the list's "Case Study Not Found" page, the old address of before too.
+        for (const gone of [at("yachts"), at("superyachts"), at("yachts").slice(0, -1)]) {
+          const response = await fetch(`${nginx.url}${gone}`, { redirect: "manual" })
+          expect(response.status, gone).toBe(410)
+          expect(await response.text(), gone).toContain(notFound)
+        }
+        const moved = await fetch(`${nginx.url}${at("haute-horlogerie")}`, { redirect: "manual" })
+        expect(moved.status).toBe(200)
+        // In English only: the French address is an unknown study's (the list, "Case Study Not Found").
+        const untranslated = await fetch(`${nginx.url}${at("real-estate")}`, { redirect: "manual" })
+        expect(untranslated.status, at("real-estate")).toBe(locale === "en" ? 200 : 404)
+        // Still to come, or come down: an unknown study's answer.
+        for (const unknown of [at(TO_COME.slug), at(COME_DOWN.slug)]) {
+          const response = await fetch(`${nginx.url}${unknown}`, { redirect: "manual" })
+          expect(response.status, unknown).toBe(404)
+          expect(await response.text(), unknown).toContain(notFound)
+        }
       }
+    } finally {
+      await nginx.stop()
+    }
+  })
+
+  it("serves nothing of a study still to come nor of one come down, in any byte of a release; the card of the one to come leads to the list", () => {
+    const served = servedOutput()
+    expect(tracesIn([...TO_COME.traces, TO_COME.industryKey], served)).toEqual([])
+    expect(tracesIn(COME_DOWN.traces, served)).toEqual([])
+    const cardLink = (file: string) =>
+      parse(served.texts.get(file)!).querySelector('[data-industry="cruises"] a')?.getAttribute("href")
+    expect(cardLink("index.html")).toBe("/case-studies/")
+    expect(cardLink("fr/index.html")).toBe("/fr/case-studies/")
+  })
+
+  it("serves a study in its window everywhere, dated its go-live day, and records until when the build may be served", () => {
+    const served = servedOutput()
+    const where = tracesIn([`/case-studies/${IN_WINDOW.slug}/`], served)
+    for (const expected of [
+      "index.html",
+      "fr/index.html",
+      `case-studies/${IN_WINDOW.slug}/index.html`,
+      `fr/case-studies/${IN_WINDOW.slug}/index.html`,
+      "case-studies/index.html",
+      "sitemap-0.xml",
+    ]) {
+      expect(
+        where.some((trace) => trace.startsWith(`${expected}:`)),
+        expected,
+      ).toBe(true)
+    }
+    expect(served.names.some((name) => name.startsWith("og/") && name.includes(IN_WINDOW.slug))).toBe(true)
+    expect(page(`case-studies/${IN_WINDOW.slug}/index.html`)).toContain(
+      `"datePublished":"${zurichDay(IN_WINDOW.goLiveAt)}"`,
+    )
+    // Until the first expiry among the studies it serves; the studies' windows stay on the host.
+    expect(calendarRecord()).toMatchObject({ clockSet: true, servedUntil: IN_WINDOW.expireAt })
+  })
+})
+
+/** Every file the build leaves to be released (public/, .hosting/), by path: the hash of its bytes. */
+function tree(): Map<string, string> {
+  return new Map(
+    ["public", HOSTING_DIR].flatMap((folder) =>
+      filesUnder(path.join(altered, folder)).map((file): [string, string] => [
+        path.relative(altered, file),
+        crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex"),
+      ]),
+    ),
+  )
+}
+
+/** One of Gatsby's or the build's lines, whitespace joined: "Building static HTML for pages - 1.5s - 2/2". */
+const line = (output: string, start: string) => new RegExp(`${start}[^\\n]*`).exec(output)?.[0] ?? `(no "${start}")`
+
+/** `npm run build` in the altered copy, as the publish path runs it (npm's variables, its own environment). */
+function buildWarm(extra: Record<string, string> = {}): string {
+  const built = spawnSync("npm", ["run", "build"], {
+    cwd: altered,
+    env: { ...process.env, ...COPY_BUILD_ENV, ...ALTERED_ENV, ...extra },
+    encoding: "utf8",
+    timeout: BUILD_TIMEOUT_MS,
+  })
+  const output = `${built.stdout}${built.stderr}`.replace(/\s+/g, " ")
+  expect(built.status, output.slice(-2000)).toBe(0)
+  return output
+}
+
+describe("a publish in the altered copy, its cache kept", () => {
+  it(
+    "renders, finishes and compresses only the pages showing a study whose title changed; links a moved study anew; leaves what a build without cache leaves",
+    async () => {
+      const before = tree()
+      const pages = pageFingerprints(path.join(altered, "public")).size
+      editJson(
+        path.join(altered, "content/case-studies/wine.json"),
+        (study) => (study.title = "Allocations, Read Anew"),
+      )
+      const output = buildWarm({ GITHUB_RUN_ID: String(Date.now()) })
+      expect(line(output, "Building static HTML for pages")).toMatch(/ 2\/2 /)
+      expect(line(output, "info Finished")).toMatch(
+        new RegExp(`^info Finished 2 pages .*; ${pages - 2} unchanged since the last build`),
+      )
+      expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 6 files \(\.br, \.gz\) of \d+,/)
+      expect(line(output, "info Sharing images")).toMatch(/ 1 drawn, /)
+      const incremental = tree()
+      const changed = [...incremental].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file)
+      // Its page and the list's, their data, the search index, its sharing image, the build's list of its pages.
+      expect(changed.filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(
+        [
+          "case-studies/index.html",
+          "case-studies/search.json",
+          "case-studies/wine/index.html",
+          "og/case-studies-wine.png",
+          "page-data/case-studies/page-data.json",
+          "page-data/case-studies/wine/page-data.json",
+          "release-pages.json",
+        ].map((file) => path.join("public", file)),
+      )
+      expect([...before.keys()].filter((file) => !incremental.has(file))).toEqual([])
+
+      // The study moved to a new slug, its industry card's file untouched and still naming the old one:
+      // built warm, every link goes to the new address (the card's nodes are made again, not kept).
+      editJson(path.join(altered, "content/case-studies/wine.json"), (study) =>
+        Object.assign(study, { slug: "grands-vins", formerSlugs: ["wine"] }),
+      )
+      buildWarm()
+      for (const file of ["index.html", "fr/index.html", "book-demo/index.html"]) {
+        expect(page(file), file).toMatch(/href="(\/fr)?\/case-studies\/grands-vins\/"/)
+        expect(page(file), file).not.toMatch(/href="(\/fr)?\/case-studies\/wine\/"/)
+      }
+      const warm = tree()
+
+      // The same content built without any cache: the same files, byte for byte.
+      for (const folder of [".cache", "public", HOSTING_DIR]) fs.rmSync(path.join(altered, folder), { recursive: true })
+      const full = await buildCopy(altered, ALTERED_ENV)
+      expect(full.status, full.output.slice(-2000)).toBe(0)
+      const cold = tree()
+      const differing = [...new Set([...warm.keys(), ...cold.keys()])].filter(
+        (file) => warm.get(file) !== cold.get(file),
+      )
+      expect(differing).toEqual([])
     },
-    BUILD_TIMEOUT_MS,
+    3 * BUILD_TIMEOUT_MS,
   )
 })

@@ -6,7 +6,8 @@
  * as held and builds that same commit at its own clock, which the host releases over the live one:
  * the fix is live and the study stays down. Each command is run as the build server runs it (the
  * release command with its artifact, `npm run calendar:due` with the run's held.json), on the
- * release test host with the clock moved (SITE_CLOCK), over a repository of two commits.
+ * release test host with the clock moved (SITE_CLOCK), over a repository of two commits. A rollback
+ * to the release that served the study, once it came down, is refused and changes nothing.
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -130,6 +131,13 @@ describe("a publish built at 17:58, reaching the host at 18:03 after another stu
     const takedown = releaseCommand(at("18:01"), artifactOf(before, at("18:00"), false), "--replacing", before.commit)
     expect(takedown.status, takedown.output).toBe(0)
     await servingLiveRelease(host)
+    expect(await served(`/case-studies/${ENDING}/`)).toBe(404)
+    // Going back to the release before, which served the study until 18:00, would bring it back: refused.
+    const takenDown = linkedRelease(host.root, LIVE)
+    const rolledBack = run(at("18:02"), "deploy/release/cli.ts", "rollback", ...releaseOptions(host))
+    expect(rolledBack.status, rolledBack.output).toBe(HELD_STATUS)
+    expect(rolledBack.output).toMatch(/serves a case study until .*, which has passed/)
+    expect(linkedRelease(host.root, LIVE)).toBe(takenDown)
     expect(await served(`/case-studies/${ENDING}/`)).toBe(404)
 
     // The calendar's next run, at 18:04: the workflow lists the commit held (its release status).
