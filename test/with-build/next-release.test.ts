@@ -12,11 +12,14 @@
  * - Then the publish path as the build server runs it (`npm run publish:build`,
  *   deploy/publish/publish.ts) in that copy, its Gatsby cache kept from that build: a change the
  *   content check refuses stops there, its first complaint kept for the commit's status and nothing
- *   packed; a study's new title goes through every step, the pages it changed (its page and the list
- *   showing it) named and checked, and the artifact packed; a change every page shows is checked on
- *   every page for its text, links and weight, and for its rendering on a page of each template.
+ *   packed; a study's new title goes through every step, the pages it changed from the live release's
+ *   (its page and the list showing it) named and checked, and the artifact packed; a change every page
+ *   shows is checked on every page for its text, links and weight, and for its rendering on a page of
+ *   each template.
  *
  * One cold build serves both, as on the build server the last build's cache serves the next publish.
+ * Which pages a change makes different, with a cache, without one, or against the live release, is
+ * decided on the build's own pages in test/with-build/changed-pages.test.ts.
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -30,7 +33,6 @@ import { describeWatched, releasesUnderLoad } from "../support/release-watch"
 import { type Ran, runCommand } from "../support/run-command"
 
 const WINE = "content/case-studies/wine.json"
-const HOTELS = "content/case-studies/hotels.json"
 const SETTINGS = "content/site/settings.json"
 let copy: string
 
@@ -83,15 +85,19 @@ describe("the publish path, after that release's build", () => {
   }, 60_000)
 
   it(
-    "takes a new title through every step to an artifact, checking the pages it changed",
+    "takes a new title through every step to an artifact, checking the pages it changed from the live release's",
     async () => {
       expect(fs.existsSync(path.join(copy, "public/index.html")), "the copy built as the next release").toBe(true)
+      // That build is live: its pages as the live site serves them (/release-pages.json).
+      const live = path.join(copy, ".tmp", "live-release-pages.json")
+      fs.mkdirSync(path.dirname(live), { recursive: true })
+      fs.copyFileSync(path.join(copy, "public", RELEASE_PAGES_PATH), live)
       // The English title alone, as the CMS saves it: its record says what the French was made from.
       editJson(path.join(copy, WINE), (data) => {
         data.translatedFrom = { fr: { title: data.title } }
         data.title = "Tracing Allocations for a Classified Growth"
       })
-      const { status, output } = await publish()
+      const { status, output } = await publish({ LIVE_PAGES: live })
       expect(output).not.toContain("Publish path refused")
       expect(status).toBe(0)
       // The French title to check: a warning where the check says it, and again after the steps.
@@ -104,6 +110,7 @@ describe("the publish path, after that release's build", () => {
       expect(steps.map(({ name }) => name)).toEqual([...PUBLISH_STEPS])
       expect(steps[0].note).toBe("1 translation to check")
       expect(steps[1].note).toBe("Gatsby's cache kept")
+      expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
       expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
       expect(output).toMatch(/Nu Html Checker: 2 pages, 0 errors/)
       // Each page at each width, in one share of the browser pass each.
@@ -113,27 +120,6 @@ describe("the publish path, after that release's build", () => {
       )
       for (const file of [BUILD_INFO, RELEASE_SCRIPT])
         expect(fs.existsSync(path.join(copy, ".artifact", file)), file).toBe(true)
-    },
-    BUILD_TIMEOUT_MS,
-  )
-
-  it(
-    "after a lost cache, checks only the pages that differ from the live release's",
-    async () => {
-      // That build is live: its pages as the live site serves them.
-      const live = path.join(copy, ".tmp", "live-release-pages.json")
-      fs.copyFileSync(path.join(copy, "public", RELEASE_PAGES_PATH), live)
-      editJson(path.join(copy, HOTELS), (data) => (data.title = "Reading the Grand Hotels' Season"))
-      for (const folder of [".cache", "public"]) fs.rmSync(path.join(copy, folder), { recursive: true })
-      const { status, output } = await publish({ LIVE_PAGES: live })
-      expect(output).not.toContain("Publish path refused")
-      expect(status).toBe(0)
-      expect(read(".tmp/publish/pages.txt")).toBe("case-studies/hotels/index.html\ncase-studies/index.html\n")
-      const steps = JSON.parse(read(".tmp/publish/steps.json")) as Array<{ name: string; note?: string }>
-      expect(steps[1].note).toBe("no cache: a cold build")
-      expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
-      expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
-      expect(output).toMatch(/\b4 passed\b/)
     },
     BUILD_TIMEOUT_MS,
   )
