@@ -40,6 +40,12 @@ gate() {
   fi
 }
 
+# Every Gatsby build the run makes, wherever it starts, is recorded (test/support/count-builds.cjs).
+mkdir -p .tmp
+export GATSBY_BUILDS_LOG="$PWD/.tmp/gatsby-builds.log"
+rm -f "$GATSBY_BUILDS_LOG"
+export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--require $PWD/test/support/count-builds.cjs"
+
 step "Installing dependencies (skipped when package-lock.json is unchanged)"
 timed "install" bash scripts/ensure-install.sh || exit 1
 timed "system packages" bash scripts/ensure-system-packages.sh || exit 1
@@ -49,7 +55,9 @@ gate "eslint" npx eslint --max-warnings 0 .
 gate "prettier" npx prettier --check .
 
 step "Building the site (validates content, generates src/gatsby-types.d.ts)"
+build_started=$SECONDS
 timed "build" npm run build || exit 1
+build_seconds=$((SECONDS - build_started))
 
 step "Integrity of the build: HTML (html-validate and the W3C Nu Html Checker), control characters, links, byte budgets"
 gate "html-validate" npx tsx deploy/publish/gates/check-html.ts
@@ -61,7 +69,6 @@ gate "byte budgets" npx tsx deploy/publish/gates/budgets.ts
 step "Type-checking"
 gate "typescript" npx tsc --noEmit
 
-mkdir -p .tmp
 rm -f .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
 step "Unit tests, and tests of the build (its files, nginx, the CDN rules)"
 # Two files at a time, one a core (Vitest's default leaves one of two cores idle): 4:10 against 6:03.
@@ -85,6 +92,7 @@ gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 step "Summary"
 echo "Time by gate (min:s), ${#gate_times[@]} gates in $(((SECONDS - suite_started) / 60)) min $(((SECONDS - suite_started) % 60)) s:"
 printf '%s\n' "${gate_times[@]}"
+node scripts/suite-cost.mjs "$((SECONDS - suite_started))" "$build_seconds" "$GATSBY_BUILDS_LOG" .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 tree_after=$(git status --porcelain 2>/dev/null)
 if [ "$tree_before" != "$tree_after" ]; then
