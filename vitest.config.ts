@@ -43,16 +43,16 @@ export default defineConfig({
         },
       },
       {
-        // The built site in three browser engines (test/engines/engines.ts), each file one engine:
-        // run with --maxWorkers=3 so they work side by side; needs the build, nginx and the browsers
-        // (scripts/ensure-system-packages.sh).
+        // The built site in Firefox and WebKit (test/engines/engines.ts; Chromium is Playwright's,
+        // e2e/), each file one engine: run with --maxWorkers=2 so they work side by side; needs the
+        // build, nginx and the browsers (scripts/ensure-system-packages.sh).
         extends: true,
         test: {
           name: "engines",
           include: ["test/engines/**/*.test.ts"],
           setupFiles: ["test/with-build/setup.ts"],
           maxConcurrency: 4,
-          // As Playwright's on CI: three browsers on two cores now and then miss a deadline (a menu
+          // As Playwright's on CI: browsers side by side on two cores now and then miss a deadline (a menu
           // that closes after 30 s, once in three runs). A test that passes on its second try is
           // listed as flaky with its first failure by the suite's closing lines (test-summary.mjs).
           retry: process.env.CI ? 1 : 0,

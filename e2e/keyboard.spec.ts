@@ -1,64 +1,10 @@
 /**
- * The site by keyboard alone: a skip link first, a visible and unobscured focus ring on every
- * interactive element, Tab order that reads like the page, Book a Demo within a few keystrokes,
- * and a menu that works without a pointer.
+ * The site by keyboard alone: a skip link first, Book a Demo within a few keystrokes, and a menu that
+ * works without a pointer. A visible and unobscured focus ring on every interactive element of every
+ * route, in an order that reads like the page, is checked by the sweep (e2e/sweep.spec.ts).
  */
-import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { ROUTES, settings } from "../test/support/content"
-
-type Stop = {
-  name: string
-  /** Set when the element was focused before: focus has come round again. */
-  repeat: boolean
-  inHeader: boolean
-  top: number
-  left: number
-  visibleRing: boolean
-  hit: string
-  unobscured: boolean
-}
-
-/** Presses Tab and describes where focus landed, in page coordinates. */
-async function tab(page: Page): Promise<Stop | null> {
-  await page.keyboard.press("Tab")
-  return page.evaluate(async () => {
-    // Let focus styles and focus scrolling settle for a frame before measuring.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    const element = document.activeElement as HTMLElement | null
-    if (!element || element === document.body) return null
-    const repeat = element.dataset.tabStop === "seen"
-    element.dataset.tabStop = "seen"
-    const rect = element.getBoundingClientRect()
-    const style = getComputedStyle(element)
-    const ring = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2
-    const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1)
-    const y = Math.min(Math.max(rect.top + Math.min(rect.height / 2, 8), 0), innerHeight - 1)
-    const hit = document.elementFromPoint(x, y)
-    return {
-      repeat,
-      name: `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`,
-      inHeader: Boolean(element.closest("header[data-scrolled]")),
-      top: rect.top + scrollY,
-      left: rect.left,
-      visibleRing: ring,
-      hit: hit ? `${hit.tagName} ${String(hit.className).slice(0, 30)} ${JSON.stringify(rect)}` : "none",
-      unobscured:
-        rect.bottom > 0 && rect.top < innerHeight && Boolean(hit && (element.contains(hit) || hit.contains(element))),
-    }
-  })
-}
-
-/** Every Tab stop of a page from the top, until focus leaves the document or comes round again. */
-async function tabThrough(page: Page): Promise<Stop[]> {
-  const stops: Stop[] = []
-  for (let index = 0; index < 200; index++) {
-    const stop = await tab(page)
-    if (!stop || stop.repeat) break
-    stops.push(stop)
-  }
-  return stops
-}
+import { settings } from "../test/support/content"
 
 test.describe("at desktop width", () => {
   test.use({ reducedMotion: "reduce" })
@@ -90,26 +36,6 @@ test.describe("at desktop width", () => {
     await page.keyboard.press("Enter")
     await expect(page).toHaveURL(/\/book-demo\/\?from=\/$/)
   })
-
-  for (const route of [...ROUTES, "/no-such-page/"]) {
-    test(`${route}: every Tab stop has a visible, unobscured focus ring, in reading order`, async ({ page }) => {
-      await page.goto(route)
-      const stops = await tabThrough(page)
-      expect(stops.length).toBeGreaterThan(5)
-      expect(stops.filter((stop) => !stop.visibleRing).map((stop) => stop.name)).toEqual([])
-      expect(stops.filter((stop) => !stop.unobscured).map((stop) => stop.name + stop.hit)).toEqual([])
-      // Reading order: after the header, each stop is lower on the page, or on the same band
-      // further right (the next column of a row of cards).
-      const body = stops.filter((stop) => !stop.inHeader)
-      const backwards = body.slice(1).flatMap((stop, index) => {
-        const previous = body[index]
-        const lower = stop.top > previous.top + 1
-        const nextColumn = stop.left > previous.left && stop.top > previous.top - 320
-        return lower || nextColumn ? [] : [`${previous.name} -> ${stop.name}`]
-      })
-      expect(backwards).toEqual([])
-    })
-  }
 })
 
 test.describe("at phone width", () => {

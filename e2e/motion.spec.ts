@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
-import { readContent, ROUTES, settings } from "../test/support/content"
+import { readContent, settings } from "../test/support/content"
 
 const hero = readContent("home/hero.json")
 const industries = readContent("home/industries.json")
@@ -139,28 +139,6 @@ test.describe("with reduced motion", () => {
     expect(box.height).toBeLessThan(420)
     expect(box.width).toBeLessThanOrEqual(375)
   })
-
-  for (const route of ROUTES) {
-    test(`${route}: no animation or transition runs, on load or while scrolling`, async ({ page }) => {
-      await page.goto(route)
-      const running = () =>
-        page.evaluate(() =>
-          document
-            .getAnimations()
-            .filter((animation) => animation.playState === "running")
-            .map(
-              (animation) =>
-                `${animation.constructor.name} on ${(animation.effect as KeyframeEffect).target?.className}`,
-            ),
-        )
-      expect(await running()).toEqual([])
-      // Crossing the header's threshold and every section changes styles; none of it may animate.
-      for (const fraction of [0.1, 0.5, 1]) {
-        await page.evaluate((part) => window.scrollTo(0, document.documentElement.scrollHeight * part), fraction)
-        expect(await running()).toEqual([])
-      }
-    })
-  }
 
   test("a section link jumps straight to its section instead of gliding", async ({ page }) => {
     await page.goto("/")

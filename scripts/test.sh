@@ -74,8 +74,8 @@ step "Unit tests, and tests of the build (its files, nginx, the CDN rules)"
 # Two files at a time, one a core (Vitest's default leaves one of two cores idle): 4:10 against 6:03.
 gate "vitest" npx vitest run --project unit --project with-build --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
-step "Three browser engines (Chromium, Firefox, WebKit): every route in both languages, served by nginx"
-gate "engines" npx vitest run --project engines --maxWorkers=3 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
+step "Two more browser engines (Firefox, WebKit): every route in both languages, served by nginx"
+gate "engines" npx vitest run --project engines --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
 gate "playwright" npx playwright test --project desktop

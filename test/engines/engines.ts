@@ -1,7 +1,7 @@
 /**
- * The three browser engines a visitor's browser is built on, each driven the way it can be here
- * without downloading a browser: Debian's Chromium and Firefox ESR by puppeteer-core (Chrome's
- * DevTools protocol, WebDriver BiDi), and WebKitGTK by its WebDriver (selenium-webdriver), running a
+ * The browser engines a visitor's browser is built on beside Chromium (which Playwright drives in
+ * e2e/), each driven the way it can be here without downloading a browser: Debian's Firefox ESR by
+ * puppeteer-core (WebDriver BiDi), and WebKitGTK by its WebDriver (selenium-webdriver), running a
  * small browser of its own (webkit-browser.py) under Xvfb. Each opens tabs that load a page at a
  * width, click with the pointer, press keys, run a script, and report what the visitor's browser
  * would complain about: console errors, uncaught errors, Content-Security-Policy refusals, requests
@@ -13,12 +13,11 @@ import os from "node:os"
 import path from "node:path"
 import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-core"
 import { Builder, By, Capabilities, Key, type WebDriver, error as seleniumError } from "selenium-webdriver"
-import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
 import { freePort } from "../../deploy/lib/free-port"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 import { waitForServer } from "../../deploy/lib/wait-for-server"
 
-export type EngineName = "chromium" | "firefox" | "webkit"
+export type EngineName = "firefox" | "webkit"
 
 export interface Tab {
   /** Gives the viewport `width` (and a phone's or a laptop's height), opens `url` and waits for its load event. */
@@ -54,16 +53,14 @@ export interface Engine {
 const heightFor = (width: number) => (width < 768 ? 812 : 900)
 
 /**
- * Chromium and Firefox, through puppeteer-core: a browser of its own for each tab, since a browser
- * renders only the tab in front, and a page in a tab behind it never sees its links come into view.
+ * Firefox, through puppeteer-core: a browser of its own for each tab, since a browser renders only
+ * the tab in front, and a page in a tab behind it never sees its links come into view.
  */
-function puppeteerEngine(name: "chromium" | "firefox"): Engine {
+function firefoxEngine(): Engine {
   const launch = (): Promise<Browser> =>
-    name === "chromium"
-      ? puppeteer.launch({ browser: "chrome", executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
-      : puppeteer.launch({ browser: "firefox", executablePath: ensureSystemPackage("firefox"), headless: true })
+    puppeteer.launch({ browser: "firefox", executablePath: ensureSystemPackage("firefox"), headless: true })
   return {
-    name,
+    name: "firefox",
     capacity: 2,
     openTab: async () => {
       const browser = await launch()
@@ -296,4 +293,4 @@ async function webkitTab(startSession: () => Promise<WebKitSession>): Promise<Ta
 }
 
 export const launchEngine = async (name: EngineName): Promise<Engine> =>
-  name === "webkit" ? webkitEngine() : puppeteerEngine(name)
+  name === "webkit" ? webkitEngine() : firefoxEngine()

@@ -13,6 +13,7 @@ import fs from "node:fs"
 import { LOCALES, ROUTES, localePath, settingsIn } from "../support/content"
 import { type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { type Engine, type EngineName, type Tab, launchEngine } from "./engines"
+import { inViewALinkToAnotherPage, keptInBrowser, prefetchedAnotherPage } from "../support/page-probes"
 
 const WIDTHS = [375, 1440]
 const VISITS = ROUTES.flatMap((route) => WIDTHS.map((width) => ({ route, width })))
@@ -63,24 +64,6 @@ const WAIT_MS = 30_000
 
 const hydrated = () => document.documentElement.hasAttribute("data-hydrated")
 
-/** Whether the page has fetched the data of another page (a link's, prefetched). */
-const prefetchedAnotherPage = () => {
-  const own = `/page-data${location.pathname.replace(/\/$/, "") || "/index"}/page-data.json`
-  return performance
-    .getEntriesByType("resource")
-    .some(
-      (entry) =>
-        entry.name.includes("/page-data/") && entry.name.includes("/page-data.json") && !entry.name.endsWith(own),
-    )
-}
-
-/** Scrolls the first link of the page's body to another page of the site into view (a scroll, too). */
-const inViewALinkToAnotherPage = () => {
-  const links = [...document.querySelectorAll("main a[href^='/']")]
-  const link = links.find((element) => !/[?#]/.test(element.getAttribute("href") ?? "?"))
-  link?.scrollIntoView({ block: "center", behavior: "instant" })
-}
-
 const menuShown = () => {
   const panel = document.getElementById("mobile-menu")
   if (!panel || getComputedStyle(panel).visibility !== "visible") return false
@@ -100,20 +83,6 @@ const wordIsNot = (word: string) =>
 const expectNoProblems = (problems: string[]) => expect(problems.join("\n"), "the tab's problems").toBe("")
 
 const attribute = (name: string, value: string) => `[${name}=${JSON.stringify(value)}]`
-
-/**
- * What the page keeps in the browser: cookies, local storage, IndexedDB, and session storage other
- * than Gatsby's router's scroll positions (a number a page, `@@scroll|<path>|<key>`, for the tab
- * alone; gatsby-react-router-scroll writes them on every scroll and offers no way not to).
- */
-const keptInBrowser = async () => ({
-  cookies: document.cookie,
-  local: Object.keys(localStorage),
-  session: Object.entries(sessionStorage)
-    .filter(([key, value]) => !(key.startsWith("@@scroll|") && /^\d+(?:\.\d+)?$/.test(value)))
-    .map(([key]) => key),
-  databases: "databases" in indexedDB ? (await indexedDB.databases()).map((database) => database.name) : [],
-})
 
 export function describeEngine(name: EngineName) {
   describe(name, () => {

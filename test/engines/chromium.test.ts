@@ -1,3 +1,0 @@
-import { describeEngine } from "./scenario"
-
-describeEngine("chromium")

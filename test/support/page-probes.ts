@@ -1,0 +1,37 @@
+/**
+ * Questions a test asks inside a page of the site, each a function the browser runs on its own (no
+ * closure, nothing imported): the engines' tests (test/engines/scenario.ts) and the browser sweep
+ * (e2e/sweep.spec.ts) ask the same.
+ */
+
+/** Whether the page has fetched the data of another page (a link's, prefetched). */
+export const prefetchedAnotherPage = () => {
+  const own = `/page-data${location.pathname.replace(/\/$/, "") || "/index"}/page-data.json`
+  return performance
+    .getEntriesByType("resource")
+    .some(
+      (entry) =>
+        entry.name.includes("/page-data/") && entry.name.includes("/page-data.json") && !entry.name.endsWith(own),
+    )
+}
+
+/** Scrolls the first link of the page's body to another page of the site into view (a scroll, too). */
+export const inViewALinkToAnotherPage = () => {
+  const links = [...document.querySelectorAll("main a[href^='/']")]
+  const link = links.find((element) => !/[?#]/.test(element.getAttribute("href") ?? "?"))
+  link?.scrollIntoView({ block: "center", behavior: "instant" })
+}
+
+/**
+ * What the page keeps in the browser: cookies, local storage, IndexedDB, and session storage other
+ * than Gatsby's router's scroll positions (a number a page, `@@scroll|<path>|<key>`, for the tab
+ * alone; gatsby-react-router-scroll writes them on every scroll and offers no way not to).
+ */
+export const keptInBrowser = async () => ({
+  cookies: document.cookie,
+  local: Object.keys(localStorage),
+  session: Object.entries(sessionStorage)
+    .filter(([key, value]) => !(key.startsWith("@@scroll|") && /^\d+(?:\.\d+)?$/.test(value)))
+    .map(([key]) => key),
+  databases: "databases" in indexedDB ? (await indexedDB.databases()).map((database) => database.name) : [],
+})
