@@ -1,7 +1,8 @@
 /**
  * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
- * build tests (test/with-build/altered-copy.test.ts) and the content-safety browser test
- * (e2e/content-safety.spec.ts) see what the build does with content an editor could save.
+ * build tests (test/with-build/altered-copy.test.ts), the releases under load
+ * (test/with-build/next-release.test.ts) and the grown site (e2e/scale.spec.ts) see what the build
+ * does with content an editor could save.
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"

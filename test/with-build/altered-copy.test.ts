@@ -7,7 +7,9 @@
  * - the altered copy, built once cold and read by every promise of what a build makes of content an
  *   editor saves: unusable photos and missing glyphs warn, staging keeps robots out, the sign-in's
  *   secrets reach no file, a moved study's old addresses redirect and a deleted one's are gone, a study
- *   in English only has no French page, and the editors' calendar (model/schedule.ts): a study still
+ *   in English only has no French page, nothing an editor types runs in a visitor's browser (hostile
+ *   text in a study, served by nginx with its policy, visited in Chromium), and the editors' calendar
+ *   (model/schedule.ts): a study still
  *   to come and one come down are in no byte a release serves, a study in its window is everywhere,
  *   dated its go-live day, and the build says until when it may be served;
  * - then, in that copy, a publish costs what it changed: a title's change built warm renders,
@@ -25,6 +27,7 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { parse } from "node-html-parser"
+import { chromium } from "@playwright/test"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startNginx } from "../../deploy/hosting/local-nginx"
 import { readContent } from "../../gatsby/content/files"
@@ -39,6 +42,7 @@ import { nginxSite } from "../../deploy/release/nginx-config"
 import { hostingPolicy } from "../../gatsby/post-build/hosting-policy"
 import { pageFingerprints } from "../../gatsby/post-build/changed-pages"
 import { filesUnder } from "../../lib/files"
+import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
 import { readRedirects } from "../support/pages-host"
 import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } from "../support/project-copy"
 
@@ -77,6 +81,13 @@ const COME_DOWN = {
 }
 /** A study in its window: live since two days ago, until a month on. */
 const IN_WINDOW = { slug: "wine", goLiveAt: zurichNineAm(-2), expireAt: zurichNineAm(30) }
+
+/** What an editor could type into a study's plain-text fields: markup, and a way out of the JSON-LD script. */
+const HOSTILE = {
+  title: "x</script><script>alert(1)</script>",
+  industry: '"><img src=x onerror=alert(2)>',
+  client: "<svg onload=alert(3)></svg> & <b>bold</b>",
+}
 
 /** The altered copy's environment: a staging build on a server holding the sign-in's secrets. */
 const SECRETS = { GITHUB_CLIENT_ID: "canary-client-id-5e1f", GITHUB_CLIENT_SECRET: "canary-secret-9b3c" }
@@ -183,6 +194,7 @@ beforeAll(async () => {
   fs.writeFileSync(realEstateFile, JSON.stringify(englishOnly, null, 2))
   fs.rmSync(path.join(dir, "content/images/team/leo-bernasconi.jpg"))
   fs.writeFileSync(path.join(dir, "content/images/team/amara-okafor.jpg"), "corrupt bytes under a .jpg name")
+  editJson(path.join(dir, "content/case-studies/retail.json"), (data) => Object.assign(data, HOSTILE))
   // The calendar: a study to come (the cruises card's), one come down, one in its window.
   const [, toComeTitle, toComeTitleFr, toComeIndustry, toComeIndustryFr, toComeClient] = TO_COME.traces
   addStudy(
@@ -357,6 +369,48 @@ describe("gatsby build, over the altered copy", () => {
         }
       }
     } finally {
+      await nginx.stop()
+    }
+  })
+
+  it("shows hostile text literally and runs none of it: no dialog, no policy violation, the page still hydrates", async () => {
+    const nginx = await startNginx({ publicDir: path.join(altered, "public"), cmsBackend: null })
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+    try {
+      for (const route of ["/case-studies/retail/", "/case-studies/", "/"]) {
+        const page = await browser.newPage()
+        const dialogs: string[] = []
+        page.on("dialog", async (dialog) => {
+          dialogs.push(dialog.message())
+          await dialog.dismiss()
+        })
+        await page.addInitScript(() => {
+          const seen: string[] = []
+          ;(window as unknown as { violations: string[] }).violations = seen
+          document.addEventListener("securitypolicyviolation", (event) =>
+            seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+          )
+        })
+        const response = await page.goto(`${nginx.url}${route}`)
+        expect(response?.headers()["content-security-policy"], route).toContain("frame-ancestors 'none'")
+        // The page still comes alive: the build's own inline code and bundles are allowed.
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
+        if (route !== "/")
+          expect(await page.getByText(HOSTILE.title, { exact: true }).first().isVisible(), route).toBe(true)
+        if (route === "/case-studies/retail/") {
+          expect(await page.getByRole("heading", { level: 1, name: HOSTILE.title }).isVisible()).toBe(true)
+          expect(await page.getByText(HOSTILE.client).isVisible()).toBe(true)
+          const jsonLd = await page.locator('script[type="application/ld+json"]').textContent()
+          expect(JSON.stringify(JSON.parse(jsonLd!))).toContain(JSON.stringify(HOSTILE.title).slice(1, -1))
+        }
+        await page.waitForTimeout(500)
+        expect(dialogs, route).toEqual([])
+        expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), route).toEqual([])
+        expect(await page.locator("img[src='x'], svg[onload]").count(), route).toBe(0)
+        await page.close()
+      }
+    } finally {
+      await browser.close()
       await nginx.stop()
     }
   })
