@@ -315,21 +315,30 @@ export interface UnderLoad {
  * the visitors come (the copy's build packed as an artifact, as the build server packs one): a
  * release copies a build into a folder of its own, so a build beside the live site shares only the
  * machine with it (the procedure before releases, which built in the served folder, is measured by
- * inPlaceBuildUnderLoad). The next site is built in `next`, a project copy
+ * inPlaceBuildUnderLoad). The next site is built in `next.dir`, a project copy
  * (test/support/project-copy.ts) the caller keeps built (its Gatsby cache with it), or in a copy of
- * its own removed at the end.
+ * its own removed at the end; `next.publish` makes the editor's publish in it once the copy is built
+ * and packed (by default, a new line of the hero built in place; the publish path, for a caller
+ * that proves it).
  */
-export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
+export async function releasesUnderLoad(
+  next: { dir?: string; publish?: (dir: string) => Promise<void> } = {},
+): Promise<UnderLoad> {
   const host = await startReleaseHost({ projectDir: PROJECT_DIR })
-  const dir = next ?? projectCopy()
+  const dir = next.dir ?? projectCopy()
+  const makePublish =
+    next.publish ??
+    (async (copy: string) => {
+      makeNextContent(copy)
+      await buildOrStop(copy)
+    })
   const copyArtifact = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-copy-artifact-"))
   try {
     commitCopy(dir, "A copy of the project")
     await buildOrStop(dir)
     await packArtifact(copyArtifact, dir)
     const copy = buildFiles(path.join(copyArtifact, "public"))
-    makeNextContent(dir)
-    await buildOrStop(dir)
+    await makePublish(dir)
     const publish = buildFiles(path.join(dir, "public"))
     const switches: string[] = []
     const released = async (name: string, switching: Promise<SwitchReport>) =>
@@ -357,7 +366,7 @@ export async function releasesUnderLoad(next?: string): Promise<UnderLoad> {
   } finally {
     await host.stop()
     fs.rmSync(copyArtifact, { recursive: true, force: true })
-    if (!next) fs.rmSync(dir, { recursive: true, force: true })
+    if (!next.dir) fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
