@@ -86,7 +86,7 @@ gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx test/bench/bench-load.ts
 
-step "Lighthouse: every route in both languages, desktop, then mobile (median of three runs in rounds), each on one device whatever the host"
+step "Lighthouse: a route of each template in both languages, desktop, then mobile (median of three runs in rounds), each on one device whatever the host"
 gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"
