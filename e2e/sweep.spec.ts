@@ -43,13 +43,13 @@ async function violations(page: Page) {
 }
 
 /** What the page's browser complained of from its first byte: console errors and warnings, policy violations. */
-function watchComplaints(page: Page, route: string) {
+async function watchComplaints(page: Page, route: string) {
   const messages: string[] = []
   page.on("console", (message) => {
     if (["error", "warning"].includes(message.type())) messages.push(`${message.type()}: ${message.text()}`)
   })
   page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`))
-  void page.addInitScript(() => {
+  await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
     document.addEventListener("securitypolicyviolation", (event) =>
@@ -176,7 +176,7 @@ test.describe("at 1440 px, motion reduced", () => {
       page,
       request,
     }) => {
-      const complaints = watchComplaints(page, route)
+      const complaints = await watchComplaints(page, route)
       const fontFiles = new Set<string>()
       page.on("request", (request) => {
         if (request.resourceType() === "font" || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) {
@@ -249,7 +249,7 @@ test.describe("at 375 px, motion allowed", () => {
     test(`${route}: no WCAG violation, no sideways scroll, prefetches a linked page, no complaint, nothing kept`, async ({
       page,
     }) => {
-      const complaints = watchComplaints(page, route)
+      const complaints = await watchComplaints(page, route)
       await visit(page, route)
       expect(await violations(page), "WCAG A or AA violations").toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
