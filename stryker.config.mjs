@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * Mutation testing of the decisions (npm run test:mutation, not part of npm test): StrykerJS changes
+ * each decision module a little at a time (a condition, a boundary, a string) and runs the unit tests
+ * that cover the change; a change no test notices is a survivor, a promise no test keeps. The modules
+ * are those that decide on values (a release, a rollback, the calendar, an address, a translation's
+ * state, the visit counts, the content rules, the structured data, the case search); what starts
+ * processes, writes a host's files or drives nginx is proven on the release test host
+ * (test/with-build/), where a run per mutant would take hours. The score and each survivor named as
+ * equivalent: docs/testing.md, "Mutation testing".
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "test/mutation/vitest.config.ts", related: true },
+  coverageAnalysis: "perTest",
+  mutate: [
+    "deploy/release/stamp.ts",
+    "deploy/release/told-calendar.ts",
+    "deploy/release/staged.ts",
+    "deploy/release/tick.ts",
+    "deploy/release/history.ts",
+    "deploy/release/go-live.ts",
+    "deploy/release/layout.ts",
+    "deploy/release/files.ts",
+    "deploy/release/nginx-config.ts",
+    "deploy/release/visits-log.ts",
+    "deploy/release/visit-counts.ts",
+    "deploy/release/visits-report.ts",
+    "model/schedule.ts",
+    "model/translations.ts",
+    "gatsby/post-build/addresses.ts",
+    "src/seo/json-ld.ts",
+    "src/components/case-study/case-filter.ts",
+  ],
+  ignorePatterns: [".tmp", "public", ".cache", ".hosting", ".artifact", "screenshots", "node_modules"],
+  tempDirName: ".tmp/stryker",
+  // A run picks up where the last one left off: only mutants of changed code, or covered by changed tests, run again.
+  incremental: true,
+  incrementalFile: ".tmp/mutation/incremental.json",
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ["clear-text", "progress", "json", "html"],
+  jsonReporter: { fileName: ".tmp/mutation/mutation.json" },
+  htmlReporter: { fileName: ".tmp/mutation/mutation.html" },
+  thresholds: { high: 90, low: 85, break: 85 },
+}
