@@ -366,7 +366,7 @@ async function main() {
     (route) => templates[route],
     process.env.LIGHTHOUSE_ALL === "1",
   )
-  console.log(`Lighthouse audits ${routes.length} routes, one of each template in each language: ${routes.join(" ")}`)
+  console.log(`Lighthouse audits ${routes.length} routes: ${routes.join(" ")}`)
   const nginx = await startNginx()
   /** @type {string[]} */
   const found = []

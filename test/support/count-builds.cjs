@@ -2,8 +2,8 @@
  * Counts the Gatsby builds a run of the suite makes, wherever they start (a test's copy, the publish
  * path, the release command): loaded into every Node process of `npm test` by NODE_OPTIONS (scripts/test.sh),
  * it does nothing but in a process running `gatsby build`, which appends one line to the file
- * GATSBY_BUILDS_LOG names when it exits: its folder, its exit status and its seconds. The summary
- * (scripts/test-summary.mjs) counts them: a build that exits 0 is a full build; one that stops (invalid
+ * GATSBY_BUILDS_LOG names when it exits: its folder, its exit status and its seconds. The suite's
+ * cost (scripts/suite-cost.mjs) counts them: a build that exits 0 is a full build; one that stops (invalid
  * content) is counted apart. Plain CommonJS: it runs before any loader.
  */
 const fs = require("node:fs")

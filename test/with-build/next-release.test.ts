@@ -4,15 +4,15 @@
  * - Releases and a rollback while visitors keep coming (test/support/release-watch.ts): a browser
  *   visiting pages and moving inside the site, a client fetching the home page and every script it
  *   names. Builds take turns: public/, then, each built before the visitors come, a copy of the
- *   project (other code: other script names) and an editor's publish in it (other texts, the same
- *   code: pages whose data changed are reloaded, moves land on the new texts). Nothing
+ *   project (other code: other script names) and an editor's publish in it, made by the publish path
+ *   (other texts, the same code: pages whose data changed are reloaded, moves land on the new texts). Nothing
  *   a visitor meets may fail: no request, no page whose policy refuses its own code, no page made of
  *   two builds' files, data of other pages aside when its code is the page's own.
  *   The procedure before releases, measured the same way (npm run bench:release), fails each.
  * - Then the publish path as the build server runs it (`npm run publish:build`,
  *   deploy/publish/publish.ts) in that copy, its Gatsby cache kept from that build: a change the
  *   content check refuses stops there, its first complaint kept for the commit's status and nothing
- *   packed; a study's new title goes through every step, the pages it changed from the live release's
+ *   packed; the editor's publish above, a study's new title, went through every step, the pages it changed from the live release's
  *   (its page and the list showing it) named and checked, and the artifact packed; a change every page
  *   shows is checked on every page for its text, links and weight, and for its rendering on a page of
  *   each template.
