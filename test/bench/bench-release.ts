@@ -4,7 +4,7 @@
  * fetching the home page and every script it names): the procedure before releases (nginx serving the
  * build's public/, the next build written over it), and `npm run release`/`npm run rollback`. Prints
  * both; `--write` writes the table into docs/deploying.md. The second is a test of `npm test`
- * (test/with-build/next-release.test.ts).
+ * (test/with-build/altered-copy.test.ts).
  */
 import os from "node:os"
 import { writeDocBlock } from "./doc-block"

@@ -1,8 +1,7 @@
 /**
  * A throwaway copy of the project with content changed, built by the real `gatsby build`: how the
- * build tests (test/with-build/altered-copy.test.ts), the releases under load
- * (test/with-build/next-release.test.ts) and the grown site (e2e/scale.spec.ts) see what the build
- * does with content an editor could save.
+ * build tests, the releases under load and the publish path (test/with-build/altered-copy.test.ts)
+ * and the grown site (e2e/scale.spec.ts) see what the build does with content an editor could save.
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -13,6 +12,8 @@ import { runCommand } from "./run-command"
 
 const ROOT = path.resolve(__dirname, "../..")
 export const PROJECT_FILES = [
+  // What a commit of the copy leaves out (its builds, its caches), as the repository's does.
+  ".gitignore",
   "package.json",
   "package-lock.json",
   "gatsby-config.ts",

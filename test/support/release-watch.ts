@@ -315,11 +315,11 @@ export interface UnderLoad {
  * the visitors come (the copy's build packed as an artifact, as the build server packs one): a
  * release copies a build into a folder of its own, so a build beside the live site shares only the
  * machine with it (the procedure before releases, which built in the served folder, is measured by
- * inPlaceBuildUnderLoad). The next site is built in `next.dir`, a project copy
- * (test/support/project-copy.ts) the caller keeps built (its Gatsby cache with it), or in a copy of
- * its own removed at the end; `next.publish` makes the editor's publish in it once the copy is built
- * and packed (by default, a new line of the hero built in place; the publish path, for a caller
- * that proves it).
+ * inPlaceBuildUnderLoad). The next site is `next.dir`, a project copy
+ * (test/support/project-copy.ts) the caller has built and keeps (its Gatsby cache with it), or a copy
+ * of its own built here and removed at the end; `next.publish` makes the editor's publish in it once
+ * the copy is packed (by default, a new line of the hero built in place; the publish path, for a
+ * caller that proves it).
  */
 export async function releasesUnderLoad(
   next: { dir?: string; publish?: (dir: string) => Promise<void> } = {},
@@ -335,7 +335,7 @@ export async function releasesUnderLoad(
   const copyArtifact = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-copy-artifact-"))
   try {
     commitCopy(dir, "A copy of the project")
-    await buildOrStop(dir)
+    if (!next.dir) await buildOrStop(dir)
     await packArtifact(copyArtifact, dir)
     const copy = buildFiles(path.join(copyArtifact, "public"))
     await makePublish(dir)

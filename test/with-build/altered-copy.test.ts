@@ -12,15 +12,27 @@
  *   (model/schedule.ts): a study still
  *   to come and one come down are in no byte a release serves, a study in its window is everywhere,
  *   dated its go-live day, and the build says until when it may be served;
- * - then, in that copy, a publish costs what it changed: a title's change built warm renders,
- *   finishes and compresses only the pages showing the study, a move links anew, and the cache's
- *   output is what a build without any cache leaves, byte for byte.
+ * - then, that copy's build packed and released while visitors browse (test/support/release-watch.ts):
+ *   the copy, an editor's publish in it, the shipped site and the publish taking turns, a rollback;
+ *   nothing a visitor meets fails, no page's policy refuses its own code, no page is made of two builds;
+ * - the editor's publish is the publish path as the build server runs it (`npm run publish:build`,
+ *   deploy/publish/publish.ts), the copy's Gatsby cache kept: a study's new title goes through every
+ *   step to an artifact, and its build renders, finishes and compresses only the pages showing the
+ *   study; a change the content check refuses stops there, its first complaint kept, nothing packed; a
+ *   change every page shows with a study's move is checked on every page for its text, links and
+ *   weight, and rendered on the moved study's pages and a page of each template and language; the
+ *   move links anew; and the cache's output is what a build without any cache leaves, byte for byte.
+ *
+ * One cold build of the copy serves all of it, as on the build server the last build's cache serves
+ * the next publish: four full builds (cold, two publishes, cold again) and one stopped. Which pages a
+ * change makes different, with a cache, without one, or against the live release, is decided on the
+ * build's own pages in test/with-build/changed-pages.test.ts.
  *
  * What the calendar decides over time (when a timed run builds, what a host refuses to release or
  * roll back to) is proven on values: test/checks/calendar.test.ts, test/hosting/told-calendar.test.ts,
  * test/contracts/contracts.test.ts, and on the release test host in test/with-build/release-held.test.ts.
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
 import os from "node:os"
@@ -33,11 +45,13 @@ import { startNginx } from "../../deploy/hosting/local-nginx"
 import { readContent } from "../../gatsby/content/files"
 import { LOCALES } from "../../model/locales"
 import { caseStudyPath, localePath } from "../../model/routes"
-import { BUILD_CALENDAR, parseBuildCalendar } from "../../contracts/build-info"
+import { BUILD_CALENDAR, BUILD_INFO, parseBuildCalendar } from "../../contracts/build-info"
 import { HOSTING_DIR } from "../../contracts/hosting"
-import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { writeStamp } from "../../deploy/release/stamp"
+import { RELEASE_SCRIPT } from "../../deploy/release/layout"
+import { PUBLISH_STEPS } from "../../deploy/publish/publish"
 import { nginxSite } from "../../deploy/release/nginx-config"
 import { hostingPolicy } from "../../gatsby/post-build/hosting-policy"
 import { pageFingerprints } from "../../gatsby/post-build/changed-pages"
@@ -45,6 +59,8 @@ import { filesUnder } from "../../lib/files"
 import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
 import { readRedirects } from "../support/pages-host"
 import { BUILD_TIMEOUT_MS, COPY_BUILD_ENV, buildCopy, editJson, projectCopy } from "../support/project-copy"
+import { describeWatched, releasesUnderLoad } from "../support/release-watch"
+import { type Ran, runCommand } from "../support/run-command"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** One clock for every build of the copy: a warm build and a cold one of the same content must agree. */
@@ -157,6 +173,7 @@ describe("gatsby build, over content it refuses", () => {
   )
 })
 
+const WINE = "content/case-studies/wine.json"
 /** The altered copy, built once before the promises that read it. */
 let altered: string
 let alteredOutput: string
@@ -465,58 +482,159 @@ function tree(): Map<string, string> {
 /** One of Gatsby's or the build's lines, whitespace joined: "Building static HTML for pages - 1.5s - 2/2". */
 const line = (output: string, start: string) => new RegExp(`${start}[^\\n]*`).exec(output)?.[0] ?? `(no "${start}")`
 
-/** `npm run build` in the altered copy, as the publish path runs it (npm's variables, its own environment). */
-function buildWarm(extra: Record<string, string> = {}): string {
-  const built = spawnSync("npm", ["run", "build"], {
+/** npm run publish:build in the altered copy, as the build server runs it; its output whitespace joined. */
+async function publish(env: Record<string, string> = {}): Promise<Ran> {
+  const ran = await runCommand(process.execPath, ["--import", "tsx", "deploy/publish/publish.ts"], {
     cwd: altered,
-    env: { ...process.env, ...COPY_BUILD_ENV, ...ALTERED_ENV, ...extra },
-    encoding: "utf8",
-    timeout: BUILD_TIMEOUT_MS,
-  })
-  const output = `${built.stdout}${built.stderr}`.replace(/\s+/g, " ")
-  expect(built.status, output.slice(-2000)).toBe(0)
-  return output
+    // No live site to compare with unless the test names one: the build's own cache is the guide.
+    env: { ...COPY_BUILD_ENV, ...ALTERED_ENV, CHECK_PAGES: "", LIVE_PAGES: "", ...env },
+  }).done
+  return { ...ran, output: ran.output.replace(/\s+/g, " ") }
 }
 
-describe("a publish in the altered copy, its cache kept", () => {
-  it(
-    "renders, finishes and compresses only the pages showing a study whose title changed; links a moved study anew; leaves what a build without cache leaves",
-    async () => {
-      const before = tree()
-      const pages = pageFingerprints(path.join(altered, "public")).size
-      editJson(
-        path.join(altered, "content/case-studies/wine.json"),
-        (study) => (study.title = "Allocations, Read Anew"),
-      )
-      const output = buildWarm({ GITHUB_RUN_ID: String(Date.now()) })
-      expect(line(output, "Building static HTML for pages")).toMatch(/ 2\/2 /)
-      expect(line(output, "info Finished")).toMatch(
-        new RegExp(`^info Finished 2 pages .*; ${pages - 2} unchanged since the last build`),
-      )
-      expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 6 files \(\.br, \.gz\) of \d+,/)
-      expect(line(output, "info Sharing images")).toMatch(/ 1 drawn, /)
-      const incremental = tree()
-      const changed = [...incremental].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file)
-      // Its page and the list's, their data, the search index, its sharing image, the build's list of its pages.
-      expect(changed.filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(
-        [
-          "case-studies/index.html",
-          "case-studies/search.json",
-          "case-studies/wine/index.html",
-          "og/case-studies-wine.png",
-          "page-data/case-studies/page-data.json",
-          "page-data/case-studies/wine/page-data.json",
-          "release-pages.json",
-        ].map((file) => path.join("public", file)),
-      )
-      expect([...before.keys()].filter((file) => !incremental.has(file))).toEqual([])
+/** The editor's publish the visitors meet, with what the build had left before it. */
+let titlePublish: { ran: Ran; before: Map<string, string>; pages: number } | undefined
 
-      // The study moved to a new slug, its industry card's file untouched and still naming the old one:
-      // built warm, every link goes to the new address (the card's nodes are made again, not kept).
-      editJson(path.join(altered, "content/case-studies/wine.json"), (study) =>
+/** A study's new title, as the CMS saves it, through the publish path against the live release (the copy's build). */
+async function publishNewTitle(): Promise<void> {
+  const live = path.join(altered, ".tmp", "live-release-pages.json")
+  fs.mkdirSync(path.dirname(live), { recursive: true })
+  fs.copyFileSync(path.join(altered, "public", RELEASE_PAGES_PATH), live)
+  const before = tree()
+  const pages = pageFingerprints(path.join(altered, "public")).size
+  // The English title alone: its record says what the French was made from.
+  editJson(path.join(altered, WINE), (data) => {
+    data.translatedFrom = { fr: { title: data.title } }
+    data.title = "Tracing Allocations for a Classified Growth"
+  })
+  const ran = await publish({ LIVE_PAGES: live, GITHUB_RUN_ID: String(Date.now()) })
+  if (ran.status !== 0) throw new Error(`the publish path refused: ${ran.output.slice(-3000)}`)
+  titlePublish = { ran, before, pages }
+}
+
+const read = (relative: string) => fs.readFileSync(path.join(altered, relative), "utf8")
+const publishSteps = () => JSON.parse(read(".tmp/publish/steps.json")) as Array<{ name: string; note?: string }>
+
+describe("the next release of the altered copy, its cache kept", () => {
+  it(
+    "releases and rolls back while visitors browse: no failed request, no refused code, no page of two builds",
+    async () => {
+      const measured = await releasesUnderLoad({ dir: altered, publish: publishNewTitle })
+      console.log(`Releases under load:\n${describeWatched(measured)}`)
+      const { watched } = measured
+      expect(watched.documents).toBeGreaterThan(10)
+      expect(watched.clientRounds).toBeGreaterThan(10)
+      expect(watched.failedRequests).toEqual([])
+      expect(watched.policyRefusals).toEqual([])
+      expect(watched.mixed).toEqual([])
+      expect(watched.unknownPages).toEqual([])
+      expect(watched.errors).toEqual([])
+    },
+    2 * BUILD_TIMEOUT_MS,
+  )
+
+  it("took the editor's new title through every step, rendering, finishing and compressing only the pages showing the study", () => {
+    expect(titlePublish, "the publish the visitors met").toBeDefined()
+    const { ran, before, pages } = titlePublish!
+    const { status, output } = ran
+    expect(output).not.toContain("Publish path refused")
+    expect(status).toBe(0)
+    // The French title to check: a warning where the check says it, and again after the steps.
+    const warning = /warning content\/case-studies\/wine\.json: fr\.title: to check: its English changed/
+    const section = (from: string, to: string) => output.slice(output.indexOf(from), output.indexOf(to))
+    expect(section("==> publish: content check", "==> publish: build")).toMatch(warning)
+    expect(output.slice(output.lastIndexOf("Publish path, "))).toMatch(warning)
+    expect(read(".tmp/publish/pages.txt")).toBe("case-studies/index.html\ncase-studies/wine/index.html\n")
+    const steps = publishSteps()
+    expect(steps.map(({ name }) => name)).toEqual([...PUBLISH_STEPS])
+    expect(steps[0].note).toBe("1 translation to check")
+    expect(steps[1].note).toBe("Gatsby's cache kept")
+    expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
+    expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
+    expect(output).toMatch(/Nu Html Checker: 2 pages, 0 errors/)
+    // Each page at each width, in one share of the browser pass each.
+    expect(output).toMatch(/\b4 passed\b/)
+    expect(read(`.artifact/public/case-studies/wine/index.html`)).toContain(
+      "Tracing Allocations for a Classified Growth",
+    )
+    for (const file of [BUILD_INFO, RELEASE_SCRIPT])
+      expect(fs.existsSync(path.join(altered, ".artifact", file)), file).toBe(true)
+
+    // The build within: the two pages showing the study rendered, finished and compressed, nothing else.
+    expect(line(output, "Building static HTML for pages")).toMatch(/ 2\/2 /)
+    expect(line(output, "info Finished")).toMatch(
+      new RegExp(`^info Finished 2 pages .*; ${pages - 2} unchanged since the last build`),
+    )
+    expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 6 files \(\.br, \.gz\) of \d+,/)
+    expect(line(output, "info Sharing images")).toMatch(/ 1 drawn, /)
+    const after = tree()
+    const changed = [...after].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file)
+    // Its page and the list's, their data, the search index, its sharing image, the build's list of its pages.
+    expect(changed.filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(
+      [
+        "case-studies/index.html",
+        "case-studies/search.json",
+        "case-studies/wine/index.html",
+        "og/case-studies-wine.png",
+        "page-data/case-studies/page-data.json",
+        "page-data/case-studies/wine/page-data.json",
+        "release-pages.json",
+      ].map((file) => path.join("public", file)),
+    )
+    expect([...before.keys()].filter((file) => !after.has(file))).toEqual([])
+  })
+
+  it("stops at the content check, keeping its first complaint for the editor, and packs nothing", async () => {
+    fs.rmSync(path.join(altered, ".artifact"), { recursive: true, force: true })
+    const wine = read(WINE)
+    editJson(path.join(altered, WINE), (data) => (data.title = ""))
+    try {
+      const { status, output } = await publish()
+      expect(status).toBe(1)
+      expect(output).toContain("Publish path refused: content check:")
+      expect(read(".tmp/publish/refusal.txt")).toMatch(
+        /^content check: error +content\/case-studies\/wine\.json: en\.title: /,
+      )
+      expect(fs.existsSync(path.join(altered, ".artifact"))).toBe(false)
+    } finally {
+      fs.writeFileSync(path.join(altered, WINE), wine)
+    }
+  }, 60_000)
+
+  it(
+    "checks a change every page shows and a study's move on every page, rendering a page of each template and language; leaves what a build without cache leaves",
+    async () => {
+      // The contact address, in the footer of every page; and the study moved to a new slug, its
+      // industry card's file untouched and still naming the old one.
+      editJson(
+        path.join(altered, "content/site/settings.json"),
+        (data) => (data.contactEmail = "partners@aurelle-intelligence.ch"),
+      )
+      editJson(path.join(altered, WINE), (study) =>
         Object.assign(study, { slug: "grands-vins", formerSlugs: ["wine"] }),
       )
-      buildWarm()
+      const { status, output } = await publish()
+      expect(output).not.toContain("Publish path refused")
+      expect(status, output.slice(-3000)).toBe(0)
+      const changed = read(".tmp/publish/pages.txt").split("\n").filter(Boolean)
+      const rendered = read(".tmp/publish/browser-pages.txt").split("\n").filter(Boolean)
+      expect(changed.length).toBeGreaterThan(20)
+      // The moved study's pages, new, and the pages whose own data names it (the lists, home, the demo,
+      // not found); the other studies, changed by the footer alone, stood for by one in each language;
+      // a page of each template and language.
+      const visited = ["404.html", "404/index.html", "book-demo/index.html", "case-studies/404.html"]
+      const studies = ["case-studies/cruises/index.html", "case-studies/grands-vins/index.html"]
+      const rest = ["case-studies/index.html", "index.html", "privacy-policy/index.html", "terms-of-service/index.html"]
+      const expected = [...visited, ...studies, ...rest].flatMap((page) => [page, `fr/${page}`]).sort()
+      expect(rendered).toEqual(expected)
+      const steps = publishSteps()
+      expect(steps.find(({ name }) => name === "gates")?.note).toBe(
+        `text, links, weight: ${changed.length}; markup: ${rendered.length}`,
+      )
+      expect(output).toContain(`html-validate: ${rendered.length} pages, 0 errors`)
+      expect(output).toMatch(new RegExp(`Nu Html Checker: ${rendered.length} pages, 0 errors`))
+      expect(read(".artifact/public/book-demo/index.html")).toContain("partners@aurelle-intelligence.ch")
+      // Built warm, every link goes to the new address (the card's nodes are made again, not kept).
       for (const file of ["index.html", "fr/index.html", "book-demo/index.html"]) {
         expect(page(file), file).toMatch(/href="(\/fr)?\/case-studies\/grands-vins\/"/)
         expect(page(file), file).not.toMatch(/href="(\/fr)?\/case-studies\/wine\/"/)
