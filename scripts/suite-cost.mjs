@@ -67,17 +67,18 @@ export function costReport({ suiteSeconds, buildSeconds, files, builds }) {
     `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`
   const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)
   const cost = buildSeconds > 0 ? suiteSeconds / buildSeconds : Infinity
-  const problems = [
-    ...(builds.full > BUILDS_BUDGET ? [`${builds.full} full Gatsby builds, over ${BUILDS_BUDGET}`] : []),
-    ...(cost > COST_BUDGET_IN_BUILDS ? [`the run cost ${cost.toFixed(1)} builds, over ${COST_BUDGET_IN_BUILDS}`] : []),
-  ]
+  /** Over these, the run fails: a test that builds the site once more is seen where it is added. */
+  const problems = builds.full > BUILDS_BUDGET ? [`${builds.full} full Gatsby builds, over ${BUILDS_BUDGET}`] : []
+  /** Said, not yet failed for: a run here is still over it (docs/testing.md, "The suite's cost"). */
+  const warnings =
+    cost > COST_BUDGET_IN_BUILDS ? [`the run cost ${cost.toFixed(1)} builds, over ${COST_BUDGET_IN_BUILDS}`] : []
   const lines = [
     "The ten slowest test files (min:s):",
     ...slowest.map(({ file, seconds }) => `${minutes(seconds).padStart(7)}  ${file}`),
     `Gatsby builds: ${builds.full} full, ${builds.stopped} stopped (invalid content); budget ${BUILDS_BUDGET} full`,
     `The run's cost: ${minutes(suiteSeconds)} over a build of the shipped site of ${buildSeconds} s: ${cost.toFixed(1)} builds (budget ${COST_BUDGET_IN_BUILDS})`,
   ]
-  return { lines, problems }
+  return { lines, problems, warnings }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -86,13 +87,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     .filter((file) => fs.existsSync(file))
     .flatMap((file) => fileTimes(JSON.parse(fs.readFileSync(file, "utf8")), process.cwd()))
   const builds = countBuilds(fs.existsSync(buildsLog) ? fs.readFileSync(buildsLog, "utf8") : "")
-  const { lines, problems } = costReport({
+  const { lines, problems, warnings } = costReport({
     suiteSeconds: Number(suiteSeconds),
     buildSeconds: Number(buildSeconds),
     files,
     builds,
   })
   console.log(lines.join("\n"))
-  // Said, not yet a gate: the suite is still over these budgets (docs/testing.md, "The suite's cost").
-  for (const problem of problems) console.log(`Over budget: ${problem}`)
+  for (const warning of warnings) console.log(`Over budget: ${warning}`)
+  for (const problem of problems) console.log(`Over budget, failed: ${problem}`)
+  if (problems.length > 0) process.exitCode = 1
 }

@@ -92,7 +92,7 @@ gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 step "Summary"
 echo "Time by gate (min:s), ${#gate_times[@]} gates in $(((SECONDS - suite_started) / 60)) min $(((SECONDS - suite_started) % 60)) s:"
 printf '%s\n' "${gate_times[@]}"
-node scripts/suite-cost.mjs "$((SECONDS - suite_started))" "$build_seconds" "$GATSBY_BUILDS_LOG" .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
+gate "suite cost" node scripts/suite-cost.mjs "$((SECONDS - suite_started))" "$build_seconds" "$GATSBY_BUILDS_LOG" .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 gate "tests" node scripts/test-summary.mjs .tmp/vitest.json .tmp/engines.json .tmp/playwright.json .tmp/scale.json
 tree_after=$(git status --porcelain 2>/dev/null)
 if [ "$tree_before" != "$tree_after" ]; then

@@ -1,5 +1,11 @@
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { BUILDS_BUDGET, costReport, countBuilds, fileTimes } from "../../scripts/suite-cost.mjs"
+
+const SCRIPT = path.resolve(__dirname, "../../scripts/suite-cost.mjs")
 
 describe("the suite's cost", () => {
   it("counts the builds a run made, full and stopped, and refuses a line that is no build's record", () => {
@@ -50,13 +56,36 @@ describe("the suite's cost", () => {
     expect(within.lines.at(-1)).toBe(
       "The run's cost: 23:20 over a build of the shipped site of 56 s: 25.0 builds (budget 27)",
     )
-    expect(within.problems).toEqual([])
+    expect([within.problems, within.warnings]).toEqual([[], []])
     // A host half as fast: the same ratio. A suite grown: a larger one, and one build too many.
-    expect(
-      costReport({ suiteSeconds: 2_800, buildSeconds: 112, files, builds: { full: 6, stopped: 0 } }).problems,
-    ).toEqual([])
-    expect(
-      costReport({ suiteSeconds: 2_800, buildSeconds: 56, files, builds: { full: 7, stopped: 0 } }).problems,
-    ).toEqual(["7 full Gatsby builds, over 6", "the run cost 50.0 builds, over 27"])
+    const halfSpeed = costReport({ suiteSeconds: 2_800, buildSeconds: 112, files, builds: { full: 6, stopped: 0 } })
+    expect([halfSpeed.problems, halfSpeed.warnings]).toEqual([[], []])
+    const grown = costReport({ suiteSeconds: 2_800, buildSeconds: 56, files, builds: { full: 7, stopped: 0 } })
+    expect(grown.problems).toEqual(["7 full Gatsby builds, over 6"])
+    expect(grown.warnings).toEqual(["the run cost 50.0 builds, over 27"])
+  })
+
+  it("fails the run for a build over the budget, and only says a cost over it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "suite-cost-"))
+    try {
+      const log = path.join(dir, "builds.log")
+      const run = (full: number, suiteSeconds: number) => {
+        const build = JSON.stringify({ folder: "/tmp/copy", status: 0, seconds: 40 })
+        fs.writeFileSync(log, `${Array.from({ length: full }, () => build).join("\n")}\n`)
+        return spawnSync(process.execPath, [SCRIPT, String(suiteSeconds), "56", log], { encoding: "utf8" })
+      }
+      const costly = run(6, 2_800)
+      expect([costly.status, costly.stdout]).toEqual([
+        0,
+        expect.stringContaining("Over budget: the run cost 50.0 builds"),
+      ])
+      const grown = run(7, 1_400)
+      expect([grown.status, grown.stdout]).toEqual([
+        1,
+        expect.stringContaining("Over budget, failed: 7 full Gatsby builds"),
+      ])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
