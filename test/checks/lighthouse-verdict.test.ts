@@ -236,7 +236,7 @@ describe("the routes a run audits", () => {
     )
     expect(() => routesToAudit([], undefined, templateOf)).toThrow("there is nothing to audit")
     expect(() => routesToAudit([...SITEMAP, "/new/"], undefined, templateOf)).toThrow(
-      "/new/ is in the sitemap, but the build has no page data for it",
+      "/new/ is a route, but the build has no page data for it",
     )
   })
 })

@@ -18,6 +18,7 @@
  * contentful paint, layout shift, with Lighthouse's weights) must be 100, as every other category.
  * Lighthouse's own score and blocking time are printed beside it.
  */
+import { firstOfEachTemplate } from "../support/templates.mjs"
 
 /** What a run of the gate carries besides Lighthouse's result: its main thread's CPU time (`mainThreadCpu`). */
 /** @typedef {{ blockingMs: number, longestTaskMs: number, cpuSlowdown: number }} MainThreadCpu */
@@ -224,12 +225,5 @@ export function routesToAudit(sitemap, only, templateOf, every = false) {
   if (sitemap.length === 0) throw new Error("The build's sitemap lists no route: there is nothing to audit")
   if (named.length > 0) return sitemap.filter((route) => named.includes(route))
   if (every) return sitemap
-  const seen = new Set()
-  return sitemap.filter((route) => {
-    const template = templateOf(route)
-    if (template === undefined) throw new Error(`${route} is in the sitemap, but the build has no page data for it`)
-    if (seen.has(template)) return false
-    seen.add(template)
-    return true
-  })
+  return firstOfEachTemplate(sitemap, templateOf)
 }
