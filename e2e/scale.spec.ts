@@ -5,7 +5,8 @@
  * hosting files. Its policy is the six-study build's, rule for rule; home and a case page weigh what
  * they weigh with six; the list is paged and browsable by industry, its search covers every study,
  * and typing is about as quick as over six studies. `npm run bench:scale` runs the same checks on 500
- * (SCALE_BUILD names a copy it has built). Needs `npm run build` first (the six-study build compared).
+ * (SCALE_BUILD names a copy it has built), and so does `npm test`, whose copy is built beside the
+ * engines' gate (test/support/grown-copy.ts). Needs `npm run build` first (the six-study build compared).
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
@@ -14,15 +15,15 @@ import type { Browser, Page } from "@playwright/test"
 import { CDN_LIMITS } from "../gatsby/post-build/cdn"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../deploy/hosting/local-nginx"
 import { pageWeight } from "../deploy/lib/page-weight"
-import { BUILD_TIMEOUT_MS, buildCopy, projectCopy } from "../test/support/project-copy"
-import { addCaseStudies } from "../test/support/scale-content"
+import { BUILD_TIMEOUT_MS } from "../test/support/project-copy"
+import { buildGrownCopy, grownStudies } from "../test/support/grown-copy"
 import { CASE_LIST_PAGE_SIZE } from "../model/case-listings"
 import { ADMIN_DIR, ADMIN_SCRIPT } from "../contracts/admin"
 import budgets from "../quality-budgets.json"
 import { medianOf } from "../test/support/host-speed.mjs"
 import { expect, test } from "./fixtures"
 
-const STUDIES = Number(process.env.SCALE_STUDIES ?? 60)
+const STUDIES = grownStudies()
 
 let dir: string
 let nginx: RunningNginx
@@ -37,10 +38,9 @@ test.describe.configure({ mode: "serial" })
 test.beforeAll(async () => {
   test.setTimeout(BUILD_TIMEOUT_MS + 60_000)
   if (builtHere) {
-    dir = projectCopy()
-    addCaseStudies(dir, STUDIES)
-    const { status, output } = await buildCopy(dir)
-    expect(status, output.slice(-3000)).toBe(0)
+    const built = await buildGrownCopy(STUDIES)
+    dir = built.dir
+    expect(built.status, built.output.slice(-3000)).toBe(0)
   } else {
     dir = path.resolve(process.env.SCALE_BUILD!)
   }

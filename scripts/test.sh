@@ -74,14 +74,34 @@ step "Unit tests, and tests of the build (its files, nginx, the CDN rules)"
 # Two files at a time, one a core (Vitest's default leaves one of two cores idle): 4:10 against 6:03.
 gate "vitest" npx vitest run --project unit --project with-build --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 
-step "Two more browser engines (Firefox, WebKit): every route in both languages, served by nginx"
+# The scale gate's copy (60 studies) is built while the engines' browsers leave the cores half idle
+# (test/support/grown-copy.ts): its folder is the last line of its log.
+grown_log=.tmp/grown-copy.log
+node --import tsx test/support/grown-copy.ts >"$grown_log" 2>&1 &
+grown_pid=$!
+
+step "Two more browser engines (Firefox, WebKit): a route of each template in both languages, served by nginx"
 gate "engines" npx vitest run --project engines --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
 gate "playwright" npx playwright test --project desktop
 
-step "Scale: a copy with 60 case studies built and served (its policy, weights, browsing, search, typing against six studies), alone"
-gate "scale" env E2E_REPORT=.tmp/scale.json npx playwright test --project scale --workers=1
+step "Scale: a copy with 60 case studies (built beside the engines) served alone: its policy, weights, browsing, search, typing against six studies"
+# scale_gate: the grown copy's build (started before the engines), then the browser's checks of it.
+scale_gate() {
+  local grown
+  if ! wait "$grown_pid"; then
+    echo "The grown copy did not build:"
+    tail -n 40 "$grown_log"
+    return 1
+  fi
+  grown=$(tail -n 1 "$grown_log")
+  env E2E_REPORT=.tmp/scale.json SCALE_BUILD="$grown" npx playwright test --project scale --workers=1
+  local status=$?
+  rm -rf "$grown"
+  return $status
+}
+gate "scale" scale_gate
 
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx test/bench/bench-load.ts
