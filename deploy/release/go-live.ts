@@ -35,18 +35,19 @@ export interface LiveReport extends SwitchReport {
 /**
  * Makes release `id` live with `info` (its stamp, the switch; on failure the folder is removed
  * unless `keepOnFailure`, and nothing else changed), then records it. `needed`: what the release
- * added on disk, for the message of a full disk.
+ * added on disk, for the message of a full disk; `now`: the time its build is judged at (its stamp's
+ * check, refuseExpired), by default the process's clock.
  */
 export function goLive(
   settings: ReleaseSettings,
   id: string,
   info: BuiltFrom,
-  { needed = 0, keepOnFailure = false }: { needed?: number; keepOnFailure?: boolean } = {},
+  { needed = 0, keepOnFailure = false, now }: { needed?: number; keepOnFailure?: boolean; now?: Date } = {},
 ): LiveReport {
   const { root } = settings
   let report: SwitchReport
   try {
-    writeStamp(path.join(releaseDir(root, id), "public"), info, id)
+    writeStamp(path.join(releaseDir(root, id), "public"), info, id, now)
     report = switchTo(settings, id)
   } catch (error) {
     // Never live (the switch puts the links back when it fails): gone, so nothing can roll back to it.

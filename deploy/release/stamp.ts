@@ -74,10 +74,9 @@ export const HELD_STATUS = 4
 /**
  * Refuses to make live a build whose time has passed: one that serves a case study past its
  * `expireAt` (an old artifact released again, a rollback, a re-run of an old workflow) would bring a
- * study taken down back. The time is the process's clock (contracts/clock.ts).
+ * study taken down back, at `now` (by default the process's clock, contracts/clock.ts).
  */
-export function refuseExpired(built: Partial<BuildCalendar>, what: string): void {
-  const now = readClock(process.env).now
+export function refuseExpired(built: Partial<BuildCalendar>, what: string, now = readClock(process.env).now): void {
   if (!built.servedUntil || Date.parse(built.servedUntil) > now.getTime()) return
   throw new HeldForCalendar(
     `${what} serves a case study until ${editorsTime(built.servedUntil, now)} (${EDITORS_ZONE_NAME}; ${built.servedUntil}), which has passed: making it live would bring back a study taken down. Nothing was changed; the same commit built again now releases it without that study (the calendar's next run does).`,
@@ -88,13 +87,19 @@ export function refuseExpired(built: Partial<BuildCalendar>, what: string): void
  * Writes the stamp (/release.json) into a build's public folder, saying it is live from now: on the
  * nginx host just before the switch, in a folder nginx does not serve yet (a release's own, or one
  * rolled back to); for Pages, into the artifact just before its upload. Without `info` (a rollback
- * to a release that kept no build.json) the build is the one the folder's stamp already names.
+ * to a release that kept no build.json) the build is the one the folder's stamp already names. Its
+ * time is checked against `now` (refuseExpired).
  */
-export function writeStamp(publicDir: string, info: BuiltFrom | null, release?: string): void {
+export function writeStamp(
+  publicDir: string,
+  info: BuiltFrom | null,
+  release?: string,
+  now = readClock(process.env).now,
+): void {
   const file = path.join(publicDir, RELEASE_STAMP_PATH)
   const built = info ?? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8")))
   if (!built) throw new Error(`${file} is not a release stamp, and there is no build.json to write it from`)
-  refuseExpired(built, `The build of ${built.commit.slice(0, 8)} made at ${built.clock ?? built.builtAt}`)
+  refuseExpired(built, `The build of ${built.commit.slice(0, 8)} made at ${built.clock ?? built.builtAt}`, now)
   const stamp = releaseStamp({
     commit: built.commit,
     builtAt: built.builtAt,

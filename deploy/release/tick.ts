@@ -36,12 +36,12 @@ function refusalOf(info: BuiltFrom, target: StagedRelease, now: Date, root: stri
   }
 }
 
-export function tick(settings: ReleaseSettings): Promise<TickReport> {
+/** A tick at `now` (by default the process's clock, contracts/clock.ts): what is due goes live. */
+export function tick(settings: ReleaseSettings, now = readClock(process.env).now): Promise<TickReport> {
   const { root } = settings
   return withLock(
     root,
     async () => {
-      const now = readClock(process.env).now
       const liveId = linkedRelease(root, LIVE)
       const liveBuild = releaseBuild(root, liveId)
       const live = liveBuild ? { commit: liveBuild.commit, clock: liveBuild.clock ?? liveBuild.builtAt } : null
@@ -65,7 +65,7 @@ export function tick(settings: ReleaseSettings): Promise<TickReport> {
         dropped.push(`${target.release} (for ${target.at}): ${refusal}`)
       } else if (target && info) {
         // A switch that fails leaves it staged: the next tick tries again.
-        report = { ...goLive(settings, target.release, info, { keepOnFailure: true }), due: target.at }
+        report = { ...goLive(settings, target.release, info, { keepOnFailure: true, now }), due: target.at }
       }
       writeStaged(root, waiting)
       return { live: report, dropped, next: waiting[0]?.at ?? null }

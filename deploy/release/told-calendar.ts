@@ -117,7 +117,7 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
  * was built.
  */
 export function refuseBringingBack(root: string, built: BuiltFrom, now: Date, what: string): void {
-  refuseExpired(built, what)
+  refuseExpired(built, what, now)
   refuseTakenDown(readToldCalendar(root), built, now, what)
 }
 
