@@ -5,7 +5,7 @@
  * runs it in nginx.
  */
 import { describe, expect, it } from "vitest"
-import { TLS_INTERMEDIATE, nginxServer } from "../../deploy/release/nginx-config"
+import { TLS_INTERMEDIATE, nginxServer, nginxSite } from "../../deploy/release/nginx-config"
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../gatsby/post-build/hosting-policy"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 
@@ -125,5 +125,47 @@ describe("nginx's configuration", () => {
     const [plain] = servers(nginxServer(policy, { ...base, listen: "80", report }))
     expect(plain.join("\n")).not.toContain("/report/")
     expect(plain.join("\n")).not.toContain("access_log")
+  })
+})
+
+describe("the configuration as written", () => {
+  /** Every part of a policy: a prefix's own header, a document-only header, files for CDNs alone. */
+  const full: HostingPolicy = {
+    ...policy,
+    headers: { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'self'" },
+    prefixHeaders: [{ prefix: "/admin/", headers: { "Content-Security-Policy": "default-src 'self' 'unsafe-eval'" } }],
+    documentOnlyHeaders: ["Content-Security-Policy"],
+    hostFiles: ["/_headers", "/_redirects"],
+  }
+  const report = { dir: "/srv/site/report", users: "/srv/site/report-users" }
+
+  // Each directive's effect is proven by nginx serving it (test/with-build/: the release host, the
+  // hosting and load tests); this pins the text between those runs, so that a change to what nginx
+  // is told is a change someone reads in the file beside, and makes again with `vitest -u`.
+  it("is the same text, for a release over HTTPS with every option and for plain HTTP with none", async () => {
+    const https = nginxSite(
+      full,
+      {
+        ...base,
+        listen: "443",
+        serverName: "example.ch",
+        tls,
+        brotli: true,
+        acmeRoot: "/srv/site/acme",
+        fallbackRoot: "/srv/site/outgoing/public",
+        authService: "http://127.0.0.1:8787",
+        visitsLog: "/srv/site/logs/access.log",
+        report,
+        locations: ["  location = /extra/ { return 204; }"],
+      },
+      "Release r1",
+    )
+    await expect(https).toMatchFileSnapshot("./nginx-config.https.conf")
+    const http = nginxSite(
+      full,
+      { ...base, listen: "8080", acmeRoot: "/srv/site/acme", precompressed: false, report },
+      "Local",
+    )
+    await expect(http).toMatchFileSnapshot("./nginx-config.http.conf")
   })
 })
