@@ -2,8 +2,21 @@
  * The nginx host's own timer (deploy/release/staged.ts): which staged release a tick makes live,
  * which it drops, and the systemd units that run it every minute, on the minute.
  */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { TICK_SERVICE, TICK_TIMER, tickUnits, triage } from "../../deploy/release/staged"
+import { LIVE, RELEASE_SITE, linkedRelease, listReleases, relink } from "../../deploy/release/layout"
+import {
+  STAGED,
+  TICK_SERVICE,
+  TICK_TIMER,
+  readStaged,
+  tickUnits,
+  triage,
+  writeStaged,
+  writeTickUnits,
+} from "../../deploy/release/staged"
 
 const X = "a".repeat(40)
 const Y = "b".repeat(40)
@@ -21,6 +34,17 @@ describe("a tick", () => {
     const { due, waiting } = triage(staged, live, new Date("2026-12-01T09:00:30Z"))
     expect(due.map((item) => item.release)).toEqual(["r1", "r2"])
     expect(waiting.map((item) => item.release)).toEqual(["r3"])
+  })
+
+  it("drops what was staged at or before the live build's clock, and keeps one a millisecond after", () => {
+    const at = (time: string) => entry("r", time)
+    const now = new Date("2026-12-01T12:00:00Z")
+    expect(triage([at(live.clock)], live, now).stale).toHaveLength(1)
+    expect(triage([at("2026-12-01T08:00:00.001Z")], live, now).due).toHaveLength(1)
+    // Due from its very minute, not a millisecond before.
+    const due = entry("r", "2026-12-01T09:00:00.000Z")
+    expect(triage([due], live, new Date("2026-12-01T09:00:00.000Z")).due).toEqual([due])
+    expect(triage([due], live, new Date("2026-12-01T08:59:59.999Z")).waiting).toEqual([due])
   })
 
   it("drops what was staged over another commit, or is not newer than what is live", () => {
@@ -49,4 +73,83 @@ describe("the host's timer", () => {
     )
     expect(units[TICK_SERVICE]).toContain("Type=oneshot")
   })
+})
+
+describe("the root's record of what is staged, and its releases", () => {
+  const withRoot = (test: (root: string) => void) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-staged-"))
+    try {
+      test(root)
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  }
+  const release = (root: string, id: string, whole = true) => {
+    fs.mkdirSync(path.join(root, "releases", id), { recursive: true })
+    if (whole) fs.writeFileSync(path.join(root, "releases", id, RELEASE_SITE), "")
+  }
+
+  it("lists, earliest first, the staged releases whose folders are there, and none without a record", () =>
+    withRoot((root) => {
+      expect(readStaged(root)).toEqual([])
+      release(root, "r1")
+      release(root, "r2")
+      writeStaged(root, [
+        entry("r2", "2026-12-01T10:00:00.000Z"),
+        entry("gone", "2026-12-01T08:00:00.000Z"),
+        entry("r1", "2026-12-01T09:00:00.000Z"),
+      ])
+      expect(readStaged(root).map(({ release: id }) => id)).toEqual(["r1", "r2"])
+      expect(JSON.parse(fs.readFileSync(path.join(root, STAGED), "utf8")).staged).toHaveLength(3)
+    }))
+
+  it("refuses a record it cannot read, saying nothing was changed", () =>
+    withRoot((root) => {
+      const file = path.join(root, STAGED)
+      fs.writeFileSync(file, "{ not json")
+      expect(() => readStaged(root)).toThrow(new RegExp(`^${file} is not JSON \\(.+\\); nothing was changed$`))
+      for (const data of [
+        null,
+        {},
+        { staged: {} },
+        { staged: [{ release: "r1", at: "tomorrow", commit: X }] },
+        { staged: [{ release: "r1", at: "2026-12-01T09:00:00Z", commit: "main" }] },
+        { staged: [{ at: "2026-12-01T09:00:00Z", commit: X }] },
+      ]) {
+        fs.writeFileSync(file, JSON.stringify(data))
+        expect(() => readStaged(root), JSON.stringify(data)).toThrow(
+          `${file} does not list staged releases; nothing was changed`,
+        )
+      }
+    }))
+
+  it("writes the timer's units into the root", () =>
+    withRoot((root) => {
+      writeTickUnits(root, ["--nginx", "/usr/sbin/nginx"])
+      expect(fs.readFileSync(path.join(root, TICK_TIMER), "utf8")).toBe(tickUnits(root, [])[TICK_TIMER])
+      expect(fs.readFileSync(path.join(root, TICK_SERVICE), "utf8")).toContain(
+        `ExecStart=/usr/bin/env node ${path.join(root, "live/release.cjs")} tick --root ${root} --nginx /usr/sbin/nginx`,
+      )
+    }))
+
+  it("quotes a part of the command with a space in it", () => {
+    expect(tickUnits("/srv/my site", [])[TICK_SERVICE]).toContain(
+      'ExecStart=/usr/bin/env node "/srv/my site/live/release.cjs" tick --root "/srv/my site"\n',
+    )
+  })
+
+  it("knows a release by its folder with its site, oldest first, and the live one by its link", () =>
+    withRoot((root) => {
+      expect(listReleases(root)).toEqual([])
+      expect(linkedRelease(root, LIVE)).toBeNull()
+      release(root, "20261201T090000Z-b")
+      release(root, "20261201T080000Z-a")
+      release(root, "20261201T100000Z-c", false)
+      release(root, "20261201T110000Z-d.partial")
+      expect(listReleases(root)).toEqual(["20261201T080000Z-a", "20261201T090000Z-b"])
+      relink(root, LIVE, path.join("releases", "20261201T080000Z-a"))
+      relink(root, LIVE, path.join("releases", "20261201T090000Z-b"))
+      expect(linkedRelease(root, LIVE)).toBe("20261201T090000Z-b")
+      expect(fs.readdirSync(root).sort()).toEqual([LIVE, "releases"])
+    }))
 })
