@@ -136,3 +136,110 @@ describe("a release on Pages, over the live site's stamp", () => {
     expect(() => overLiveOnPages(older, live)).toThrow(/is of a commit older than the live one/)
   })
 })
+
+describe("the record's edges", () => {
+  const told = (studies: ToldCalendar["studies"]): ToldCalendar => ({ studies })
+  const window = (toldAt: string, fields: Partial<ToldCalendar["studies"][string]> = {}) => ({
+    goLiveAt: null,
+    expireAt: null,
+    toldAt,
+    release: "r1",
+    ...fields,
+  })
+
+  it("refuses each window it cannot read, and reads one without times", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-told-"))
+    try {
+      const file = path.join(root, TOLD_CALENDAR)
+      const good = window("2026-12-01T08:00:00Z")
+      for (const studies of [
+        null,
+        "wine",
+        { wine: null },
+        { wine: "down" },
+        { wine: { ...good, toldAt: "yesterday" } },
+        { wine: { ...good, release: 7 } },
+        { wine: { ...good, goLiveAt: "soon" } },
+        { wine: { ...good, expireAt: "later" } },
+        { wine: good, cruises: { ...good, expireAt: 5 } },
+      ]) {
+        fs.writeFileSync(file, JSON.stringify({ studies }))
+        expect(() => readToldCalendar(root), JSON.stringify(studies)).toThrow(
+          `${file} does not hold the studies' windows the host was told; nothing was changed`,
+        )
+      }
+      fs.writeFileSync(file, JSON.stringify({ studies: { wine: { toldAt: good.toldAt, release: "r1" } } }))
+      expect(readToldCalendar(root).studies.wine).toEqual({ toldAt: good.toldAt, release: "r1" })
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it("keeps its record as it was for a build without a clock or without windows", () => {
+    const before = told({ wine: window("2026-12-01T08:00:00Z") })
+    expect(toldAfter(before, { ...build("2026-12-01T09:00:00Z"), clock: undefined }, "r2")).toBe(before)
+    expect(toldAfter(before, { ...build("2026-12-01T09:00:00Z"), windows: undefined }, "r2")).toBe(before)
+  })
+
+  it("takes a window told at the same clock anew, keeps one told later, and drops one the build no longer has", () => {
+    const at = "2026-12-01T09:00:00.000Z"
+    const before = told({
+      cruises: window(at, { expireAt: "2026-12-05T09:00:00Z" }),
+      hotels: window("2026-12-01T09:00:00.001Z", { expireAt: "2026-12-06T09:00:00Z" }),
+      wine: window(at, { expireAt: "2026-12-07T09:00:00Z" }),
+    })
+    const after = toldAfter(before, build(at, { windows: { wine: { expireAt: "2026-12-08T09:00:00Z" } } }), "r2")
+    expect(Object.keys(after.studies)).toEqual(["hotels", "wine"])
+    expect(after.studies.hotels).toBe(before.studies.hotels)
+    expect(after.studies.wine).toEqual({ goLiveAt: null, expireAt: "2026-12-08T09:00:00Z", toldAt: at, release: "r2" })
+    const sorted = toldAfter(told({}), build(at, { windows: { wine: {}, cruises: {}, hotels: {} } }), "r3")
+    expect(Object.keys(sorted.studies)).toEqual(["cruises", "hotels", "wine"])
+    expect(sorted.studies.cruises).toEqual({ goLiveAt: null, expireAt: null, toldAt: at, release: "r3" })
+  })
+
+  it("holds a build from the minute a study it serves came down, when a newer build said so; the build's own time is its clock, else when it was built", () => {
+    const down = "2026-12-01T18:00:00Z"
+    const record = told({ wine: window("2026-12-01T12:00:00Z", { expireAt: down, release: "r9" }) })
+    const older = build("2026-12-01T11:00:00Z")
+    expect(() => refuseTakenDown(record, older, new Date(down), "The build")).toThrow(
+      `The build serves wine (down since ${down}, told by release r9), which this host was told came down: making it live would bring that study back.`,
+    )
+    expect(() => refuseTakenDown(record, older, new Date("2026-12-01T17:59:59Z"), "The build")).not.toThrow()
+    // Built at the very time the record was told: it knew.
+    expect(() => refuseTakenDown(record, build("2026-12-01T12:00:00Z"), NOW, "The build")).not.toThrow()
+    const unclocked = { ...older, clock: undefined, builtAt: "2026-12-01T12:00:00Z" }
+    expect(() => refuseTakenDown(record, unclocked, NOW, "The build")).not.toThrow()
+    expect(() => refuseTakenDown(record, { ...unclocked, builtAt: "2026-12-01T11:00:00Z" }, NOW, "The build")).toThrow(
+      HeldForCalendar,
+    )
+    const two = told({ ...record.studies, cruises: window("2026-12-01T12:00:00Z", { expireAt: down, release: "r9" }) })
+    expect(() => refuseTakenDown(two, { ...older, serves: ["cruises", "wine"] }, NOW, "The build")).toThrow(
+      "would bring those studies back",
+    )
+    expect(() => refuseTakenDown(two, { ...older, serves: undefined }, NOW, "The old build")).toThrow(
+      `The old build cannot say which case studies it serves (it was made before builds said so), and this host was told wine (down since ${down}, told by release r9), cruises (down since ${down}, told by release r9) came down since it was built.`,
+    )
+  })
+
+  it("lets a commit committed at the live one's very time go over it, and names the build it refuses by its commit", () => {
+    const live = { commit: commit("b"), committedAt: "2026-12-01T09:05:00Z" }
+    expect(() =>
+      refuseOlderCommit(live, build(NOW.toISOString(), { committedAt: live.committedAt }), "x"),
+    ).not.toThrow()
+    expect(() =>
+      refuseOlderCommit(
+        { commit: live.commit },
+        build(NOW.toISOString(), { committedAt: "2020-01-01T00:00:00Z" }),
+        "x",
+      ),
+    ).not.toThrow()
+    const older = build(NOW.toISOString(), { committedAt: "2026-12-01T09:04:59Z" })
+    expect(() => overLiveOnPages(older, live)).toThrow(
+      `The build of aaaaaaaa is of a commit older than the live one (aaaaaaaa, committed 2026-12-01T09:04:59Z, against bbbbbbbb, committed 2026-12-01T09:05:00Z)`,
+    )
+    expect(overLiveOnPages(older, null, commit("c"))).toEqual({
+      released: false,
+      why: `the live site is of nothing, no longer of ${commit("c")}`,
+    })
+  })
+})
