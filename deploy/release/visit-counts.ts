@@ -38,7 +38,7 @@ const add = (counts: Record<string, number>, key: string) => (counts[key] = (cou
 export const DIRECT = "(typed, a bookmark or an app)"
 const elsewhere = (host: string) => `(${host})`
 
-const languageOf = (pathname: string): Language => (pathname === "/fr/" || pathname.startsWith("/fr/") ? "fr" : "en")
+const languageOf = (pathname: string): Language => (pathname.startsWith("/fr/") ? "fr" : "en")
 const routeOf = (pathname: string) => (languageOf(pathname) === "fr" ? pathname.slice(3) : pathname)
 
 /** A page's address: a folder, outside the files, the data and the services. */

@@ -1,0 +1,144 @@
+/**
+ * One line of the host's log counted, at each of its edges (deploy/release/visit-counts.ts): what is a
+ * page, what a route in `?from=` may be, what led to the demo page and to the scheduler, the log's
+ * rotated files in order, the first day kept as counted. The whole report from a log of known visits
+ * is test/hosting/visits-report.test.ts's.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import {
+  DIRECT,
+  type DayCounts,
+  countLine,
+  countLogs,
+  logFiles,
+  reconcile,
+  weekOf,
+} from "../../deploy/release/visit-counts"
+
+const TIME = "2026-12-02T11:00:00+01:00"
+const DAY = "2026-12-02"
+const line = (address: string, status = 200, from = "-", kind = "person", method = "GET", time = TIME) =>
+  [time, "203.0.113.0", method, address, String(status), from, kind].join("\t")
+
+/** The counts of some lines, on the one day they share. */
+function counted(...lines: string[]): DayCounts {
+  const days: Record<string, DayCounts> = {}
+  for (const text of lines) countLine(text, days)
+  return days[DAY] ?? { pages: {}, robots: 0, demo: {}, scheduler: {} }
+}
+
+describe("a line of the log", () => {
+  it("is left out unless it has the log's seven fields, a GET and a time", () => {
+    const days: Record<string, DayCounts> = {}
+    expect(countLine(`${line("/")}\textra`, days)).toBeNull()
+    expect(countLine(line("/").split("\t").slice(0, 6).join("\t"), days)).toBeNull()
+    expect(countLine(line("/", 200, "-", "person", "POST"), days)).toBeNull()
+    expect(countLine(line("/", 200, "-", "person", "GET", "yesterday"), days)).toBeNull()
+    expect(days).toEqual({})
+    expect(countLine(line("/"), days)).toBe(DAY)
+  })
+
+  it("counts a page only at a folder's address outside the files, the data and the services, in its language", () => {
+    const { pages } = counted(
+      ...["/", "/fr/", "/case-studies/static/", "/french/", "/book-demo"].map((address) => line(address)),
+      ...["/admin/", "/fr/admin/", "/api/auth/", "/report/", "/_gatsby/x/", "/page-data/x/", "/fr/static/x/"].map(
+        (address) => line(address),
+      ),
+      line("/case-studies/", 404),
+    )
+    expect(pages).toEqual({ "en /": 1, "fr /": 1, "en /case-studies/static/": 1, "en /french/": 1 })
+  })
+
+  it("names what led to the demo page: the route in ?from= when it is one, else the referrer's page or site, else typed", () => {
+    const { demo } = counted(
+      line("/book-demo/?from=/case-studies/wine/", 200, "/case-studies/wine/"),
+      line("/book-demo/?from=/Jane.Doe@example.com/", 200, "/case-studies/"),
+      line("/book-demo/?from=case-studies/", 200, "/case-studies"),
+      line("/book-demo/?from=/case-studies/ x", 200, "www.linkedin.com"),
+      line("/book-demo/"),
+    )
+    expect(demo).toEqual({
+      "en /case-studies/wine/": 1,
+      "en /case-studies/": 1,
+      "en /case-studies": 1,
+      "en (www.linkedin.com)": 1,
+      "en (typed, a bookmark or an app)": 1,
+    })
+    expect(DIRECT).toBe("(typed, a bookmark or an app)")
+  })
+
+  it("counts the scheduler at its address with or without its slash, once redirected, by the page that led to the demo page", () => {
+    const { scheduler, pages } = counted(
+      line("/book-demo/schedule", 302, "/book-demo/?from=/case-studies/"),
+      line("/fr/book-demo/schedule/", 302, "/fr/case-studies/hotels/"),
+      line("/book-demo/schedule/", 404, "/book-demo/"),
+      line("/book-demo/schedule/", 302, "/book-demo/", "robot"),
+      line("/case-studies/", 302, "/book-demo/"),
+    )
+    expect(scheduler).toEqual({ "en /case-studies/": 1, "fr /case-studies/hotels/": 1 })
+    expect(pages).toEqual({})
+  })
+})
+
+describe("the log's files", () => {
+  it("are the log and its rotated days, oldest first, the log itself last", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-logs-"))
+    try {
+      const log = path.join(dir, "access.log")
+      expect(logFiles(path.join(dir, "none", "access.log"))).toEqual([])
+      for (const name of [
+        "access.log",
+        "access.log-20261201.gz",
+        "access.log.1",
+        "access.log-20261130",
+        "error.log",
+        "access.logs",
+      ])
+        fs.writeFileSync(path.join(dir, name), "")
+      expect(logFiles(log).map((file) => path.basename(file))).toEqual([
+        "access.log-20261130",
+        "access.log-20261201.gz",
+        "access.log.1",
+        "access.log",
+      ])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("begin on the earliest day they hold, in whatever order its lines come; that day is kept as it was counted", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-logs-"))
+    try {
+      const file = path.join(dir, "access.log")
+      fs.writeFileSync(
+        file,
+        [
+          line("/", 200, "-", "person", "GET", "2026-12-03T09:00:00+01:00"),
+          line("/", 200, "-", "person", "GET", "2026-12-02T23:59:00+01:00"),
+          "",
+          line("/fr/", 200, "-", "person", "GET", "2026-12-03T10:00:00+01:00"),
+        ].join("\n"),
+      )
+      const logs = await countLogs([file])
+      expect(logs.firstDay).toBe("2026-12-02")
+      const whole = { pages: { "en /": 9 }, robots: 0, demo: {}, scheduler: {} }
+      const kept = { days: { "2026-12-02": whole, "2026-12-03": whole, "2026-12-01": whole } }
+      const after = reconcile(kept, logs)
+      expect(Object.keys(after.days)).toEqual(["2026-12-01", "2026-12-02", "2026-12-03"])
+      expect(after.days["2026-12-02"]).toBe(whole)
+      expect(after.days["2026-12-03"].pages).toEqual({ "en /": 1, "fr /": 1 })
+      expect(reconcile({ days: {} }, logs).days["2026-12-02"].pages).toEqual({ "en /": 1 })
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("weeks", () => {
+  it("are labelled with two digits", () => {
+    expect(weekOf("2026-01-28")).toEqual({ monday: "2026-01-26", label: "2026-W05" })
+  })
+})
