@@ -5,7 +5,14 @@
 import { describe, expect, it } from "vitest"
 import { readContentFile } from "../../gatsby/content/files"
 import { caseStudySchema, industriesSchema } from "../../model/schemas"
-import { recordedSources, translationStates, withRecord } from "../../model/translations"
+import {
+  isUntranslated,
+  quotedText,
+  recordedSources,
+  toCheckMessage,
+  translationStates,
+  withRecord,
+} from "../../model/translations"
 
 type Study = { en: Record<string, unknown> & { result: string[] }; fr: Record<string, unknown> & { result: string[] } }
 const saved = readContentFile<Study>("case-studies/retail.json")
@@ -92,5 +99,58 @@ describe("a translation's source", () => {
   it("once the French of a new study is written, it follows its English", () => {
     const englishOnly = edited((study) => (study.fr = {} as Study["fr"]))
     expect(recordedSources(caseStudySchema, englishOnly, saved)).toBeUndefined()
+  })
+})
+
+describe("a translation's source, at its edges", () => {
+  it("quotes a text whole up to its length, a list's items joined, and cuts a longer one at a word's end", () => {
+    expect(quotedText("Rose by 17%.")).toBe("“Rose by 17%.”")
+    expect(quotedText(["One.", "Two."])).toBe("“One. / Two.”")
+    expect(quotedText("a".repeat(90))).toBe(`“${"a".repeat(90)}”`)
+    expect(quotedText(`${"a".repeat(88)} bcd`)).toBe(`“${"a".repeat(88)}…”`)
+    expect(quotedText("abcdef", 4)).toBe("“abc…”")
+    expect(
+      toCheckMessage({ locale: "fr", path: "title", segments: ["title"], before: "Old", after: "New" }),
+    ).toBe(
+      "to check: its English changed since this French was made, from “Old” to “New”; edit the French, or confirm it still right in the CMS",
+    )
+  })
+
+  it("holds a language untranslated only when every text in it is blank, lists included", () => {
+    expect(isUntranslated(undefined)).toBe(true)
+    expect(isUntranslated({ title: " ", result: ["", "  "], summary: { problem: "" } })).toBe(true)
+    expect(isUntranslated({ title: "", result: ["", "Un résultat"] })).toBe(false)
+    expect(isUntranslated(["", "x"])).toBe(false)
+  })
+
+  it("reads a record leniently: other languages, non-texts and a record that is none are left out", () => {
+    const file = edited((study) => {
+      study.en.result = newResult
+      study.en.translatedFrom = { fr: { result: saved.en.result, title: 42 }, de: { result: ["x"] }, it: "x" }
+    })
+    expect(translationStates(caseStudySchema, file).toCheck).toEqual([
+      { locale: "fr", path: "result", segments: ["result"], before: saved.en.result, after: newResult },
+    ])
+    const notARecord = edited((study) => (study.en.translatedFrom = ["fr"]))
+    expect(translationStates(caseStudySchema, notARecord)).toEqual({ toCheck: [], missing: [] })
+    expect(translationStates(caseStudySchema, null)).toEqual({ toCheck: [], missing: [] })
+    expect(recordedSources(caseStudySchema, saved, null)).toBeUndefined()
+    expect(withRecord("text", undefined)).toBe("text")
+  })
+
+  it("counts a French list with one blank item as written, and one all blank as missing", () => {
+    const oneBlank = edited((study) => (study.fr.result = ["", ...saved.fr.result.slice(1)]))
+    expect(translationStates(caseStudySchema, oneBlank).missing).toEqual([])
+    const allBlank = edited((study) => (study.fr.result = saved.fr.result.map(() => " ")))
+    expect(translationStates(caseStudySchema, allBlank).missing.map(({ path }) => path)).toEqual(["result"])
+  })
+
+  it("records against the English saved before a save that changed it, and nothing for a new file", () => {
+    const draft = edited((study) => (study.en.result = newResult))
+    expect(recordedSources(caseStudySchema, undefined, draft)).toBeUndefined()
+    expect(recordedSources(caseStudySchema, saved, draft, { fr: { result: saved.en.result } })).toEqual({
+      fr: { result: saved.en.result },
+    })
+    expect(recordedSources(caseStudySchema, saved, draft, { fr: { result: newResult } })).toBeUndefined()
   })
 })
