@@ -83,4 +83,57 @@ describe("a release's files", () => {
       "public/index.html",
     ])
   })
+
+  it("are read back only from a list whose every entry is a path inside, a whole hash and a whole size", () => {
+    const hash = "a".repeat(64)
+    const read = (manifest: unknown) => {
+      fs.writeFileSync(at("next/files.json"), JSON.stringify(manifest))
+      return readManifest(at("next"))
+    }
+    expect(read({ "index.html": { sha256: hash, size: 3 }, "a/b.js": { sha256: hash, size: 0 } })).not.toBeNull()
+    for (const entry of [
+      { sha256: `${hash}0`, size: 3 },
+      { sha256: `x${hash}`, size: 3 },
+      { sha256: hash.toUpperCase(), size: 3 },
+      { sha256: hash, size: 1.5 },
+      { sha256: hash },
+      null,
+    ])
+      expect(read({ "index.html": { sha256: hash, size: 3 }, "other.html": entry }), JSON.stringify(entry)).toBeNull()
+    expect(read({ "a/../../b": { sha256: hash, size: 3 } })).toBeNull()
+    fs.writeFileSync(at("next/files.json"), "{")
+    expect(readManifest(at("next"))).toBeNull()
+    expect(readManifest(at("nowhere"))).toBeNull()
+  })
+
+  it("missing by the many are named by their first three", () => {
+    const manifest = manifestOf(at("next/public"))
+    const hash = "b".repeat(64)
+    for (const file of ["a.js", "b.js", "c.js"]) manifest[file] = { sha256: hash, size: 1 }
+    expect(() => planTransfer(manifest, at("next/public"), [])).toThrow(
+      "lacks 3 file(s) that no release kept on the host has either (a.js, b.js, c.js): upload",
+    )
+    manifest["d.js"] = { sha256: hash, size: 1 }
+    expect(() => planTransfer(manifest, at("next/public"), [])).toThrow("(a.js, b.js, c.js, ...): upload")
+  })
+
+  it("are linked from a kept release only when it still holds the file, and from the first that does", () => {
+    const manifest = manifestOf(at("next/public"))
+    const live = { publicDir: at("live/public"), manifest: manifestOf(at("live/public")) }
+    write("old/public/index.html", "<p>Home</p>")
+    const old = { publicDir: at("old/public"), manifest: manifestOf(at("old/public")) }
+    expect(planTransfer(manifest, at("next/public"), [live, old]).links).toEqual([
+      ["index.html", at("live/public/index.html")],
+    ])
+    fs.rmSync(at("live/public/index.html"))
+    expect(planTransfer(manifest, at("next/public"), [live, old]).links).toEqual([
+      ["index.html", at("old/public/index.html")],
+    ])
+    // Listed by no kept release at all: copied.
+    const none = { publicDir: at("old/public"), manifest: {} }
+    expect(planTransfer(manifest, at("next/public"), [none]).copies).toEqual([
+      "case-studies/wine/index.html",
+      "index.html",
+    ])
+  })
 })
