@@ -15,6 +15,7 @@ import { HISTORY, prune, readHistory } from "../../deploy/release/history"
 import { LIVE, OUTGOING, RELEASE_SITE, type ReleaseSettings, linkedRelease, relink } from "../../deploy/release/layout"
 import { STAGED, type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
 import { describeTick, tick } from "../../deploy/release/tick"
+import { goLive } from "../../deploy/release/go-live"
 import { readToldCalendar, toldAfter, writeToldCalendar } from "../../deploy/release/told-calendar"
 
 const X = "a".repeat(40)
@@ -222,6 +223,46 @@ describe("a tick", () => {
     expect(readStaged(root).map(({ release }) => release)).toEqual(["r9"])
     refuse(null)
     expect((await tick(settings, new Date("2026-12-01T09:01:00Z"))).live).toMatchObject({ live: "r9" })
+  })
+})
+
+describe("going live", () => {
+  const info = { commit: X, builtAt: "2026-12-01T09:00:00Z" }
+
+  it("removes a release nginx refused, unless told to keep it, and leaves what is live as it was", () => {
+    const { root, settings, refuse } = hostRoot()
+    live(root, LIVE_ID, { clock: "2026-12-01T07:00:00Z" })
+    addRelease(root, "r9", null)
+    refuse("nginx: [emerg] no")
+    expect(() => goLive(settings, "r9", info)).toThrow(/does not accept release r9/)
+    expect([exists(root, "r9"), linkedRelease(root, LIVE), readHistory(root)]).toEqual([false, LIVE_ID, [LIVE_ID]])
+    addRelease(root, "r10", null)
+    expect(() => goLive(settings, "r10", info, { keepOnFailure: true })).toThrow(/does not accept release r10/)
+    expect(exists(root, "r10")).toBe(true)
+  })
+
+  it("says so, live all the same, when the host's records cannot be kept", () => {
+    const { root, settings } = hostRoot()
+    live(root, LIVE_ID, { clock: "2026-12-01T07:00:00Z" })
+    addRelease(root, "r9", null)
+    fs.writeFileSync(path.join(root, "calendar.json"), "{")
+    const report = goLive(settings, "r9", info)
+    expect(linkedRelease(root, LIVE)).toBe("r9")
+    expect(report.removed).toEqual([])
+    expect(report.setup).toMatch(
+      new RegExp(`^Not recorded in ${root}/calendar\\.json and ${root}/history: ${root}/calendar\\.json is not JSON`),
+    )
+  })
+
+  it("prunes past the releases kept, sparing the staged ones", () => {
+    const { root, settings } = hostRoot()
+    live(root, "r1", { clock: "2026-12-01T07:00:00Z" })
+    for (const id of ["r2", "r3", "r4", "r5"]) addRelease(root, id, null)
+    writeStaged(root, [staged("r2", "2026-12-02T09:00:00.000Z")])
+    const report = goLive({ ...settings, keep: 2 }, "r5", info)
+    // Past the newest two (r4, r5 live): r1 is outgoing now, r2 staged, r3 goes.
+    expect(report.removed).toEqual(["r3"])
+    expect(readHistory(root)).toEqual(["r1", "r5"])
   })
 })
 
