@@ -4,7 +4,17 @@
  * (e2e/sweep.spec.ts) ask the same.
  */
 
-/** Whether the page has fetched the data of another page (a link's, prefetched). */
+/**
+ * Whether `url` is the data of another page than the one at `pathname` (a link's, as Gatsby prefetches
+ * it): for a test that watches the page's requests from outside, where the page's own clock is the
+ * test's (Playwright's, which stands in for the page's performance entries too).
+ */
+export const isAnotherPagesData = (url: string, pathname: string): boolean => {
+  const own = `/page-data${pathname.replace(/\/$/, "") || "/index"}/page-data.json`
+  return url.includes("/page-data/") && url.includes("/page-data.json") && !url.endsWith(own)
+}
+
+/** Whether the page has fetched the data of another page (a link's, prefetched), as the page itself says. */
 export const prefetchedAnotherPage = () => {
   const own = `/page-data${location.pathname.replace(/\/$/, "") || "/index"}/page-data.json`
   return performance
