@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { readClock } from "../../contracts/clock"
 import { isOffsetTime } from "../../contracts/time"
 import { formatProblem } from "../../model/problems"
-import { changesDue, scheduleStateAt, servedUntil } from "../../model/schedule"
+import { changesDue, scheduleStateAt, scheduledStudyOf, servedUntil } from "../../model/schedule"
 import { editorsTime, fromZurichWallTime, zurichDay, zurichWallTime } from "../../contracts/editors-time"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
@@ -131,5 +131,22 @@ describe("the clock", () => {
     expect(await errorsOf(fixture.root, readClock({ SITE_CLOCK: "2026-11-30T23:59:00+01:00" }).now)).toEqual([
       "content/case-studies/wine.json: en.published: must not be after today (2026-11-30): a case study is dated the day it is published",
     ])
+  })
+})
+
+describe("a study file's calendar", () => {
+  it("is read from its English side, with a title even when it has none; a file with no slug there has none", () => {
+    const window = { goLiveAt: "2026-12-01T09:00:00+01:00", expireAt: "2026-12-31T09:00:00+01:00" }
+    expect(scheduledStudyOf({ en: { slug: "wine", title: "Wine", ...window, client: "x" }, fr: { slug: "vin" } })).toEqual(
+      { slug: "wine", title: "Wine", ...window },
+    )
+    expect(scheduledStudyOf({ en: { slug: "wine" } })).toEqual({
+      slug: "wine",
+      title: "",
+      goLiveAt: undefined,
+      expireAt: undefined,
+    })
+    for (const raw of [null, {}, { en: null }, { en: { slug: 7 } }, { fr: { slug: "vin" } }])
+      expect(scheduledStudyOf(raw), JSON.stringify(raw)).toBeUndefined()
   })
 })

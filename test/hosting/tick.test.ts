@@ -15,7 +15,7 @@ import { HISTORY, prune, readHistory } from "../../deploy/release/history"
 import { LIVE, OUTGOING, RELEASE_SITE, type ReleaseSettings, linkedRelease, relink } from "../../deploy/release/layout"
 import { STAGED, type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
 import { describeTick, tick } from "../../deploy/release/tick"
-import { goLive } from "../../deploy/release/go-live"
+import { goLive, stampOf } from "../../deploy/release/go-live"
 import { readToldCalendar, toldAfter, writeToldCalendar } from "../../deploy/release/told-calendar"
 
 const X = "a".repeat(40)
@@ -126,6 +126,8 @@ describe("a tick", () => {
     )
     expect([linkedRelease(root, LIVE), linkedRelease(root, OUTGOING)]).toEqual(["r9", LIVE_ID])
     expect(stampIn(root, "r9")).toMatchObject({ commit: X, release: "r9", clock: "2026-12-01T09:00:00Z" })
+    expect(stampOf(root)).toEqual(stampIn(root, "r9"))
+    expect(stampOf(root, "r10")).toBeNull()
     expect(readHistory(root)).toEqual([LIVE_ID, "r9"])
     expect(readToldCalendar(root).studies.wine).toMatchObject({ release: "r9", goLiveAt: "2026-12-01T09:00:00Z" })
     expect(readStaged(root).map(({ release }) => release)).toEqual(["r10"])
