@@ -6,8 +6,9 @@
  * are those that decide on values (a release, a rollback, the calendar, an address, a translation's
  * state, the visit counts, the content rules, the structured data, the case search); what starts
  * processes, writes a host's files or drives nginx is proven on the release test host
- * (test/with-build/), where a run per mutant would take hours. The score and each survivor named as
- * equivalent: docs/testing.md, "Mutation testing".
+ * (test/with-build/), where a run per mutant would take hours. The content rules
+ * (model/content-check.ts) are the second run's (stryker.content.config.mjs). The score and the
+ * survivors: docs/testing.md, "Mutation testing".
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
@@ -44,5 +45,6 @@ export default {
   reporters: ["clear-text", "progress", "json", "html"],
   jsonReporter: { fileName: ".tmp/mutation/mutation.json" },
   htmlReporter: { fileName: ".tmp/mutation/mutation.html" },
-  thresholds: { high: 90, low: 85, break: 85 },
+  // The verdict is both runs' together (scripts/mutation-score.mjs, under 85% fails), not each one's.
+  thresholds: { high: 90, low: 85, break: null },
 }
