@@ -35,11 +35,15 @@ const CASE_FILE = "content/case-studies/wine.json"
 let workspace: string
 let server: ChildProcess
 
-/** decap-server answers its API's "info" action once it is listening. */
+/**
+ * decap-server answers its API's "info" action once it is listening. The deadline is for a hang, not
+ * a timing verdict: it started in over 20 s once, while the scale gate's copy was still building
+ * beside the first browsers (scripts/test.sh).
+ */
 const waitForDecapServer = () =>
   waitForServer(`http://127.0.0.1:${DECAP_PORT}/api/v1`, {
     name: "decap-server",
-    timeoutMs: 20_000,
+    timeoutMs: 90_000,
     init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) },
     ready: (response) => response.ok,
   })
