@@ -55,6 +55,7 @@ const waitForDecapServer = () =>
 test.describe.configure({ mode: "default", timeout: 90_000 })
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000)
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-cms-"))
   fs.cpSync(path.join(ROOT, "content"), path.join(workspace, "content"), { recursive: true })
   server = spawn(path.join(ROOT, "node_modules/.bin/decap-server"), [], {
