@@ -8,7 +8,14 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { REPORT_SERVICE, REPORT_TIMER, reportHostFiles } from "../../deploy/release/visits-report"
+import {
+  REPORT_SERVICE,
+  REPORT_TIMER,
+  VISITS_COUNTS,
+  readCounts,
+  reportHostFiles,
+  writeReportHostFiles,
+} from "../../deploy/release/visits-report"
 import { LOGROTATE_FILE, LOG_DAYS, VISITS_LOG } from "../../deploy/release/visits-log"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 
@@ -25,6 +32,33 @@ describe("the report's files on the host", () => {
     expect(files[REPORT_TIMER]).toContain("OnCalendar=hourly")
     expect(files[REPORT_TIMER]).toContain("Persistent=true")
     expect(files[REPORT_TIMER]).toContain("WantedBy=timers.target")
+  })
+
+  it("are written into the root under the names the setup links, each whole", () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "report-files-"))
+    writeReportHostFiles(root)
+    expect(fs.readdirSync(root).sort()).toEqual(
+      ["aurelle-report.service", "aurelle-report.timer", LOGROTATE_FILE].sort(),
+    )
+    expect(fs.readFileSync(path.join(root, "aurelle-report.timer"), "utf8")).toBe(reportHostFiles(root)[REPORT_TIMER])
+  })
+
+  it("keep the counts in the root, and refuse a counts file that holds no days, changing nothing", () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "report-files-"))
+    expect(readCounts(root)).toEqual({ days: {} })
+    const file = path.join(root, "visits.json")
+    expect(VISITS_COUNTS).toBe("visits.json")
+    for (const data of [{}, { days: null }, { days: "none" }]) {
+      fs.writeFileSync(file, JSON.stringify(data))
+      expect(() => readCounts(root), JSON.stringify(data)).toThrow(
+        `${file} holds no counts by day; nothing was changed`,
+      )
+    }
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ days: { "2026-12-01": { pages: {}, robots: 1, demo: {}, scheduler: {} } } }),
+    )
+    expect(readCounts(root).days["2026-12-01"].robots).toBe(1)
   })
 
   it("rotate the log daily and delete it after fourteen days, as logrotate runs them", () => {
