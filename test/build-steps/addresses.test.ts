@@ -9,7 +9,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { deletedStudies, studyAddresses } from "../../gatsby/post-build/addresses"
+import { deletedStudies, studiesFolder, studyAddresses } from "../../gatsby/post-build/addresses"
 
 const folders: string[] = []
 afterEach(() => {
@@ -101,5 +101,33 @@ describe("the case studies' addresses of before", () => {
       unknown: `the git clone holding ${studies} is shallow (git fetch --unshallow)`,
     })
     expect(studyAddresses(studies, PAGES, deletedStudies(studies)).unknown).toMatch(/shallow/)
+  })
+
+  it("reads only the study files of the folder, now and in the history, and sorts what it finds by address", () => {
+    const repo = repository()
+    expect(deletedStudies(repo.studies)).toEqual({ deleted: [] })
+    repo.write("zeta.json", "zeta", ["alpha-old"])
+    repo.write("alpha.json", "alpha", ["zeta-old"])
+    fs.writeFileSync(path.join(repo.studies, "notes.md"), "not a study")
+    fs.writeFileSync(path.join(repo.studies, "draft.json"), JSON.stringify({ en: { title: "no slug" } }))
+    fs.writeFileSync(path.join(repo.studies, "broken.json"), "{")
+    repo.commit("Content: create")
+    for (const file of ["notes.md", "draft.json", "broken.json"]) repo.remove(file)
+    repo.commit("Content: tidy")
+    expect(deletedStudies(repo.studies)).toEqual({ deleted: [] })
+    const pages = ["/case-studies/alpha/", "/case-studies/zeta/", "/fr/case-studies/alpha/", "/fr/case-studies/zeta/"]
+    expect(studyAddresses(repo.studies, pages, { deleted: [{ slug: "b-gone", formerSlugs: ["a-gone"] }] })).toEqual({
+      moved: [
+        { from: "/case-studies/alpha-old/", to: "/case-studies/zeta/" },
+        { from: "/case-studies/zeta-old/", to: "/case-studies/alpha/" },
+        { from: "/fr/case-studies/alpha-old/", to: "/fr/case-studies/zeta/" },
+        { from: "/fr/case-studies/zeta-old/", to: "/fr/case-studies/alpha/" },
+      ],
+      gone: ["/case-studies/a-gone/", "/case-studies/b-gone/", "/fr/case-studies/a-gone/", "/fr/case-studies/b-gone/"],
+    })
+  })
+
+  it("finds the studies' folder where the content model puts it", () => {
+    expect(studiesFolder("/srv/site/content")).toBe("/srv/site/content/case-studies")
   })
 })
