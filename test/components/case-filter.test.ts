@@ -28,6 +28,12 @@ describe("case search", () => {
     expect(matchesQuery(watches, "détecting")).toBe(true)
   })
 
+  it("finds no word across the end of one field and the start of the next", () => {
+    // The title ends with "Watchmaker", the industry is "Watches": no word "watchmakerwatches".
+    expect(matchesQuery(watches, "watchmakerwatches")).toBe(false)
+    expect(matchesQuery(watches, "watchmaker watches")).toBe(true)
+  })
+
   it("needs every word to appear, and an empty query matches everything", () => {
     expect(matchesQuery(watches, "swiss counterfeits")).toBe(true)
     expect(matchesQuery(watches, "swiss wine")).toBe(false)
