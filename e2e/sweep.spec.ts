@@ -28,9 +28,9 @@ import { parseHtml } from "../gatsby/built-html"
 import { ROUTES } from "../test/support/content"
 import { inViewALinkToAnotherPage, isAnotherPagesData, keptInBrowser } from "../test/support/page-probes"
 
-/** Pages that answer 404 on purpose: Chromium logs the document's own status as a failed load. */
 /** How long Gatsby's loader waits before it prefetches the pages of the links in view (its own 3 s). */
 const GATSBY_PREFETCH_WAIT_MS = 3_000
+/** Pages that answer 404 on purpose: Chromium logs the document's own status as a failed load. */
 const NOT_FOUND = ["/no-such-page/", "/case-studies/not-a-case/", "/fr/no-such-page/", "/fr/case-studies/not-a-case/"]
 /** The not-found pages whose every concern is checked (one page, the others sharing its template). */
 const NOT_FOUND_SWEPT = ["/no-such-page/"]
