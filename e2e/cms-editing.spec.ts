@@ -8,15 +8,18 @@
  * journey leaves an error in the console. The buttons pressed and messages read here are the ones
  * docs/editing.md names (test/checks/editing-doc.test.ts).
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
 import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
 import { validateContent } from "../gatsby/content/validate"
-import { freePort } from "../deploy/lib/free-port"
-import { projectCopy } from "../test/support/project-copy"
-import { waitForServer } from "../deploy/lib/wait-for-server"
+import {
+  type CmsDevSite,
+  parseCmsDevSite,
+  siteReady,
+  startCmsDevSite,
+  stopCmsDevSite,
+} from "../test/support/cms-dev-site"
 import {
   ADMIN_WORDS,
   fieldNamed,
@@ -30,8 +33,10 @@ import { collectErrors } from "./page-errors"
 
 const SITE_ROUTES = ["/", "/case-studies/wine/", "/book-demo/"]
 
+let site: CmsDevSite
+/** Whether this file started the site, and stops it. */
+let ownSite = false
 let dir: string
-let server: ChildProcess
 let origin: string
 
 // One `npm run cms` for the whole file: its first start (gatsby develop) takes a minute or two. In
@@ -40,29 +45,17 @@ test.describe.configure({ mode: "default", timeout: 120_000 })
 
 test.beforeAll(async () => {
   test.setTimeout(300_000)
-  dir = projectCopy()
-  const [sitePort, decapPort] = [await freePort(), await freePort()]
-  origin = `http://localhost:${sitePort}`
-  server = spawn("npm", ["run", "cms"], {
-    cwd: dir,
-    env: { ...process.env, CMS_PORT: String(sitePort), DECAP_PORT: String(decapPort), NO_COLOR: "1" },
-    stdio: "ignore",
-    detached: true,
-  })
-  const failed = () => (server.exitCode === null ? undefined : `npm run cms exited with ${server.exitCode}`)
-  await waitForServer(`${origin}/`, { name: "npm run cms", timeoutMs: 240_000, ready: (r) => r.ok, failed })
-  await waitForServer(`${origin}/api/v1`, {
-    name: "decap-server behind npm run cms",
-    timeoutMs: 30_000,
-    init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) },
-    ready: (response) => response.ok,
-    failed,
-  })
+  // npm test starts it before the unit tests (test/support/cms-dev-site.ts); a retry starts its own,
+  // the content as it was.
+  const given = process.env.CMS_DEV_SITE
+  ownSite = !given || test.info().retry > 0
+  site = ownSite ? await startCmsDevSite() : parseCmsDevSite(given!)
+  ;({ dir, origin } = site)
+  await siteReady(site)
 })
 
 test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM")
-  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  if (site && ownSite) stopCmsDevSite(site)
 })
 
 const WINE = "content/case-studies/wine.json"

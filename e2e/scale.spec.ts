@@ -167,7 +167,8 @@ async function slowestKeystroke(page: Page, text: string): Promise<number> {
   })
   await page.getByRole("searchbox").click()
   await page.keyboard.type(text, { delay: 250 })
-  await page.waitForTimeout(1000)
+  // The last keystroke's entry is reported once its results are painted (at most 160 ms at 4x).
+  await page.waitForTimeout(500)
   const durations = await page.evaluate(() => (window as unknown as { keystrokes: number[] }).keystrokes)
   console.log(`keystroke interactions (ms): ${durations.map(Math.round).join(" ")}`)
   return Math.max(0, ...durations)
@@ -238,7 +239,9 @@ test(`typing a search over ${STUDIES} studies is about as quick as over six, on 
   browser,
 }) => {
   test.setTimeout(180_000)
-  const { within, said, grownMs, found } = await typingAgainstSix(browser, "grand cru estate")
+  // Nine keystrokes: the slowest is the first or second (the browsing rows put away), then each
+  // narrows the same results (sixteen, "grand cru estate", cost the gate 35 s more for the same verdicts).
+  const { within, said, grownMs, found } = await typingAgainstSix(browser, "grand cru")
   test.info().annotations.push({ type: "typing", description: said })
   // The line npm run bench:scale reads.
   console.log(`slowest keystroke over ${STUDIES} studies at ${CPU_SLOWDOWN}x CPU: ${Math.round(grownMs)} ms`)

@@ -50,26 +50,53 @@ step "Installing dependencies (skipped when package-lock.json is unchanged)"
 timed "install" bash scripts/ensure-install.sh || exit 1
 timed "system packages" bash scripts/ensure-system-packages.sh || exit 1
 
-step "Code hygiene: ESLint (zero warnings) and Prettier"
+# beside <name> command...: starts a gate's command in the background (each of these is one process,
+# on one core), its output kept for `joined`; joined <name>: waits for it, prints its output, and
+# returns its status, the gate's. The summary's time for such a gate is what was left to wait.
+declare -A beside_pids=()
+beside() {
+  local name="$1"
+  shift
+  "$@" >".tmp/beside-$name.log" 2>&1 &
+  beside_pids[$name]=$!
+}
+joined() {
+  local status=0
+  wait "${beside_pids[$1]}" || status=$?
+  cat ".tmp/beside-$1.log"
+  return $status
+}
+
+step "Code hygiene: ESLint (zero warnings) and Prettier, side by side"
+beside prettier npx prettier --check .
 gate "eslint" npx eslint --max-warnings 0 .
-gate "prettier" npx prettier --check .
+gate "prettier" joined prettier
 
 step "Building the site (validates content, generates src/gatsby-types.d.ts)"
 build_started=$SECONDS
 timed "build" npm run build || exit 1
 build_seconds=$((SECONDS - build_started))
 
-step "Integrity of the build: HTML (html-validate and the W3C Nu Html Checker), control characters, links, byte budgets"
+step "Integrity of the build: HTML (html-validate and the W3C Nu Html Checker), control characters, links, byte budgets; type-checking beside them"
+# The build wrote src/gatsby-types.d.ts, which the type-check reads.
+beside typescript npx tsc --noEmit
 gate "html-validate" npx tsx deploy/publish/gates/check-html.ts
 gate "nu-html-checker" npx tsx deploy/publish/gates/check-nu.ts
 gate "control characters" npx tsx deploy/publish/gates/check-text-bytes.ts
 gate "links" npx tsx deploy/publish/gates/check-links.ts
 gate "byte budgets" npx tsx deploy/publish/gates/budgets.ts
-
-step "Type-checking"
-gate "typescript" npx tsc --noEmit
+gate "typescript" joined typescript
 
 rm -f .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
+# `npm run cms` in a copy for e2e/cms-editing.spec.ts, started now at the lowest CPU priority: its first
+# start (gatsby develop, a minute of both cores) takes what the unit tests leave idle, and the spec
+# finds it started (test/support/cms-dev-site.ts). Stopped after the browser tests, or on any exit.
+cms_site=$(node --import tsx test/support/cms-dev-site.ts) || cms_site=""
+stop_cms_site() {
+  if [ -n "$cms_site" ]; then node --import tsx test/support/cms-dev-site.ts --stop "$cms_site" || true; fi
+  cms_site=""
+}
+trap stop_cms_site EXIT
 step "Unit tests, and tests of the build (its files, nginx, the CDN rules)"
 # Two files at a time, one a core (Vitest's default leaves one of two cores idle): 4:10 against 6:03.
 gate "vitest" npx vitest run --project unit --project with-build --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
@@ -84,7 +111,8 @@ step "Two more browser engines (Firefox, WebKit): a route of each template in bo
 gate "engines" npx vitest run --project engines --maxWorkers=2 --reporter=default --reporter=json --outputFile.json=.tmp/engines.json
 
 step "End-to-end tests in Chromium against the built site (axe, keyboard, motion, console, print included)"
-gate "playwright" npx playwright test --project desktop
+gate "playwright" env CMS_DEV_SITE="$cms_site" npx playwright test --project desktop
+stop_cms_site
 
 step "Scale: a copy with 60 case studies (built beside the engines) served alone: its policy, weights, browsing, search, typing against six studies"
 # scale_gate: the grown copy's build (started before the engines), then the browser's checks of it.
@@ -106,7 +134,7 @@ gate "scale" scale_gate
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx test/bench/bench-load.ts
 
-step "Lighthouse: a route of each template in both languages, desktop, then mobile (median of three runs in rounds), each on one device whatever the host"
+step "Lighthouse: a route of each template in both languages, desktop, then mobile (one run a route, the median of more for one over budget), each on one device whatever the host"
 gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"

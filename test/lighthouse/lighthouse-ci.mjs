@@ -4,17 +4,17 @@
  * sitemap in both languages, served by nginx as production serves it, through Lighthouse's Node API with a fresh
  * Chromium for every run. Usage: node test/lighthouse/lighthouse-ci.mjs [desktop|mobile]...  (both by default)
  *
- * - Desktop first (its one steady run per route gives the machine time to settle after the load
- *   test), then mobile in rounds: each round audits every route once, so a slow minute on a shared
- *   machine costs a route one run of its three rather than all of them.
+ * - Desktop first (its steady runs give the machine time to settle after the load test), then
+ *   mobile; a route's runs in rounds over every route (quality-budgets.json, `runs`: one a route
+ *   each today), so that a slow minute on a shared machine costs a route one run rather than all.
  * - A route's first run audits all four categories; the later ones only the metrics of the
  *   performance score (the accessibility, best-practices and SEO audits and the performance
  *   diagnostics read the page, not its timing, and need one run).
  * - Each value's verdict is the median of its runs (quality-budgets.json: categories, LCP, TBT, CLS);
  *   a route over budget after its rounds is audited again, to three runs on desktop and nine on
- *   mobile (`runs.confirm`), and judged on the median of them all. A route's runs stop once no run
- *   still to come could change its verdict (verdict.mjs, `settledWithinBudget`): a route whose first
- *   two mobile runs are both within every budget has its verdict, whatever a third would measure.
+ *   mobile (`runs.confirm`), and judged on the median of them all, so one slow run never fails a
+ *   route alone. A route's runs stop once no run still to come could change its verdict
+ *   (verdict.mjs, `settledWithinBudget`): of nine, once five are within every budget.
  * - Every run emulates the same device whatever the host: its CPU slowdown is set from the host's
  *   benchmark index, as Lighthouse measured it in the last runs (test/support/host-speed.mjs),
  *   instead of the presets' fixed 4x and 1x, which make a slower device of a slower host. The tables

@@ -21,10 +21,11 @@
  *   study; a change the content check refuses stops there, its first complaint kept, nothing packed; a
  *   change every page shows with a study's move is checked on every page for its text, links and
  *   weight, and rendered on the moved study's pages and a page of each template and language; the
- *   move links anew; and the cache's output is what a build without any cache leaves, byte for byte.
+ *   move links anew; and the cache's output is what a build without any cache leaves, byte for byte
+ *   (a twin of the copy, built beside the publish path, in a folder of its own).
  *
  * One cold build of the copy serves all of it, as on the build server the last build's cache serves
- * the next publish: four full builds (cold, two publishes, cold again) and one stopped. Which pages a
+ * the next publish: four full builds (cold, two publishes, the twin cold) and one stopped. Which pages a
  * change makes different, with a cache, without one, or against the live release, is decided on the
  * build's own pages in test/with-build/changed-pages.test.ts.
  *
@@ -467,16 +468,35 @@ describe("gatsby build, over the altered copy", () => {
   })
 })
 
-/** Every file the build leaves to be released (public/, .hosting/), by path: the hash of its bytes. */
-function tree(): Map<string, string> {
+/** Every file a build of `dir` leaves to be released (public/, .hosting/), by path: the hash of its bytes. */
+function tree(dir = altered): Map<string, string> {
   return new Map(
     ["public", HOSTING_DIR].flatMap((folder) =>
-      filesUnder(path.join(altered, folder)).map((file): [string, string] => [
-        path.relative(altered, file),
+      filesUnder(path.join(dir, folder)).map((file): [string, string] => [
+        path.relative(dir, file),
         crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex"),
       ]),
     ),
   )
+}
+
+/** What a build leaves in a copy, left out of its twin: its cache and output, the publish path's files. */
+const BUILT = new Set([".cache", "public", HOSTING_DIR, ".artifact", ".tmp", "node_modules"])
+
+/**
+ * A copy of the altered copy as it is now, its sources, content and history, without anything a
+ * build left (node_modules linked): built, it is the same content built without any cache.
+ */
+function twinOfAltered(): string {
+  const twin = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-build-"))
+  copies.push(twin)
+  fs.chmodSync(twin, 0o755)
+  fs.cpSync(altered, twin, {
+    recursive: true,
+    filter: (source) => !BUILT.has(path.relative(altered, source)),
+  })
+  fs.symlinkSync(fs.realpathSync(path.join(altered, "node_modules")), path.join(twin, "node_modules"))
+  return twin
 }
 
 /** One of Gatsby's or the build's lines, whitespace joined: "Building static HTML for pages - 1.5s - 2/2". */
@@ -613,6 +633,9 @@ describe("the next release of the altered copy, its cache kept", () => {
       editJson(path.join(altered, WINE), (study) =>
         Object.assign(study, { slug: "grands-vins", formerSlugs: ["wine"] }),
       )
+      // The same content built without any cache, in a twin of the copy, while the publish path runs.
+      const twin = twinOfAltered()
+      const coldBuild = buildCopy(twin, ALTERED_ENV)
       const { status, output } = await publish()
       expect(output).not.toContain("Publish path refused")
       expect(status, output.slice(-3000)).toBe(0)
@@ -641,11 +664,10 @@ describe("the next release of the altered copy, its cache kept", () => {
       }
       const warm = tree()
 
-      // The same content built without any cache: the same files, byte for byte.
-      for (const folder of [".cache", "public", HOSTING_DIR]) fs.rmSync(path.join(altered, folder), { recursive: true })
-      const full = await buildCopy(altered, ALTERED_ENV)
+      // The build without any cache: the same files, byte for byte.
+      const full = await coldBuild
       expect(full.status, full.output.slice(-2000)).toBe(0)
-      const cold = tree()
+      const cold = tree(twin)
       const differing = [...new Set([...warm.keys(), ...cold.keys()])].filter(
         (file) => warm.get(file) !== cold.get(file),
       )
