@@ -134,7 +134,7 @@ gate "scale" scale_gate
 step "Load: nginx (precompressed and on the fly) and gatsby serve under the same load (no failed request, nginx at its multiples)"
 gate "load" npx tsx test/bench/bench-load.ts
 
-step "Lighthouse: a route of each template in both languages, desktop, then mobile (one run a route, the median of more for one over budget), each on one device whatever the host"
+step "Lighthouse: a route of each template in both languages, desktop and mobile side by side (one run a route, the median of more for one over budget), each on one device whatever the host"
 gate "lighthouse" node test/lighthouse/lighthouse-ci.mjs
 
 step "Summary"
