@@ -88,8 +88,8 @@ gate "byte budgets" npx tsx deploy/publish/gates/budgets.ts
 gate "typescript" joined typescript
 
 rm -f .tmp/vitest.json .tmp/engines.json .tmp/playwright.json
-# `npm run cms` in a copy for e2e/cms-editing.spec.ts, started now in the scheduler's idle class: its first
-# start (gatsby develop, a minute of both cores) takes what the unit tests leave idle, and the spec
+# `npm run cms` in a copy for e2e/cms-editing.spec.ts, started now: its first start (gatsby develop, a
+# minute of both cores) runs beside the unit tests instead of in a browser test's worker, and the spec
 # finds it started (test/support/cms-dev-site.ts). Stopped after the browser tests, or on any exit.
 cms_site=$(node --import tsx test/support/cms-dev-site.ts) || cms_site=""
 stop_cms_site() {

@@ -2,7 +2,7 @@
  * `npm run cms` in a copy of the project (test/support/project-copy.ts), as an editor runs it: the
  * site in development mode with decap-server behind it, writing into the copy's content/. Its first
  * start (gatsby develop) takes a minute of both cores, so `npm test` (scripts/test.sh) starts it
- * before the unit tests, in the scheduler's idle class: it takes the cores the tests leave idle, and
+ * before the unit tests, beside them rather than in a browser test's worker, and
  * e2e/cms-editing.spec.ts finds it started (CMS_DEV_SITE). The spec starts one itself when run alone,
  * and for a retry, whose tests need the content as it was.
  * Usage: node --import tsx test/support/cms-dev-site.ts        starts one and prints it (JSON) at once
@@ -22,16 +22,14 @@ export interface CmsDevSite {
 }
 
 /**
- * Linux's scheduling class for work that runs only on a core nothing else wants (SCHED_IDLE, util-linux's
- * `chrt`): at nice 19 alone, its start still took the with-build tests' first build from 39 to 55 s.
+ * Starts `npm run cms` in a new copy, in a process group of its own, at the tests' own priority: in
+ * the scheduler's idle class (or at nice 19) a host loaded by anything else starves it, and at half
+ * speed with `stress-ng` beside it it had not answered after 240 s.
  */
-const IDLE_CLASS = ["chrt", "--idle", "0", "nice", "-n", "19"]
-
-/** Starts `npm run cms` in a new copy, in a process group of its own; `idle`, on cores nothing else wants. */
-export async function startCmsDevSite({ idle = false } = {}): Promise<CmsDevSite> {
+export async function startCmsDevSite(): Promise<CmsDevSite> {
   const dir = projectCopy()
   const [sitePort, decapPort] = [await freePort(), await freePort()]
-  const [command, ...args] = [...(idle ? IDLE_CLASS : []), "npm", "run", "cms"]
+  const [command, ...args] = ["npm", "run", "cms"]
   const server = spawn(command, args, {
     cwd: dir,
     env: { ...process.env, CMS_PORT: String(sitePort), DECAP_PORT: String(decapPort), NO_COLOR: "1" },
@@ -95,5 +93,5 @@ export function stopCmsDevSite({ dir, pid }: CmsDevSite): void {
 if (require.main === module) {
   const stop = process.argv.indexOf("--stop")
   if (stop !== -1) stopCmsDevSite(parseCmsDevSite(process.argv[stop + 1] ?? "", "--stop's argument"))
-  else void startCmsDevSite({ idle: true }).then((site) => console.log(JSON.stringify(site)))
+  else void startCmsDevSite().then((site) => console.log(JSON.stringify(site)))
 }
