@@ -29,8 +29,7 @@ export interface CmsDevSite {
 export async function startCmsDevSite(): Promise<CmsDevSite> {
   const dir = projectCopy()
   const [sitePort, decapPort] = [await freePort(), await freePort()]
-  const [command, ...args] = ["npm", "run", "cms"]
-  const server = spawn(command, args, {
+  const server = spawn("npm", ["run", "cms"], {
     cwd: dir,
     env: { ...process.env, CMS_PORT: String(sitePort), DECAP_PORT: String(decapPort), NO_COLOR: "1" },
     stdio: "ignore",
