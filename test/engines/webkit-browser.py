@@ -31,7 +31,12 @@ def on_resource(view, resource, request):
     def failed(resource, error):
         # A request the page itself cancelled (a navigation away) is no fault of the site.
         if not error.matches(WebKit2.network_error_quark(), WebKit2.NetworkError.CANCELLED):
-            print(f"REQUEST FAILED {resource.get_uri()} {error.message}")
+            # What the view was doing says whose request it was: the page's, or a load it replaced.
+            kind = "page" if view.get_main_resource() == resource else "subresource"
+            print(
+                f"REQUEST FAILED {resource.get_uri()} {error.message} ({error.domain} {error.code}, {kind};"
+                f" the view at {view.get_uri()}, {'loading' if view.is_loading() else 'loaded'})"
+            )
 
     def finished(resource):
         response = resource.get_response()
