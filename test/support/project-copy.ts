@@ -65,8 +65,8 @@ export function projectCopy(): string {
  * The copy reaches its packages through a link to the checkout's node_modules, and webpack names each
  * module by its path from the project (its ids are hashes of those paths): the same code in another
  * order gzips to other sizes, so a copy's page weighs up to a few hundred bytes more or less than the
- * checkout's, by where the checkout lives (/404.html: 89.7 kB in /work/main, 89.8 kB in a copy of it,
- * 90.0 kB in a copy of a clone at /work/hs-clone). The shipped site is held to the budget itself by the
+ * checkout's, by where the checkout lives (/404.html: 89.7 kB in a checkout, 89.8 kB in a copy of it,
+ * 90.0 kB in a copy of a clone in another folder). The shipped site is held to the budget itself by the
  * budgets gate on its own build; a copy's verdict must not hang on the checkout's folder name.
  */
 const COPY_FIRST_LOAD_SLACK_KB = 1
