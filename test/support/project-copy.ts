@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import type { QualityBudgets } from "../../deploy/lib/quality-budgets"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { runCommand } from "./run-command"
 
@@ -73,7 +74,7 @@ const COPY_FIRST_LOAD_SLACK_KB = 1
 
 function widenFirstLoadBudget(dir: string): void {
   const file = path.join(dir, "quality-budgets.json")
-  const budgets = JSON.parse(fs.readFileSync(file, "utf8")) as { bytes: { firstLoadJsKb: number } }
+  const budgets = JSON.parse(fs.readFileSync(file, "utf8")) as QualityBudgets
   budgets.bytes.firstLoadJsKb += COPY_FIRST_LOAD_SLACK_KB
   fs.writeFileSync(file, `${JSON.stringify(budgets, null, 2)}\n`)
 }
