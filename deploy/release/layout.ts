@@ -59,13 +59,51 @@ export interface ReleaseSettings {
 export const releasesDir = (root: string) => path.join(root, RELEASES)
 export const releaseDir = (root: string, id: string) => path.join(releasesDir(root), id)
 
-/** The releases on disk, oldest first (their names begin with the time they were made). */
+/** A release's name: the second it was made, its commit's first characters, and a count from 2 on for the next ones made in that second. */
+const RELEASE_NAME = /^(\d{8}T\d{6}Z)-[0-9a-f]+(?:-(\d+))?$/
+
+/** Where a name stands in the order releases were made: its second, then its count (a name of another form first). */
+function placeOf(name: string): [string, number] {
+  const match = RELEASE_NAME.exec(name)
+  return match ? [match[1], match[2] ? Number(match[2]) : 1] : ["", 0]
+}
+
+/** Orders release names as they were made: by second, then by count ("-10" after "-9"). */
+export function compareReleases(a: string, b: string): number {
+  const [secondA, countA] = placeOf(a)
+  const [secondB, countB] = placeOf(b)
+  if (secondA !== secondB) return secondA < secondB ? -1 : 1
+  return countA - countB || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+/**
+ * The name of a release made at `now` of `commit`, after every name in `taken` (those on disk, whole
+ * or partial): a release made in the second of the newest one, or with the clock behind it, takes
+ * that second and the next count, so a second release in one second never sorts before the first.
+ */
+export function nextReleaseName(taken: readonly string[], commit: string, now: Date): string {
+  const second = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")
+  const newest = taken
+    .map((name) => (name.endsWith(PARTIAL) ? name.slice(0, -PARTIAL.length) : name))
+    .filter((name) => RELEASE_NAME.test(name))
+    .sort(compareReleases)
+    .at(-1)
+  const short = commit.slice(0, 8)
+  if (!newest) return `${second}-${short}`
+  const [newestSecond, newestCount] = placeOf(newest)
+  return second > newestSecond ? `${second}-${short}` : `${newestSecond}-${short}-${newestCount + 1}`
+}
+
+/** The releases on disk, oldest first (compareReleases). */
 export function listReleases(root: string): string[] {
   if (!fs.existsSync(releasesDir(root))) return []
   return fs
     .readdirSync(releasesDir(root))
     .filter((name) => !name.endsWith(PARTIAL) && fs.existsSync(path.join(releasesDir(root), name, RELEASE_SITE)))
-    .sort()
+    .sort(compareReleases)
 }
 
 /** The release a link names, or null. */

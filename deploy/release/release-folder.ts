@@ -30,22 +30,18 @@ import {
   type ReleaseSettings,
   linkedRelease,
   listReleases,
+  nextReleaseName,
   releaseDir,
+  releasesDir,
 } from "./layout"
 import { checkAlone, releaseConfig } from "./nginx-control"
 import { VISITS_LOG } from "./visits-log"
 import type { BuiltFrom } from "./stamp"
 
-/** A name for a new release: the time, then the commit's first eight characters. */
-export function newReleaseId(root: string, commit: string): string {
-  const time = new Date()
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")
-  const base = `${time}-${commit.slice(0, 8)}`
-  let id = base
-  for (let n = 2; fs.existsSync(releaseDir(root, id)); n++) id = `${base}-${n}`
-  return id
+/** A name for a new release, after every release under `root` (layout.ts's nextReleaseName). */
+export function newReleaseId(root: string, commit: string, now = new Date()): string {
+  const taken = fs.existsSync(releasesDir(root)) ? fs.readdirSync(releasesDir(root)) : []
+  return nextReleaseName(taken, commit, now)
 }
 
 /** The releases kept under `root` that list their files, the live one first, then the outgoing one, newest first. */

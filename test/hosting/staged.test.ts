@@ -6,7 +6,15 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { LIVE, RELEASE_SITE, linkedRelease, listReleases, relink } from "../../deploy/release/layout"
+import {
+  LIVE,
+  RELEASE_SITE,
+  compareReleases,
+  linkedRelease,
+  listReleases,
+  nextReleaseName,
+  relink,
+} from "../../deploy/release/layout"
 import {
   STAGED,
   TICK_SERVICE,
@@ -136,6 +144,24 @@ describe("the root's record of what is staged, and its releases", () => {
     expect(tickUnits("/srv/my site", [])[TICK_SERVICE]).toContain(
       'ExecStart=/usr/bin/env node "/srv/my site/live/release.cjs" tick --root "/srv/my site"\n',
     )
+  })
+
+  it("names each new release after the newest, in the same second or with the clock behind it", () => {
+    const at = new Date("2026-12-04T00:03:22.900Z")
+    expect(nextReleaseName([], X, at)).toBe("20261204T000322Z-aaaaaaaa")
+    expect(nextReleaseName(["20261204T000321Z-bbbbbbbb"], X, at)).toBe("20261204T000322Z-aaaaaaaa")
+    // The second's first release was pruned: the next is still after the ones left, not its name again.
+    const left = ["20261204T000322Z-aaaaaaaa-5", "20261204T000322Z-aaaaaaaa-9.partial"]
+    expect(nextReleaseName(left, X, at)).toBe("20261204T000322Z-aaaaaaaa-10")
+    expect(nextReleaseName(["20261204T000322Z-bbbbbbbb"], "0".repeat(40), at)).toBe("20261204T000322Z-00000000-2")
+    expect(nextReleaseName(["20261204T010000Z-bbbbbbbb", "backup"], X, at)).toBe("20261204T010000Z-aaaaaaaa-2")
+    const names = ["20261204T000322Z-a-10", "20261204T000322Z-b-2", "20261204T000323Z-0", "20261204T000322Z-c"]
+    expect(names.sort(compareReleases)).toEqual([
+      "20261204T000322Z-c",
+      "20261204T000322Z-b-2",
+      "20261204T000322Z-a-10",
+      "20261204T000323Z-0",
+    ])
   })
 
   it("knows a release by its folder with its site, oldest first, and the live one by its link", () =>
