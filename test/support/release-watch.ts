@@ -33,10 +33,10 @@ export const WATCHED_ROUTES = [
 ]
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
- * The visitors' time between two switches: a few pages each (4 s gave 11 pages over seven switches
- * beside another with-build test on a host at half the reference speed, one over the test's floor).
+ * How long the visitors may take to meet a release: a visit is a page and a move, a few seconds on a
+ * host at half speed; past this, they are stuck, and the watch stops saying so.
  */
-const PAUSE_MS = 7_000
+const MEET_DEADLINE_MS = 60_000
 
 export interface Watched extends Verdict {
   /** Documents the browser loaded (each page, each reload). */
@@ -232,12 +232,19 @@ async function clientRound(origin: string, ca: string, failed: string[], retried
 }
 
 /**
- * Visits `routes` over and over, and runs the client, while `work` runs; then judges every document
- * against `builds` (each build the host may have served, read after `work`).
+ * Resolves once a visit and a client round, each begun after the call, have ended: what the host
+ * serves at the call has been met by both visitors, however fast or slow the host (no fixed pause).
+ */
+export type Met = () => Promise<void>
+
+/**
+ * Visits `routes` over and over, and runs the client, while `work` runs (given `met`, to let the
+ * visitors meet what the host serves now); then judges every document against `builds` (each build
+ * the host may have served, read after `work`).
  */
 export async function watchWhile(
   { origin, ca, routes }: { origin: string; ca: string; routes: string[] },
-  work: () => Promise<void>,
+  work: (met: Met) => Promise<void>,
   builds: () => BuildFiles[],
 ): Promise<Watched> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
@@ -249,19 +256,37 @@ export async function watchWhile(
   }
   let done = false
   let moves = 0
+  // Visits and client rounds begun and ended so far: each runs one after the other.
+  let visitsBegun = 0
+  let visitsEnded = 0
+  let clientBegun = 0
   let clientRounds = 0
   let clientRetries = 0
   const visitor = (async () => {
-    for (let i = 0; !done; i++) if (await visit(browser, origin, routes[i % routes.length], record)) moves++
+    for (let i = 0; !done; i++) {
+      visitsBegun++
+      if (await visit(browser, origin, routes[i % routes.length], record)) moves++
+      visitsEnded++
+    }
   })()
   const client = (async () => {
     while (!done) {
+      clientBegun++
       await clientRound(origin, ca, record.failed, () => clientRetries++)
       clientRounds++
     }
   })()
+  const met: Met = async () => {
+    const [visit, round] = [visitsBegun + 1, clientBegun + 1]
+    for (const started = performance.now(); visitsEnded < visit || clientRounds < round; await pause(50)) {
+      if (performance.now() - started > MEET_DEADLINE_MS)
+        throw new Error(
+          `the visitors did not meet the release in ${MEET_DEADLINE_MS / 1000} s: ${visitsEnded} visits and ${clientRounds} client rounds ended`,
+        )
+    }
+  }
   try {
-    await work()
+    await work(met)
   } finally {
     done = true
     await Promise.all([visitor, client])
@@ -345,19 +370,19 @@ export async function releasesUnderLoad(
       switches.push(`${name} ${(await switching).switchMs.toFixed(0)} ms`)
     const watched = await watchWhile(
       { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
-      async () => {
-        await pause(PAUSE_MS)
+      async (met) => {
+        await met()
         await released("copy", host.release(copyArtifact))
-        await pause(PAUSE_MS)
+        await met()
         await released("editor's publish", host.release(dir))
         // Builds of older and newer commits taking turns: the operator's explicit going back.
         for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
-          await pause(PAUSE_MS)
+          await met()
           await released("release", host.release(source, undefined, { olderCommit: true }))
         }
-        await pause(PAUSE_MS)
+        await met()
         await released("rollback", host.rollback())
-        await pause(PAUSE_MS)
+        await met()
       },
       () => [buildFiles(PUBLIC_DIR), copy, publish],
     )
@@ -386,14 +411,14 @@ export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
       let buildMs = 0
       const watched = await watchWhile(
         { origin: nginx.url, ca: "", routes: WATCHED_ROUTES },
-        async () => {
-          await pause(2_000)
+        async (met) => {
+          await met()
           makeNextContent(site)
           makeNextCode(site)
           const building = performance.now()
           await buildOrStop(site)
           buildMs = performance.now() - building
-          await pause(2_500)
+          await met()
         },
         () => [before, buildFiles(path.join(site, "public"))],
       )

@@ -542,8 +542,9 @@ describe("the next release of the altered copy, its cache kept", () => {
       const measured = await releasesUnderLoad({ dir: altered, publish: publishNewTitle })
       console.log(`Releases under load:\n${describeWatched(measured)}`)
       const { watched } = measured
-      expect(watched.documents).toBeGreaterThan(10)
-      expect(watched.clientRounds).toBeGreaterThan(10)
+      // Met before the first switch and after each of the seven (release-watch.ts's `met`).
+      expect(watched.documents).toBeGreaterThanOrEqual(8)
+      expect(watched.clientRounds).toBeGreaterThanOrEqual(8)
       expect(watched.failedRequests).toEqual([])
       expect(watched.policyRefusals).toEqual([])
       expect(watched.mixed).toEqual([])
