@@ -1,8 +1,10 @@
 // @ts-check
 /**
  * `npm run lighthouse`, the test command's Lighthouse gate: a route of each template of the build's
- * sitemap in both languages, served by nginx as production serves it, through Lighthouse's Node API with a fresh
- * Chromium for every run. Usage: node test/lighthouse/lighthouse-ci.mjs [desktop|mobile]...  (both by default)
+ * sitemap in both languages, served by nginx as production serves it, through Lighthouse's Node API, a
+ * Chromium for each preset (Lighthouse opens each run in a new tab, its origin's storage and the
+ * browser's cache cleared; a Chromium of its own for each run took the gate 89 s against 79).
+ * Usage: node test/lighthouse/lighthouse-ci.mjs [desktop|mobile]...  (both by default)
  *
  * - Desktop and mobile side by side, each in a process of its own with its own nginx (Lighthouse
  *   keeps state per process), each printed whole once done: the verdict is made to hold with a load
@@ -171,16 +173,28 @@ function deviceEmulated(preset) {
 }
 
 /**
- * Audits a route once, in a Chromium of its own, with the same flags as every other of the tests.
- * The result's `lhr` carries the gate's `mainThreadCpu` (test/lighthouse/verdict.mjs): the page's
- * main thread on the device, at the slowdown this run's own benchmark index gives.
+ * The preset's Chromium, with the same flags as every other of the tests: one for all its runs
+ * (Lighthouse opens each run in a new tab, its origin's storage and the browser's cache cleared
+ * first), started anew after a run that failed.
+ * @type {import("chrome-launcher").LaunchedChrome | undefined}
+ */
+let chrome
+const started = async () =>
+  (chrome ??= await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] }))
+const stopChrome = async () => {
+  const running = chrome
+  chrome = undefined
+  await running?.kill()
+}
+
+/**
+ * Audits a route once. The result's `lhr` carries the gate's `mainThreadCpu`
+ * (test/lighthouse/verdict.mjs): the page's main thread on the device, at the slowdown this run's
+ * own benchmark index gives.
  * @param {string} url @param {Preset} preset @param {boolean} allCategories @param {number} cpuSlowdown
  */
 async function audit(url, preset, allCategories, cpuSlowdown) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-  })
+  const { port } = await started()
   try {
     const config = {
       ...(preset === "desktop" ? desktopConfig : { extends: "lighthouse:default" }),
@@ -196,11 +210,7 @@ async function audit(url, preset, allCategories, cpuSlowdown) {
         ...(allCategories ? {} : { onlyAudits: VERDICT_AUDITS }),
       },
     }
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: allCategories ? "html" : "json", logLevel: "error" },
-      config,
-    )
+    const result = await lighthouse(url, { port, output: allCategories ? "html" : "json", logLevel: "error" }, config)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
     const { benchmarkIndex } = result.lhr.environment
@@ -213,8 +223,9 @@ async function audit(url, preset, allCategories, cpuSlowdown) {
       slowdownFor(benchmarkIndex, DEVICE_INDEX[preset]),
     )
     return { lhr: { ...result.lhr, mainThreadCpu: cpu }, report: result.report }
-  } finally {
-    await chrome.kill()
+  } catch (error) {
+    await stopChrome()
+    throw error
   }
 }
 
@@ -406,6 +417,7 @@ async function main() {
       found.push(...failed.map((failure) => `${preset}: ${failure}`))
     }
   } finally {
+    await stopChrome()
     await nginx.stop()
   }
   const devices = presets.map((preset) => `\nThe ${preset} runs emulated ${deviceEmulated(preset)}.`).join("")
