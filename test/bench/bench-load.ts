@@ -30,9 +30,10 @@ const DURATION_S = process.argv.includes("--write") ? 10 : 3
  * Unmeasured load on every server and page before the rows: workers and caches warm, the machine settled
  * from whatever ran before (in npm test, the browser tests: taken right after them, nginx's case-page
  * row once read 1,103 requests/s against 1,619-1,653 in three runs on their own, and lost to gatsby
- * serve).
+ * serve). A second each is thousands of requests a server and page: the gate took 33-34 s with it
+ * against 40 s with two, its rows alike.
  */
-const WARM_UP_S = 2
+const WARM_UP_S = 1
 const PAGES = ["/", "/case-studies/wine/"]
 const budgets = qualityBudgets().load
 
