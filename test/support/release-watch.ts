@@ -215,9 +215,8 @@ function client(origin: string, ca: string, retried: () => void) {
   return { get, close: () => sessions.forEach((opened) => opened.close()) }
 }
 
-/** The home page and every script it names. */
-async function clientRound(origin: string, ca: string, failed: string[], retried: () => void): Promise<void> {
-  const { get, close } = client(origin, ca, retried)
+/** The home page and every script it names, over the client's connection of the moment. */
+async function clientRound(get: ReturnType<typeof client>["get"], failed: string[]): Promise<void> {
   try {
     const home = await get("/")
     if (home.status !== 200) failed.push(`client: ${home.status} /`)
@@ -226,8 +225,6 @@ async function clientRound(origin: string, ca: string, failed: string[], retried
     for (const [script, status] of answers) if (status !== 200) failed.push(`client: ${status} ${script}`)
   } catch (error) {
     failed.push(`client: ${(error as Error).message}`)
-  } finally {
-    close()
   }
 }
 
@@ -236,15 +233,26 @@ async function clientRound(origin: string, ca: string, failed: string[], retried
  * serves at the call has been met by both visitors, however fast or slow the host (no fixed pause).
  */
 export type Met = () => Promise<void>
+/**
+ * Marks `switching` (a release, a rollback, a build in place) as the time that matters: the client
+ * asks back to back from the call until half a second after it settles, and a round every 200 ms
+ * otherwise (back to back all along, it kept a core busy for the whole watch).
+ */
+export type During = <T>(switching: Promise<T>) => Promise<T>
+
+/** The client's pause between two rounds while nothing is switching. */
+const CLIENT_IDLE_PAUSE_MS = 200
+/** How long after a switch the client keeps asking back to back: pages loaded just after it. */
+const AFTER_SWITCH_MS = 500
 
 /**
  * Visits `routes` over and over, and runs the client, while `work` runs (given `met`, to let the
- * visitors meet what the host serves now); then judges every document against `builds` (each build
- * the host may have served, read after `work`).
+ * visitors meet what the host serves now, and `during`, to mark a switch); then judges every
+ * document against `builds` (each build the host may have served, read after `work`).
  */
 export async function watchWhile(
   { origin, ca, routes }: { origin: string; ca: string; routes: string[] },
-  work: (met: Met) => Promise<void>,
+  work: (met: Met, during: During) => Promise<void>,
   builds: () => BuildFiles[],
 ): Promise<Watched> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
@@ -262,6 +270,8 @@ export async function watchWhile(
   let clientBegun = 0
   let clientRounds = 0
   let clientRetries = 0
+  // Switches under way, or ended less than AFTER_SWITCH_MS ago.
+  let switching = 0
   const visitor = (async () => {
     for (let i = 0; !done; i++) {
       visitsBegun++
@@ -269,13 +279,24 @@ export async function watchWhile(
       visitsEnded++
     }
   })()
-  const client = (async () => {
+  // One connection kept from round to round, as a browser keeps one: a reload's GOAWAY meets it.
+  const connection = client(origin, ca, () => clientRetries++)
+  const asking = (async () => {
     while (!done) {
       clientBegun++
-      await clientRound(origin, ca, record.failed, () => clientRetries++)
+      await clientRound(connection.get, record.failed)
       clientRounds++
+      if (switching === 0) await pause(CLIENT_IDLE_PAUSE_MS)
     }
   })()
+  const during: During = async (work) => {
+    switching++
+    try {
+      return await work
+    } finally {
+      void pause(AFTER_SWITCH_MS).then(() => switching--)
+    }
+  }
   const met: Met = async () => {
     const [visit, round] = [visitsBegun + 1, clientBegun + 1]
     for (const started = performance.now(); visitsEnded < visit || clientRounds < round; await pause(50)) {
@@ -286,10 +307,11 @@ export async function watchWhile(
     }
   }
   try {
-    await work(met)
+    await work(met, during)
   } finally {
     done = true
-    await Promise.all([visitor, client])
+    await Promise.all([visitor, asking])
+    connection.close()
     await browser.close()
   }
   const { mixed, unknownPages, reloads } = judgeDocuments(record.documents, builds())
@@ -366,11 +388,11 @@ export async function releasesUnderLoad(
     await makePublish(dir)
     const publish = buildFiles(path.join(dir, "public"))
     const switches: string[] = []
-    const released = async (name: string, switching: Promise<SwitchReport>) =>
-      switches.push(`${name} ${(await switching).switchMs.toFixed(0)} ms`)
     const watched = await watchWhile(
       { origin: host.url, ca: host.ca, routes: WATCHED_ROUTES },
-      async (met) => {
+      async (met, during) => {
+        const released = async (name: string, switching: Promise<SwitchReport>) =>
+          switches.push(`${name} ${(await during(switching)).switchMs.toFixed(0)} ms`)
         await met()
         await released("copy", host.release(copyArtifact))
         await met()
@@ -411,12 +433,12 @@ export async function inPlaceBuildUnderLoad(): Promise<UnderLoad> {
       let buildMs = 0
       const watched = await watchWhile(
         { origin: nginx.url, ca: "", routes: WATCHED_ROUTES },
-        async (met) => {
+        async (met, during) => {
           await met()
           makeNextContent(site)
           makeNextCode(site)
           const building = performance.now()
-          await buildOrStop(site)
+          await during(buildOrStop(site))
           buildMs = performance.now() - building
           await met()
         },
