@@ -86,14 +86,13 @@ export function nextReleaseName(taken: readonly string[], commit: string, now: D
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z")
+  // A name of another form sorts first: it is never the newest unless it is alone.
   const newest = taken
     .map((name) => (name.endsWith(PARTIAL) ? name.slice(0, -PARTIAL.length) : name))
-    .filter((name) => RELEASE_NAME.test(name))
     .sort(compareReleases)
     .at(-1)
+  const [newestSecond, newestCount] = placeOf(newest ?? "")
   const short = commit.slice(0, 8)
-  if (!newest) return `${second}-${short}`
-  const [newestSecond, newestCount] = placeOf(newest)
   return second > newestSecond ? `${second}-${short}` : `${newestSecond}-${short}-${newestCount + 1}`
 }
 

@@ -155,14 +155,37 @@ describe("the root's record of what is staged, and its releases", () => {
     expect(nextReleaseName(left, X, at)).toBe("20261204T000322Z-aaaaaaaa-10")
     expect(nextReleaseName(["20261204T000322Z-bbbbbbbb"], "0".repeat(40), at)).toBe("20261204T000322Z-00000000-2")
     expect(nextReleaseName(["20261204T010000Z-bbbbbbbb", "backup"], X, at)).toBe("20261204T010000Z-aaaaaaaa-2")
-    const names = ["20261204T000322Z-a-10", "20261204T000322Z-b-2", "20261204T000323Z-0", "20261204T000322Z-c"]
-    expect(names.sort(compareReleases)).toEqual([
-      "20261204T000322Z-c",
-      "20261204T000322Z-b-2",
-      "20261204T000322Z-a-10",
-      "20261204T000323Z-0",
-    ])
+    expect(nextReleaseName(["20261204T000322Z-aaaaaaaa-5", "20261204T000322Z-aaaaaaaa-3"], X, at)).toBe(
+      "20261204T000322Z-aaaaaaaa-6",
+    )
+    expect(nextReleaseName(["backup"], X, at)).toBe("20261204T000322Z-aaaaaaaa")
   })
+
+  it("orders releases as they were made: by second, then count, a name of another form first", () => {
+    const [earlier, later] = ["20261204T000322Z-a-10", "20261204T000323Z-0"]
+    expect(compareReleases(earlier, later)).toBeLessThan(0)
+    expect(compareReleases(later, earlier)).toBeGreaterThan(0)
+    expect(compareReleases("20261204T000322Z-a-9", earlier)).toBeLessThan(0)
+    // Two of one second without a count (names made before counts began): by name, each its own.
+    expect(compareReleases("20261204T000322Z-a", "20261204T000322Z-b")).toBeLessThan(0)
+    expect(compareReleases("20261204T000322Z-b", "20261204T000322Z-a")).toBeGreaterThan(0)
+    expect(compareReleases(earlier, earlier)).toBe(0)
+    expect(compareReleases("backup", earlier)).toBeLessThan(0)
+    expect(compareReleases("x20261204T000323Z-a", earlier)).toBeLessThan(0)
+    expect(compareReleases("20261204T000323Z-a-2x", earlier)).toBeLessThan(0)
+  })
+
+  it("lists the releases on disk in the order they were made", () =>
+    withRoot((root) => {
+      const names = ["20261204T000322Z-a-10", "20261204T000322Z-a-9", "20261204T000322Z-a", "20261204T000321Z-b-3"]
+      for (const name of names) release(root, name)
+      expect(listReleases(root)).toEqual([
+        "20261204T000321Z-b-3",
+        "20261204T000322Z-a",
+        "20261204T000322Z-a-9",
+        "20261204T000322Z-a-10",
+      ])
+    }))
 
   it("knows a release by its folder with its site, oldest first, and the live one by its link", () =>
     withRoot((root) => {
