@@ -69,7 +69,7 @@ export function costReport({ suiteSeconds, buildSeconds, files, builds }) {
   const cost = buildSeconds > 0 ? suiteSeconds / buildSeconds : Infinity
   /** Over these, the run fails: a test that builds the site once more is seen where it is added. */
   const problems = builds.full > BUILDS_BUDGET ? [`${builds.full} full Gatsby builds, over ${BUILDS_BUDGET}`] : []
-  /** Said, not yet failed for: a run here is still over it (docs/testing.md, "The suite's cost"). */
+  /** Said, not failed for: runs of the same code read either side of it (docs/testing.md, "The suite's cost"). */
   const warnings =
     cost > COST_BUDGET_IN_BUILDS ? [`the run cost ${cost.toFixed(1)} builds, over ${COST_BUDGET_IN_BUILDS}`] : []
   const lines = [
