@@ -147,19 +147,47 @@ export interface CountedLogs {
   days: Record<string, DayCounts>
   /** The first day the logs hold, which the oldest file may hold only the end of. */
   firstDay: string | null
+  /** A line for each log file that could not be read to its end (not gzip, cut short), skipped. */
+  damaged: string[]
 }
 
-/** Every day the logs hold, counted. */
+/** Adds one file's counts of a day to the day's counts so far. */
+function addDay(into: DayCounts, from: DayCounts): void {
+  into.robots += from.robots
+  for (const kind of ["pages", "demo", "scheduler"] as const) {
+    for (const [key, value] of Object.entries(from[kind])) into[kind][key] = (into[kind][key] ?? 0) + value
+  }
+}
+
+/**
+ * Every day the logs hold, counted. A file that cannot be read to its end (a rotated day that is not
+ * gzip, or cut short) is skipped with a line naming it, and the days it held lines of are not
+ * counted again: the counts kept from before stay for them, rather than a part of a day replacing a
+ * whole one. The report still runs.
+ */
 export async function countLogs(files: readonly string[]): Promise<CountedLogs> {
   const days: Record<string, DayCounts> = {}
+  const unsure = new Set<string>()
+  const damaged: string[] = []
   let firstDay: string | null = null
   for (const file of files) {
-    for await (const line of logLines(file)) {
-      const day = line ? countLine(line, days) : null
-      if (day && (firstDay === null || day < firstDay)) firstDay = day
+    const fileDays: Record<string, DayCounts> = {}
+    let fileFirstDay: string | null = null
+    try {
+      for await (const line of logLines(file)) {
+        const day = line ? countLine(line, fileDays) : null
+        if (day && (fileFirstDay === null || day < fileFirstDay)) fileFirstDay = day
+      }
+    } catch (error) {
+      damaged.push(`${file} could not be read (${(error as Error).message}): skipped, its days left as counted before`)
+      for (const day of Object.keys(fileDays)) unsure.add(day)
+      continue
     }
+    for (const [day, counts] of Object.entries(fileDays)) addDay((days[day] ??= emptyDay()), counts)
+    if (fileFirstDay && (firstDay === null || fileFirstDay < firstDay)) firstDay = fileFirstDay
   }
-  return { days, firstDay }
+  for (const day of unsure) delete days[day]
+  return { days, firstDay, damaged }
 }
 
 /** The counts kept, with the days the logs hold whole counted again (the first day only if never counted). */
@@ -196,10 +224,7 @@ export function weeks(counts: VisitCounts): WeekCounts[] {
   for (const [day, dayCounts] of Object.entries(counts.days)) {
     const { monday, label } = weekOf(day)
     const week = byWeek.get(monday) ?? { ...emptyDay(), label, monday }
-    week.robots += dayCounts.robots
-    for (const kind of ["pages", "demo", "scheduler"] as const) {
-      for (const [key, value] of Object.entries(dayCounts[kind])) week[kind][key] = (week[kind][key] ?? 0) + value
-    }
+    addDay(week, dayCounts)
     byWeek.set(monday, week)
   }
   return [...byWeek.values()].sort((a, b) => b.monday.localeCompare(a.monday))

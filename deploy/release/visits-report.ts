@@ -40,13 +40,19 @@ export function readCounts(root: string): VisitCounts {
   return { days: data.days }
 }
 
-/** `report`: the counts brought up to date from the log, and the report written anew from them. */
+/**
+ * `report`: the counts brought up to date from the log, and the report written anew from them; a log
+ * file that cannot be read is named to `warn` and skipped (visit-counts.ts's countLogs).
+ */
 export async function writeReport(
   root: string,
   logFile = path.join(root, VISITS_LOG),
   now = new Date(),
+  warn: (message: string) => void = (message) => console.warn(message),
 ): Promise<VisitCounts> {
-  const counts = reconcile(readCounts(root), await countLogs(logFiles(logFile)))
+  const counted = await countLogs(logFiles(logFile))
+  for (const message of counted.damaged) warn(message)
+  const counts = reconcile(readCounts(root), counted)
   replaceFile(path.join(root, VISITS_COUNTS), `${JSON.stringify(counts)}\n`)
   const dir = path.join(root, REPORT_DIR)
   fs.mkdirSync(dir, { recursive: true })

@@ -7,6 +7,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import zlib from "node:zlib"
 import { describe, expect, it } from "vitest"
 import {
   DIRECT,
@@ -131,6 +132,36 @@ describe("the log's files", () => {
       expect(after.days["2026-12-02"]).toBe(whole)
       expect(after.days["2026-12-03"].pages).toEqual({ "en /": 1, "fr /": 1 })
       expect(reconcile({ days: {} }, logs).days["2026-12-02"].pages).toEqual({ "en /": 1 })
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("a damaged rotated log", () => {
+  it("is skipped with its name, its days left as kept, and every other file counted", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-logs-"))
+    try {
+      const file = path.join(dir, "access.log")
+      const at = (day: string) => `${day}T09:00:00+01:00`
+      const lines = (...days: string[]) =>
+        `${days.map((day) => line("/", 200, "-", "person", "GET", at(day))).join("\n")}\n`
+      fs.writeFileSync(`${file}-20261130.gz`, zlib.gzipSync(lines("2026-11-29", "2026-11-30")))
+      // Not gzip at all, and a gzip cut short after its first day's lines.
+      fs.writeFileSync(`${file}-20261201.gz`, "this is not gzip")
+      const whole = zlib.gzipSync(lines("2026-12-01", ...Array(2000).fill("2026-12-02")))
+      fs.writeFileSync(`${file}-20261202.gz`, whole.subarray(0, Math.floor(whole.length / 2)))
+      fs.writeFileSync(file, lines("2026-12-03"))
+      const logs = await countLogs(logFiles(file))
+      expect(logs.damaged).toHaveLength(2)
+      expect(logs.damaged[0]).toMatch(/access\.log-20261201\.gz could not be read \(.+\): skipped/)
+      expect(logs.damaged[1]).toMatch(/access\.log-20261202\.gz could not be read \(.+\): skipped/)
+      expect(Object.keys(logs.days).sort()).toEqual(["2026-11-29", "2026-11-30", "2026-12-03"])
+      const kept = { pages: { "en /": 7 }, robots: 0, demo: {}, scheduler: {} }
+      const after = reconcile({ days: { "2026-12-01": kept, "2026-12-02": kept } }, logs)
+      expect(after.days["2026-12-01"]).toBe(kept)
+      expect(after.days["2026-12-02"]).toBe(kept)
+      expect(after.days["2026-12-03"].pages).toEqual({ "en /": 1 })
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
