@@ -30,12 +30,18 @@ const immutableScripts = z.object({
 })
 export type ImmutableScripts = z.infer<typeof immutableScripts>
 
+/**
+ * An address of a page of the site, as slugs make them: folders of lowercase words and hyphens, with
+ * its trailing slash. What a hosting file names is checked against it where a release reads the file.
+ */
+const pageAddress = z.string().check(z.regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*$/, "is not a page's address"))
+
 /** Addresses that were pages once: each written with its trailing slash, and answered without it too. */
 const hostingAddresses = z.object({
   /** Led for good (301) to the page that was there (a case study moved to a new slug), in one hop. */
-  moved: z.array(z.object({ from: z.string(), to: z.string() })),
+  moved: z.array(z.object({ from: pageAddress, to: pageAddress })),
   /** Gone for good (410, a case study deleted), answered by the nearest not-found page. */
-  gone: z.array(z.string()),
+  gone: z.array(pageAddress),
 })
 export type HostingAddresses = z.infer<typeof hostingAddresses>
 

@@ -59,6 +59,19 @@ export interface Relation {
 }
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** A slug is part of an address people read, share and type: a few words. */
+export const SLUG_MAX_LENGTH = 60
+const SLUG_MESSAGE = 'must be a lowercase URL slug like "real-estate"'
+
+/**
+ * What is wrong with `value` as a slug, in the words a refusal says, or null: the rule the content's
+ * schema holds, for what the site reads elsewhere (the repository's history).
+ */
+export function slugProblem(value: unknown): string | null {
+  if (typeof value !== "string" || !SLUG_PATTERN.test(value)) return SLUG_MESSAGE
+  if (value.length > SLUG_MAX_LENGTH) return `must be at most ${SLUG_MAX_LENGTH} characters, it has ${value.length}`
+  return null
+}
 const METRIC_PATTERN = /^[0-9][0-9.,]*[KMB]?\+?$/
 
 /**
@@ -111,7 +124,13 @@ const key = <T extends z.ZodType>(schema: T) => schema.meta({ [KEY_META]: true }
 const relation = <T extends z.ZodType>(schema: T, to: Relation) => schema.meta({ [RELATION_META]: to })
 const CASE_STUDY: Relation = { typeName: "CaseStudy", key: "slug", display: "title", noun: "case study" }
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1, "must not be empty")
-const slug = () => z.string().regex(SLUG_PATTERN, 'must be a lowercase URL slug like "real-estate"')
+const slug = () =>
+  z
+    .string()
+    .regex(SLUG_PATTERN, SLUG_MESSAGE)
+    .max(SLUG_MAX_LENGTH, {
+      error: (issue) => `must be at most ${SLUG_MAX_LENGTH} characters, it has ${String(issue.input).length}`,
+    })
 const HTTPS_URL_MESSAGE = "expected an https:// URL like https://example.com/page"
 /** The pattern carries the rule into the JSON Schema and the CMS, which know no URL format. */
 /**

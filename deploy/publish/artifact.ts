@@ -4,6 +4,8 @@
  * the time, the site's host name), files.json (each file's hash: deploy/release/files.ts) and
  * release.cjs, the release command bundled with everything it needs (`node release.cjs release
  * --root DIR`). The build server uploads what the live release lacks of it; the host never builds.
+ * Where nginx is at hand, the configuration the build would be served with is checked first (`nginx
+ * -t`): one nginx refuses never becomes an artifact.
  * Default folder: .artifact/.
  */
 import { spawnSync } from "node:child_process"
@@ -12,7 +14,9 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { build } from "esbuild"
 import { AUTH_SCRIPT, HOSTING_DIR } from "../../contracts/hosting"
-import { HOSTING_POLICY_FILE } from "../../contracts/hosting-policy"
+import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
+import { checkBuildConfig } from "../release/nginx-control"
+import { SYSTEM_PROGRAMS } from "../lib/system-packages"
 import { siteHostName } from "../../lib/site-settings"
 import {
   BUILD_CALENDAR,
@@ -52,6 +56,12 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
     if (!fs.existsSync(needed)) throw new Error(`${needed} is missing: run npm run build first`)
   }
   const commit = builtCommit(projectDir)
+  const policyFile = path.join(projectDir, HOSTING_DIR, HOSTING_POLICY_FILE)
+  checkBuildConfig(
+    SYSTEM_PROGRAMS.nginx,
+    parseHostingPolicy(fs.readFileSync(policyFile, "utf8"), policyFile),
+    publicDir,
+  )
   fs.rmSync(out, { recursive: true, force: true })
   fs.mkdirSync(path.join(out, HOSTING_DIR), { recursive: true })
   fs.cpSync(publicDir, path.join(out, "public"), { recursive: true })

@@ -10,6 +10,7 @@ import { type HostingPolicy } from "../../contracts/hosting-policy"
 import { visitsLogConfig, visitsLogDirectives } from "./visits-log"
 import { type ReportLocation, departureLocations, reportLocation } from "./nginx-funnel"
 import { quote } from "./nginx-text"
+import { addressesOfBefore, notFoundLocations, slashRedirects } from "./nginx-addresses"
 
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
@@ -144,7 +145,7 @@ const authLocation = (policy: HostingPolicy, upstream: string) =>
     .map((prefix) =>
       [
         `  location ^~ ${prefix} {`,
-        `    proxy_pass ${upstream};`,
+        `    proxy_pass ${quote(upstream)};`,
         `    proxy_set_header Host $http_host;`,
         `    proxy_set_header X-Forwarded-Proto $scheme;`,
         `  }`,
@@ -175,8 +176,8 @@ const compression = (brotli: boolean, precompressed: boolean) =>
 /** Mozilla's intermediate TLS settings (TLS_INTERMEDIATE), with the site's certificate. */
 const tlsSettings = ({ certificate, key }: TlsOptions) =>
   [
-    `ssl_certificate ${certificate};`,
-    `ssl_certificate_key ${key};`,
+    `ssl_certificate ${quote(certificate)};`,
+    `ssl_certificate_key ${quote(key)};`,
     "ssl_session_timeout 1d;",
     "ssl_session_cache shared:AurelleTLS:10m;",
     "ssl_session_tickets off;",
@@ -189,7 +190,7 @@ const tlsSettings = ({ certificate, key }: TlsOptions) =>
     .join("\n")
 
 const acmeLocation = (acmeRoot: string) =>
-  `  location ^~ ${ACME_CHALLENGE_PREFIX} {\n    root ${acmeRoot};\n    default_type text/plain;\n  }`
+  `  location ^~ ${ACME_CHALLENGE_PREFIX} {\n    root ${quote(acmeRoot)};\n    default_type text/plain;\n  }`
 
 /**
  * Plain HTTP beside HTTPS: the ACME challenges certbot renews the certificate with, and a permanent
@@ -201,7 +202,7 @@ function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOption
   const target = port && port !== "443" ? `https://$host:${port}$request_uri` : "https://$host$request_uri"
   return `server {
   listen ${tls.httpListen};
-  server_name ${serverName};
+  server_name ${quote(serverName)};
   server_tokens off;
   # Nothing here is a visit: not logged (nor by the http block's own log, which keeps whole addresses).
   access_log off;
@@ -222,7 +223,7 @@ const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
     ...immutableRegexes(policy, "$").map(
       (regex) => `  location ~ "${regex}" {\n    try_files $uri @previous_release;\n  }`,
     ),
-    `  location @previous_release {\n    root ${fallbackRoot};\n  }`,
+    `  location @previous_release {\n    root ${quote(fallbackRoot)};\n  }`,
   ].join("\n")
 
 export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
@@ -230,34 +231,15 @@ export function nginxServer(policy: HostingPolicy, options: NginxOptions): strin
   const { brotli, precompressed = true, locations = [], authService, visitsLog, report } = options
   const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
   const departures = departureLocations(policy.departures)
-  const redirects = policy.pages
-    .filter((page) => page !== "/")
-    .map((page) => `  location = ${page.slice(0, -1)} { return 301 ${page}$is_args$args; }`)
-  const bothForms = (address: string) => [address, address.slice(0, -1)]
-  const moved = policy.addresses.moved.flatMap(({ from, to }) =>
-    bothForms(from).map((address) => `  location = ${address} { return 301 ${to}$is_args$args; }`),
-  )
-  // Gone for good: the nearest not-found page, with status 410.
-  const gone = policy.addresses.gone.flatMap((address) => {
-    const page = policy.notFound.find(({ prefix }) => address.startsWith(prefix)) ?? policy.notFound.at(-1)!
-    return bothForms(address).map(
-      (form) => `  location = ${form} {\n    error_page 410 ${page.file};\n    return 410;\n  }`,
-    )
-  })
-  // A folder is a page only with its index.html ("/static/" answers 404, as on a CDN, not 403), and
-  // "${uri}index.html" keeps the served URI free of double slashes, which the policy maps key on.
-  const notFound = policy.notFound.map(({ prefix, file }) =>
-    [`  location ${prefix} {`, `    try_files $uri \${uri}index.html =404;`, `    error_page 404 ${file};`, `  }`].join(
-      "\n",
-    ),
-  )
+  const redirects = slashRedirects(policy)
+  const { moved, gone } = addressesOfBefore(policy)
   const listenLine = tls
     ? `  listen ${listen} ssl${tls.http2Directive ? "" : " http2"};${tls.http2Directive ? "\n  http2 on;" : ""}`
     : `  listen ${listen};`
   const site = `server {
 ${listenLine}
-  server_name ${serverName};
-  root ${root};
+  server_name ${quote(serverName)};
+  root ${quote(root)};
   charset utf-8;
   server_tokens off;
 ${visitsLog ? `${visitsLogDirectives(visitsLog)}\n` : ""}  # Redirects say "/book-demo/", not "http://host:port/book-demo/": right behind any proxy or CDN.
@@ -269,16 +251,16 @@ ${compression(brotli, precompressed)}
 ${addHeaders.join("\n")}
   add_header Cache-Control $hosting_cache_control always;
 
-  error_page 404 ${policy.notFound[policy.notFound.length - 1].file};
+  error_page 404 ${quote(policy.notFound[policy.notFound.length - 1].file)};
 
   # Instructions for CDNs, not content.
-${policy.hostFiles.map((file) => `  location = ${file} { return 404; }`).join("\n")}
+${policy.hostFiles.map((file) => `  location = ${quote(file)} { return 404; }`).join("\n")}
 
   # Every page has one address, with its trailing slash.
 ${redirects.join("\n")}
 ${departures.length > 0 ? `\n  # Book a Demo's way to the scheduler: counted in the log, kept by no cache.\n${departures.join("\n")}\n` : ""}${moved.length > 0 ? `\n  # Addresses a page moved from, to the page in one hop.\n${moved.join("\n")}\n` : ""}${gone.length > 0 ? `\n  # Addresses of pages deleted: gone for good.\n${gone.join("\n")}\n` : ""}
-  # A path that is no page: the nearest 404 page, with status 404.
-${notFound.join("\n")}
+  # A path that is no page: the nearest 404 page, with status 404; a page has no second address.
+${notFoundLocations(policy)}
 ${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${tls && report ? `\n  # The demo funnel's report, for the agency (docs/deploying.md, "Who books a demo").\n${reportLocation(report, addHeaders)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
 `
   return tls ? `${redirectServer({ ...options, tls })}\n${site}` : site

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { AUTH_UNIT } from "../../contracts/hosting"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
@@ -94,6 +95,32 @@ export function checkAlone(settings: ReleaseSettings, id: string, site: string):
     fs.writeFileSync(config, nginxMain({ prefix: check, mimeTypes: MIME_TYPES, modules, http: `include ${site};` }))
     const { ok, output } = run(settings.nginx.binary, ["-t", "-p", check, "-c", config])
     if (!ok) throw new Error(`nginx refused release ${id}'s configuration:\n${output}`)
+  } finally {
+    fs.rmSync(check, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `nginx -t` over the configuration a build would be served with (plain HTTP, from `publicDir`), where
+ * nginx is at hand (the build server has it): a configuration nginx refuses never becomes an
+ * artifact. Says whether nginx was there to ask; throws with nginx's words when it refuses.
+ */
+export function checkBuildConfig(binary: string, policy: HostingPolicy, publicDir: string): boolean {
+  if (!fs.existsSync(binary)) return false
+  const check = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-check-"))
+  try {
+    const modules = BROTLI_MODULES.filter((module) => fs.existsSync(module))
+    const options = { root: publicDir, listen: "127.0.0.1:8080", brotli: modules.length === BROTLI_MODULES.length }
+    const site = path.join(check, "site.conf")
+    fs.writeFileSync(
+      site,
+      nginxSite(policy, { ...options, visitsLog: path.join(check, "access.log") }, "A build's check"),
+    )
+    const config = path.join(check, "nginx.conf")
+    fs.writeFileSync(config, nginxMain({ prefix: check, mimeTypes: MIME_TYPES, modules, http: `include ${site};` }))
+    const { ok, output } = run(binary, ["-t", "-p", check, "-c", config])
+    if (!ok) throw new Error(`nginx refused the configuration this build would be served with:\n${output}`)
+    return true
   } finally {
     fs.rmSync(check, { recursive: true, force: true })
   }

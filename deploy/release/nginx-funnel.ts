@@ -22,20 +22,22 @@ export function departureLocations(departures: readonly Departure[]): string[] {
       throw new Error(
         `${from} cannot lead to ${JSON.stringify(to)}: only an https:// address without spaces, quotes or $`,
       )
-    return [from, from.slice(0, -1)].map((address) => `  location = ${address} { return 302 ${quote(to)}; }`)
+    return [from, from.slice(0, -1)].map((address) => `  location = ${quote(address)} { return 302 ${quote(to)}; }`)
   })
 }
 
 /**
  * The report, for the agency alone: a password asked for (HTTP Basic, over HTTPS only), never kept by
  * a cache; the site's other headers as everywhere (a location's own add_header drops the server's).
+ * Its address without the slash leads to it.
  */
 export const reportLocation = ({ dir, users }: ReportLocation, addHeaders: string[]) =>
   [
+    `  location = ${quote(REPORT_PREFIX.slice(0, -1))} { return 301 ${quote(REPORT_PREFIX)}; }`,
     `  location ^~ ${REPORT_PREFIX} {`,
     `    auth_basic "Aurelle Intelligence: the demo funnel";`,
-    `    auth_basic_user_file ${users};`,
-    `    alias ${dir}/;`,
+    `    auth_basic_user_file ${quote(users)};`,
+    `    alias ${quote(`${dir}/`)};`,
     `    index index.html;`,
     ...addHeaders.map((line) => `  ${line}`),
     `    add_header Cache-Control "private, no-store" always;`,

@@ -96,7 +96,7 @@ export function visitsLogConfig(): string {
 
 /** The server's directives: its log, and no "file not found" lines (with their client address) in the error log. */
 export const visitsLogDirectives = (logFile: string) =>
-  `  access_log ${logFile} ${VISITS_LOG_FORMAT};\n  log_not_found off;`
+  `  access_log ${quote(logFile)} ${VISITS_LOG_FORMAT};\n  log_not_found off;`
 
 /**
  * logrotate's configuration for the log: a new file every day, LOG_DAYS kept (compressed from the

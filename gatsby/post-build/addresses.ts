@@ -1,10 +1,11 @@
 /**
  * The case studies' addresses of before, for the hosting policy: a study moved to a new slug keeps its
  * file and lists its old slugs (model/schemas.ts, `formerSlugs`), each of which leads to its page now
- * (301, in every language); a study deleted from the content leaves its addresses gone for good (410,
- * with the list's "Case Study Not Found" page). Deleted studies are read from the repository's history,
- * the only place that still knows them: every case-study file a commit deleted, with the slugs it held
- * then. An address a study holds now, as its slug or a slug of before, is never gone.
+ * (301, in every language); a study deleted from the content after it was on the site leaves its
+ * addresses gone for good (410, with the list's "Case Study Not Found" page). Deleted studies are read
+ * from the repository's history, the only place that still knows them: every case-study file deleted,
+ * known by its file, with every slug its versions held. An address a study holds now, as its slug or a
+ * slug of before, is never gone.
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -13,6 +14,7 @@ import type { HostingAddresses } from "../../contracts/hosting-policy"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { CONTENT_TYPES } from "../../model/registry"
 import { caseStudyPath, localePath } from "../../model/routes"
+import { slugProblem } from "../../model/schemas"
 
 /** The case studies' folder in a content folder. */
 export function studiesFolder(contentDir: string): string {
@@ -28,57 +30,156 @@ interface StudySlugs {
 }
 
 function slugsOf(text: string): StudySlugs | undefined {
+  const english = englishOf(text)
+  if (typeof english?.slug !== "string") return undefined
+  const formerSlugs = Array.isArray(english.formerSlugs) ? english.formerSlugs : []
+  return {
+    slug: english.slug,
+    formerSlugs: formerSlugs.filter((former): former is string => typeof former === "string"),
+  }
+}
+
+function englishOf(text: string): Record<string, unknown> | undefined {
   try {
-    const english = (JSON.parse(text) as Record<string, unknown>)[DEFAULT_LOCALE] as Partial<StudySlugs> | undefined
-    if (typeof english?.slug !== "string") return undefined
-    return { slug: english.slug, formerSlugs: Array.isArray(english.formerSlugs) ? english.formerSlugs : [] }
+    const english = (JSON.parse(text) as Record<string, unknown>)[DEFAULT_LOCALE]
+    return english && typeof english === "object" ? (english as Record<string, unknown>) : undefined
   } catch {
     return undefined
   }
 }
 
-const git = (folder: string, args: string[]) =>
-  execFileSync("git", ["-C", folder, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
-
-export type History = { deleted: StudySlugs[] } | { unknown: string }
+const git = (folder: string, args: string[], input?: string): Buffer =>
+  execFileSync("git", ["-C", folder, ...args], {
+    input,
+    maxBuffer: 1024 * 1024 * 1024,
+    stdio: ["pipe", "pipe", "pipe"],
+  })
 
 /**
- * The studies deleted from `folder` in the history of the commit checked out, each as its file held it
- * the commit before; or why the history cannot tell (no repository, or a shallow clone).
+ * A case study deleted from the content, known by its file: every address it had in any version
+ * (its slugs and the slugs it was moved from, each that passes the slug rule), and whether any version
+ * was on the site (no `goLiveAt`, or one reached before that version was replaced). One that never was
+ * leaves its addresses unknown (404), as a cancelled study should: "gone" would tell that it existed.
+ */
+export interface DeletedStudy {
+  file: string
+  addresses: string[]
+  served: boolean
+}
+
+export type History = { deleted: DeletedStudy[]; warnings: string[] } | { unknown: string }
+
+/** A commit that touched study files: its hash, its time, and what it did to each (A, M or D). */
+interface Touch {
+  commit: string
+  time: string
+  status: string
+}
+
+/** Every study file's commits, newest first, from one `git log` of the folder. */
+function touchesByFile(folder: string): Map<string, Touch[]> {
+  const log = git(folder, ["log", "--no-renames", "--relative", "--name-status", "--format=%x00%H %cI", "--", "."])
+  const byFile = new Map<string, Touch[]>()
+  for (const entry of log
+    .toString("utf8")
+    .split("\0")
+    .filter((part) => part.trim())) {
+    const [head, ...changes] = entry.split("\n").filter(Boolean)
+    const [commit, time] = head.split(" ")
+    for (const change of changes) {
+      const [status, file] = change.split("\t")
+      if (!file?.endsWith(".json")) continue
+      const touches = byFile.get(file) ?? []
+      touches.push({ commit, time, status: status.charAt(0) })
+      byFile.set(file, touches)
+    }
+  }
+  return byFile
+}
+
+/** The blobs named `commit:path`, in order, from one `git cat-file --batch` (null where there is none). */
+function blobs(folder: string, specs: readonly string[]): (string | null)[] {
+  if (specs.length === 0) return []
+  const out = git(folder, ["cat-file", "--batch"], `${specs.join("\n")}\n`)
+  const texts: (string | null)[] = []
+  let at = 0
+  for (let i = 0; i < specs.length; i++) {
+    const lineEnd = out.indexOf(10, at)
+    const header = out.subarray(at, lineEnd).toString("utf8").split(" ")
+    if (header[1] !== "blob") {
+      texts.push(null)
+      at = lineEnd + 1
+      continue
+    }
+    const size = Number(header[2])
+    texts.push(out.subarray(lineEnd + 1, lineEnd + 1 + size).toString("utf8"))
+    at = lineEnd + 1 + size + 1
+  }
+  return texts
+}
+
+/**
+ * The studies deleted from `folder` in the history of the commit checked out, each known by its file
+ * with every version it had; or why the history cannot tell (no repository, or a shallow clone). The
+ * history is input the build did not write: a slug in it that fails the slug rule is left out, with
+ * a warning naming the commit and the file.
  */
 export function deletedStudies(folder: string): History {
   let shallow: string
   try {
-    shallow = git(folder, ["rev-parse", "--is-shallow-repository"]).trim()
+    shallow = git(folder, ["rev-parse", "--is-shallow-repository"]).toString("utf8").trim()
   } catch {
     return { unknown: `${folder} is not in a git repository` }
   }
   if (shallow === "true") return { unknown: `the git clone holding ${folder} is shallow (git fetch --unshallow)` }
-  let log: string
+  let byFile: Map<string, Touch[]>
   try {
-    log = git(folder, [
-      "log",
-      "--no-renames",
-      "--diff-filter=D",
-      "--relative",
-      "--name-only",
-      "--format=%x00%H",
-      "--",
-      ".",
-    ])
+    byFile = touchesByFile(folder)
   } catch {
     // A repository with no commit yet has deleted nothing.
-    return { deleted: [] }
+    return { deleted: [], warnings: [] }
   }
-  const deleted: StudySlugs[] = []
-  for (const entry of log.split("\0").filter((part) => part.trim())) {
-    const [commit, ...files] = entry.split("\n").filter(Boolean)
-    for (const file of files.filter((name) => name.endsWith(".json"))) {
-      const slugs = slugsOf(git(folder, ["show", `${commit}^:./${file}`]))
-      if (slugs) deleted.push(slugs)
+  const prefix = git(folder, ["rev-parse", "--show-prefix"]).toString("utf8").trim()
+  const gone = [...byFile].filter(
+    ([file, touches]) => touches[0].status === "D" && !fs.existsSync(path.join(folder, file)),
+  )
+  // Each version of each deleted file: the commit that wrote it, and when the next commit replaced it.
+  const versions = gone.flatMap(([file, touches]) =>
+    touches.flatMap((touch, index) =>
+      touch.status === "D" || index === 0 ? [] : [{ file, commit: touch.commit, until: touches[index - 1].time }],
+    ),
+  )
+  const texts = blobs(
+    folder,
+    versions.map(({ commit, file }) => `${commit}:${prefix}${file}`),
+  )
+  const warnings: string[] = []
+  const studies = new Map<string, DeletedStudy>()
+  versions.forEach(({ file, commit, until }, index) => {
+    const text = texts[index]
+    const english = text === null ? undefined : englishOf(text)
+    // A file without a slug is no study (a note, a draft of something else).
+    if (!english || !("slug" in english)) return
+    const study = studies.get(file) ?? { file, addresses: [], served: false }
+    studies.set(file, study)
+    const goLiveAt = english.goLiveAt
+    if (typeof goLiveAt !== "string" || !(Date.parse(goLiveAt) > Date.parse(until))) study.served = true
+    const candidates = [english.slug, ...(Array.isArray(english.formerSlugs) ? english.formerSlugs : [])]
+    for (const candidate of candidates) {
+      const problem = slugProblem(candidate)
+      if (problem) {
+        const shown =
+          typeof candidate === "string" ? JSON.stringify(candidate.slice(0, 80)) : String(JSON.stringify(candidate))
+        warnings.push(
+          `commit ${commit.slice(0, 12)}, ${prefix}${file}: ${shown} ${problem}: left out of the deleted studies' addresses`,
+        )
+      } else if (!study.addresses.includes(candidate as string)) study.addresses.push(candidate as string)
     }
+  })
+  return {
+    deleted: [...studies.values()].sort((a, b) => a.file.localeCompare(b.file)),
+    warnings: [...new Set(warnings)],
   }
-  return { deleted }
 }
 
 /** Every study file in the folder now, as its slugs. */
@@ -112,10 +213,10 @@ export function studyAddresses(
       }),
     )
     .filter(({ to }) => isPage.has(to))
-  const deleted = "deleted" in history ? history.deleted : []
-  const gone = [
-    ...new Set(deleted.flatMap(({ slug, formerSlugs }) => [slug, ...formerSlugs]).filter((slug) => !held.has(slug))),
-  ].flatMap(everywhere)
+  const deleted = "deleted" in history ? history.deleted.filter(({ served }) => served) : []
+  const gone = [...new Set(deleted.flatMap(({ addresses }) => addresses).filter((slug) => !held.has(slug)))].flatMap(
+    everywhere,
+  )
   const byAddress = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return {
     moved: moved.sort((a, b) => byAddress(a.from, b.from)),

@@ -21,7 +21,9 @@ import { replaceFile } from "../../lib/files"
 export function writeHostingFiles({ store, reporter }: BuildArgs): void {
   const publicDir = publicDirectory(store)
   const studies = studiesFolder(CONTENT_DIR)
-  const { unknown, ...addresses } = studyAddresses(studies, builtAddresses(publicDir), deletedStudies(studies))
+  const history = deletedStudies(studies)
+  for (const warning of "warnings" in history ? history.warnings : []) reporter.warn(`Git history: ${warning}`)
+  const { unknown, ...addresses } = studyAddresses(studies, builtAddresses(publicDir), history)
   if (unknown) {
     reporter.warn(
       `Deleted case studies' addresses answer 404, not 410 (gone for good): ${unknown}, so their history cannot be read.`,

@@ -30,10 +30,17 @@ function repository() {
   return {
     root,
     studies,
-    write: (file: string, slug: string, formerSlugs?: string[]) =>
-      fs.writeFileSync(path.join(studies, file), JSON.stringify({ en: { slug, formerSlugs }, fr: {} })),
+    write: (file: string, slug: unknown, formerSlugs?: unknown[], goLiveAt?: string) =>
+      fs.writeFileSync(path.join(studies, file), JSON.stringify({ en: { slug, formerSlugs, goLiveAt }, fr: {} })),
     remove: (file: string) => fs.rmSync(path.join(studies, file)),
-    commit: (message: string) => git("add", "-A") && git("commit", "-q", "-m", message),
+    commit: (message: string, date = "2026-12-01T09:00:00Z") =>
+      git("add", "-A") &&
+      execFileSync(
+        "git",
+        ["-C", root, "-c", "user.name=Editor", "-c", "user.email=editor@example.com", "commit", "-q", "-m", message],
+        { stdio: "pipe", env: { ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } },
+      ),
+    head: () => execFileSync("git", ["-C", root, "rev-parse", "HEAD"], { encoding: "utf8" }).trim(),
   }
 }
 
@@ -71,16 +78,72 @@ describe("the case studies' addresses of before", () => {
     repo.commit("Content: create case-studies")
     const history = deletedStudies(repo.studies)
     expect(history).toEqual({
-      deleted: expect.arrayContaining([
-        { slug: "private-cellars", formerSlugs: ["cellars"] },
-        { slug: "yachts", formerSlugs: [] },
-      ]),
+      deleted: [{ file: "cellars.json", addresses: ["private-cellars", "cellars"], served: true }],
+      warnings: [],
     })
     expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
       "/case-studies/cellars/",
       "/case-studies/private-cellars/",
       "/fr/case-studies/cellars/",
       "/fr/case-studies/private-cellars/",
+    ])
+  })
+
+  it("knows a deleted study by its file, with every address its versions had, and 410s only one that was on the site", () => {
+    const repo = repository()
+    repo.write("wine.json", "wine")
+    // Scheduled for a time after it was deleted: never on the site, so never gone, only unknown.
+    repo.write("launch.json", "secret-launch", [], "2027-03-01T09:00:00Z")
+    repo.commit("Content: create", "2026-11-01T09:00:00Z")
+    // Renamed by hand, without keeping its old slug.
+    repo.write("wine.json", "grand-cru")
+    repo.commit("Content: rename", "2026-11-02T09:00:00Z")
+    repo.remove("wine.json")
+    repo.remove("launch.json")
+    repo.commit("Content: delete", "2026-11-03T09:00:00Z")
+    const history = deletedStudies(repo.studies)
+    expect(history).toEqual({
+      deleted: [
+        { file: "launch.json", addresses: ["secret-launch"], served: false },
+        { file: "wine.json", addresses: ["grand-cru", "wine"], served: true },
+      ],
+      warnings: [],
+    })
+    expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
+      "/case-studies/grand-cru/",
+      "/case-studies/wine/",
+      "/fr/case-studies/grand-cru/",
+      "/fr/case-studies/wine/",
+    ])
+  })
+
+  it("leaves out of the gone addresses, with a warning naming the commit and the file, a slug of the history that is no slug", () => {
+    const repo = repository()
+    repo.write("hotels.json", "hotels")
+    repo.write("hotels-copy.json", "Hotels Copy", [
+      { slug: "x" },
+      "ok-former",
+      "a".repeat(61),
+      "{ return 302 https://elsewhere.example/; }",
+    ])
+    repo.commit("Content: copy")
+    const commit = repo.head()
+    repo.remove("hotels-copy.json")
+    repo.commit("Content: delete the copy")
+    const history = deletedStudies(repo.studies)
+    const where = `commit ${commit.slice(0, 12)}, content/case-studies/hotels-copy.json`
+    expect(history).toEqual({
+      deleted: [{ file: "hotels-copy.json", addresses: ["ok-former"], served: true }],
+      warnings: [
+        `${where}: "Hotels Copy" must be a lowercase URL slug like "real-estate": left out of the deleted studies' addresses`,
+        `${where}: {"slug":"x"} must be a lowercase URL slug like "real-estate": left out of the deleted studies' addresses`,
+        `${where}: "${"a".repeat(61)}" must be at most 60 characters, it has 61: left out of the deleted studies' addresses`,
+        `${where}: "{ return 302 https://elsewhere.example/; }" must be a lowercase URL slug like "real-estate": left out of the deleted studies' addresses`,
+      ],
+    })
+    expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
+      "/case-studies/ok-former/",
+      "/fr/case-studies/ok-former/",
     ])
   })
 
@@ -105,7 +168,7 @@ describe("the case studies' addresses of before", () => {
 
   it("reads only the study files of the folder, now and in the history, and sorts what it finds by address", () => {
     const repo = repository()
-    expect(deletedStudies(repo.studies)).toEqual({ deleted: [] })
+    expect(deletedStudies(repo.studies)).toEqual({ deleted: [], warnings: [] })
     repo.write("zeta.json", "zeta", ["alpha-old"])
     repo.write("alpha.json", "alpha", ["zeta-old"])
     fs.writeFileSync(path.join(repo.studies, "notes.md"), "not a study")
@@ -114,9 +177,14 @@ describe("the case studies' addresses of before", () => {
     repo.commit("Content: create")
     for (const file of ["notes.md", "draft.json", "broken.json"]) repo.remove(file)
     repo.commit("Content: tidy")
-    expect(deletedStudies(repo.studies)).toEqual({ deleted: [] })
+    expect(deletedStudies(repo.studies)).toEqual({ deleted: [], warnings: [] })
     const pages = ["/case-studies/alpha/", "/case-studies/zeta/", "/fr/case-studies/alpha/", "/fr/case-studies/zeta/"]
-    expect(studyAddresses(repo.studies, pages, { deleted: [{ slug: "b-gone", formerSlugs: ["a-gone"] }] })).toEqual({
+    expect(
+      studyAddresses(repo.studies, pages, {
+        deleted: [{ file: "b.json", addresses: ["b-gone", "a-gone"], served: true }],
+        warnings: [],
+      }),
+    ).toEqual({
       moved: [
         { from: "/case-studies/alpha-old/", to: "/case-studies/zeta/" },
         { from: "/case-studies/zeta-old/", to: "/case-studies/alpha/" },

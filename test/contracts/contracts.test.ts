@@ -17,6 +17,7 @@ import {
 } from "../../contracts/release-stamp"
 import { HeldForCalendar, readBuildInfo, writeStamp } from "../../deploy/release/stamp"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
+import { parseHostingPolicy } from "../../contracts/hosting-policy"
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567"
 const BUILT = {
@@ -149,5 +150,34 @@ describe("build.json", () => {
       'a/build.json does not describe a build: "commit" must be a full commit hash, not null',
     )
     expect(() => parseBuildInfo("{", "a/build.json")).toThrow(/^a\/build.json is not JSON: /)
+  })
+})
+
+describe("the hosting policy", () => {
+  it("is refused where a release reads it when an address of before is no page's address, naming it", () => {
+    const file = "/srv/site/releases/r1/.hosting/policy.json"
+    const policy = {
+      pages: ["/", "/case-studies/wine/"],
+      addresses: {
+        moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }],
+        gone: ["/case-studies/cellars/"],
+      },
+      departures: [],
+      notFound: [{ prefix: "/", file: "/404.html" }],
+      headers: {},
+      prefixHeaders: [],
+      servicePrefixes: [],
+      immutable: { prefixes: [], scripts: { suffix: ".js", except: [] }, bundles: [] },
+      documentOnlyHeaders: [],
+      cacheControl: { immutable: "max-age=31536000", revalidate: "max-age=0" },
+      hostFiles: [],
+    }
+    expect(parseHostingPolicy(JSON.stringify(policy), file).addresses).toEqual(policy.addresses)
+    for (const address of ["/case-studies/Hotels Copy/", "/case-studies/x { return 302 https://e.example/; }/"]) {
+      const hostile = { ...policy, addresses: { ...policy.addresses, gone: [address] } }
+      expect(() => parseHostingPolicy(JSON.stringify(hostile), file)).toThrow(
+        `${file} is not a hosting policy: addresses.gone.0: is not a page's address`,
+      )
+    }
   })
 })

@@ -4,8 +4,16 @@
  * challenges and a redirect, the outgoing release's hashed files. test/with-build/release.test.ts
  * runs it in nginx.
  */
+import { spawnSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { TLS_INTERMEDIATE, nginxServer, nginxSite } from "../../deploy/release/nginx-config"
+import { TLS_INTERMEDIATE, nginxMaps, nginxServer, nginxSite } from "../../deploy/release/nginx-config"
+import { MIME_TYPES, nginxMain } from "../../deploy/release/nginx-main"
+import { quote } from "../../deploy/release/nginx-text"
+import { checkBuildConfig } from "../../deploy/release/nginx-control"
+import { SYSTEM_PROGRAMS } from "../../deploy/lib/system-packages"
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../gatsby/post-build/hosting-policy"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 
@@ -42,9 +50,9 @@ describe("nginx's configuration", () => {
   it("serves HTTPS with HTTP/2 and Mozilla's intermediate TLS, and plain HTTP only to redirect", () => {
     const [plain, site] = servers(nginxServer(policy, { ...base, listen: "443", tls, serverName: "example.ch" }))
     expect(site).toContain("listen 443 ssl http2;")
-    expect(site).toContain("server_name example.ch;")
-    expect(site).toContain("ssl_certificate /etc/cert.pem;")
-    expect(site).toContain("ssl_certificate_key /etc/key.pem;")
+    expect(site).toContain('server_name "example.ch";')
+    expect(site).toContain('ssl_certificate "/etc/cert.pem";')
+    expect(site).toContain('ssl_certificate_key "/etc/key.pem";')
     expect(site).toContain("ssl_protocols TLSv1.2 TLSv1.3;")
     expect(site).toContain(`ssl_ciphers ${TLS_INTERMEDIATE.ciphers};`)
     expect(site).toContain("ssl_session_tickets off;")
@@ -69,7 +77,7 @@ describe("nginx's configuration", () => {
     const acme = "location ^~ /.well-known/acme-challenge/ {"
     const [plain] = servers(nginxServer(policy, { ...base, listen: "443", tls, acmeRoot: "/srv/site/acme" }))
     expect(plain).toContain(acme)
-    expect(plain).toContain("root /srv/site/acme;")
+    expect(plain).toContain('root "/srv/site/acme";')
     const [only] = servers(nginxServer(policy, { ...base, listen: "80", acmeRoot: "/srv/site/acme" }))
     expect(only).toContain(acme)
     expect(only.some((line) => line.startsWith("ssl_"))).toBe(false)
@@ -77,10 +85,12 @@ describe("nginx's configuration", () => {
 
   it("leads a moved page's old address, with or without its slash, to it; answers a gone one 410 with its not-found page", () => {
     const config = nginxServer(policy, { ...base, listen: "80" })
-    expect(config).toContain("location = /case-studies/vins/ { return 301 /case-studies/wine/$is_args$args; }")
-    expect(config).toContain("location = /case-studies/vins { return 301 /case-studies/wine/$is_args$args; }")
+    expect(config).toContain('location = "/case-studies/vins/" { return 301 "/case-studies/wine/$is_args$args"; }')
+    expect(config).toContain('location = "/case-studies/vins" { return 301 "/case-studies/wine/$is_args$args"; }')
     for (const form of ["/case-studies/cellars/", "/case-studies/cellars"]) {
-      expect(config).toContain(`location = ${form} {\n    error_page 410 /case-studies/404.html;\n    return 410;\n  }`)
+      expect(config).toContain(
+        `location = "${form}" {\n    error_page 410 "/case-studies/404.html";\n    return 410;\n  }`,
+      )
     }
   })
 
@@ -91,16 +101,16 @@ describe("nginx's configuration", () => {
     expect(site).toContain('location ~ "^/(?!admin/)[^?]*\\.js$" {')
     expect(site).toContain('location ~ "^/static/" {')
     expect(site.filter((line) => line === "try_files $uri @previous_release;")).toHaveLength(2)
-    expect(site).toContain("root /srv/site/outgoing/public;")
+    expect(site).toContain('root "/srv/site/outgoing/public";')
   })
 
   it("leads Book a Demo's address, with or without its slash, to the scheduler (302), and refuses an address nginx would read", () => {
     const config = nginxServer(policy, { ...base, listen: "80" })
     expect(config).toContain(
-      `location = /book-demo/schedule/ { return 302 "https://calendar.example/aurelle?lang=en"; }`,
+      `location = "/book-demo/schedule/" { return 302 "https://calendar.example/aurelle?lang=en"; }`,
     )
     expect(config).toContain(
-      `location = /book-demo/schedule { return 302 "https://calendar.example/aurelle?lang=en"; }`,
+      `location = "/book-demo/schedule" { return 302 "https://calendar.example/aurelle?lang=en"; }`,
     )
     for (const to of [
       "https://calendar.example/$host",
@@ -117,9 +127,9 @@ describe("nginx's configuration", () => {
     const [, site] = servers(
       nginxServer(policy, { ...base, listen: "443", tls, visitsLog: "/srv/site/logs/access.log", report }),
     )
-    expect(site).toContain("access_log /srv/site/logs/access.log aurelle_visits;")
+    expect(site).toContain('access_log "/srv/site/logs/access.log" aurelle_visits;')
     expect(site).toContain("location ^~ /report/ {")
-    expect(site).toContain("auth_basic_user_file /srv/site/report-users;")
+    expect(site).toContain('auth_basic_user_file "/srv/site/report-users";')
     expect(site).toContain(`add_header Cache-Control "private, no-store" always;`)
     expect(site).toContain("add_header X-Content-Type-Options $hosting_x_content_type_options always;")
     const [plain] = servers(nginxServer(policy, { ...base, listen: "80", report }))
@@ -167,5 +177,69 @@ describe("the configuration as written", () => {
       "Local",
     )
     await expect(http).toMatchFileSnapshot("./nginx-config.http.conf")
+  })
+})
+
+describe("a value written into the configuration", () => {
+  // Text an editor, a commit of the history or an operator could bring: each would end a directive,
+  // open a block or redirect elsewhere if written as it is.
+  const HOSTILE = [
+    "/case-studies/a; } server { listen 81; } location = /x {",
+    '/case-studies/x" { return 302 https://elsewhere.example/; } #',
+    "/case-studies/{ return 302 https://elsewhere.example/; }/",
+    '/case-studies/back\\slash\\"/',
+    "/case-studies/with space/",
+  ]
+
+  it("is quoted so that nginx reads it back whole: the configuration loads, with nothing of it as a directive", () => {
+    const hostile: HostingPolicy = {
+      ...policy,
+      addresses: {
+        moved: HOSTILE.map((from) => ({ from, to: "/case-studies/wine/" })),
+        gone: HOSTILE.map((a) => `${a}gone/`),
+      },
+    }
+    const config = nginxServer(hostile, { ...base, listen: "127.0.0.1:1", serverName: "example.ch" })
+    for (const value of HOSTILE) expect(config).toContain(`location = ${quote(value)} {`)
+    expect(quote('a "b" \\c')).toBe('"a \\"b\\" \\\\c"')
+    expect(config).not.toMatch(/^\s*(?:server \{\s*)?listen 81;/m)
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-quote-"))
+    try {
+      fs.writeFileSync(path.join(folder, "site.conf"), `${nginxMaps(hostile)}\n${config}`)
+      const main = nginxMain({ prefix: folder, mimeTypes: MIME_TYPES, http: `include ${folder}/site.conf;` })
+      fs.writeFileSync(path.join(folder, "nginx.conf"), main)
+      const check = spawnSync(
+        SYSTEM_PROGRAMS.nginx,
+        ["-t", "-q", "-p", folder, "-c", path.join(folder, "nginx.conf")],
+        {
+          encoding: "utf8",
+        },
+      )
+      expect(check.stderr, "nginx -t").toBe("")
+      expect(check.status).toBe(0)
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it("is refused, named, where nginx would read part of it as its own: a variable, a control character", () => {
+    for (const value of ["/case-studies/$host/", "/x/${uri}/", "/case-studies/a\nb/", "/case-studies/a\u0000/"])
+      expect(() => quote(value), JSON.stringify(value)).toThrow(
+        `${JSON.stringify(value)} cannot be written into nginx's configuration`,
+      )
+    // A `$` that names nothing is plain text to nginx (a regular expression's end).
+    expect(quote("~^/x$")).toBe('"~^/x$"')
+    expect(quote("/book-demo/", "$is_args$args")).toBe('"/book-demo/$is_args$args"')
+  })
+})
+
+describe("a build's configuration, before it is packed", () => {
+  it("is checked by nginx where nginx is at hand, and refused in nginx's words", () => {
+    expect(checkBuildConfig(SYSTEM_PROGRAMS.nginx, policy, "/srv/site/public")).toBe(true)
+    const refused = { ...policy, headers: { "X Two Words": "nginx reads three arguments" } }
+    expect(() => checkBuildConfig(SYSTEM_PROGRAMS.nginx, refused, "/srv/site/public")).toThrow(
+      /^nginx refused the configuration this build would be served with:\n.*invalid number of arguments in "map" directive/,
+    )
+    expect(checkBuildConfig("/no/nginx/here", refused, "/srv/site/public")).toBe(false)
   })
 })

@@ -121,16 +121,31 @@ describe("pages", () => {
       expect(slashless.headers.get("location"), page).toBe(`${page}?ref=mail`)
     }
   })
+
+  it("gives a page no second address: its index.html leads to it (301), in any other spelling answers 404", async () => {
+    for (const page of ["/", "/case-studies/hotels/", "/fr/"]) {
+      const response = await get(`${page}index.html?ref=mail`)
+      expect(response.status, page).toBe(301)
+      expect(response.headers.get("location"), page).toBe(`${page}?ref=mail`)
+    }
+    expect((await get("/case-studies/hotels/%69ndex.html")).status).toBe(404)
+  })
 })
 
 /** Each language's addresses that are no page, and no case study. */
+/** Each language's addresses that are no page, and no case study (the not-found pages' own files among them). */
 const NO_PAGE: Record<Locale, string[]> = {
-  en: ["/no-such-page/", "/no-such-page", "/services/old/", "/book-demo/extra"],
-  fr: ["/fr/no-such-page/", "/fr/nulle-part", "/fr/services/ancien/"],
+  en: ["/no-such-page/", "/no-such-page", "/services/old/", "/book-demo/extra", "/404/", "/404.html"],
+  fr: ["/fr/no-such-page/", "/fr/nulle-part", "/fr/services/ancien/", "/fr/404/", "/fr/404.html"],
 }
 const NO_CASE: Record<Locale, string[]> = {
-  en: ["/case-studies/not-a-case/", "/case-studies/not-a-case", "/case-studies/retired/study/"],
-  fr: ["/fr/case-studies/introuvable/", "/fr/case-studies/introuvable"],
+  en: [
+    "/case-studies/not-a-case/",
+    "/case-studies/not-a-case",
+    "/case-studies/retired/study/",
+    "/case-studies/404.html",
+  ],
+  fr: ["/fr/case-studies/introuvable/", "/fr/case-studies/introuvable", "/fr/case-studies/404.html"],
 }
 const inEachLanguage = (addresses: Record<Locale, string[]>) =>
   LOCALES.flatMap((locale) => addresses[locale].map((pathname) => [pathname, locale] as const))
