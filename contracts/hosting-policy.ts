@@ -62,6 +62,11 @@ export type Departure = z.infer<typeof departure>
 export const hostingPolicySchema = z.object({
   /** Every page's one address, with its trailing slash; the address without it redirects (301). */
   pages: z.array(z.string()),
+  /**
+   * The routes a demo page view's `from` may name (each page's route, and the not-found screens'): the
+   * visits' log keeps `from` only as one of these (deploy/release/visits-log.ts).
+   */
+  demoSources: z.array(z.string().check(z.regex(/^\/[\w\-.~/%]*$/, "is not a route"))),
   /** Addresses of pages that moved or are gone (gatsby/post-build/addresses.ts). */
   addresses: hostingAddresses,
   /** Addresses of the site that lead elsewhere, one a language (model/routes.ts, SCHEDULER_PATH). */

@@ -35,7 +35,7 @@ export const DEMO_SOURCE_PARAM = "from"
 export const SCHEDULER_PATH = `${BOOK_DEMO_PATH}schedule/`
 
 /** A route as a query's value: what is no letter, digit, `-`, `_`, `.`, `~` or `/` escaped. */
-const inQuery = (route: string) => route.replace(/[^\w\-.~/]/g, (character) => encodeURIComponent(character))
+export const inQuery = (route: string) => route.replace(/[^\w\-.~/]/g, (character) => encodeURIComponent(character))
 
 /** The route of the not-found screen: any address that is no page, outside the case studies. */
 export const NOT_FOUND_ROUTE = "/404/"

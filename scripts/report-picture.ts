@@ -12,6 +12,7 @@ import { chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../test/support/browser"
 import { REPORT_DIR, writeReport } from "../deploy/release/visits-report"
 import { VISITS_LOG } from "../deploy/release/visits-log"
+import { siteAddresses } from "../deploy/release/visit-counts"
 
 const STUDIES = ["retail", "hotels", "wine", "cruises", "real-estate", "watches"]
 const PAGES = ["/", "/case-studies/", ...STUDIES.map((slug) => `/case-studies/${slug}/`), "/privacy-policy/"]
@@ -59,7 +60,10 @@ async function main() {
   try {
     fs.mkdirSync(path.join(root, "logs"))
     fs.writeFileSync(path.join(root, VISITS_LOG), inventedLog())
-    await writeReport(root, undefined, new Date("2026-11-30T07:00:00Z"))
+    await writeReport(root, {
+      now: new Date("2026-11-30T07:00:00Z"),
+      site: siteAddresses([...PAGES, ...PAGES.map((page) => `/fr${page}`), "/book-demo/", "/fr/book-demo/"], PAGES),
+    })
     const dir = path.join(root, REPORT_DIR)
     const server = http.createServer((request, response) => {
       const name = request.url === "/" ? "index.html" : path.basename(request.url ?? "")

@@ -147,7 +147,7 @@ async function reportCommand(): Promise<void> {
   if (!values.root) fail(`--root is required: the folder the releases live in.\n\n${USAGE}`)
   const root = path.resolve(values.root)
   try {
-    const counts = await writeReport(root, values.log ? path.resolve(values.log) : undefined)
+    const counts = await writeReport(root, values.log ? { logFile: path.resolve(values.log) } : {})
     console.log(`Report written to ${path.join(root, REPORT_DIR)}: ${Object.keys(counts.days).length} days counted`)
   } catch (error) {
     fail(`report stopped: ${(error as Error).message}`)

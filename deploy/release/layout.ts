@@ -23,6 +23,8 @@ export const LIVE = "live"
 export const OUTGOING = "outgoing"
 export const ACME = "acme"
 export const RELEASE_SITE = "nginx.conf"
+/** The hosting policy its build wrote, kept in each release: the report counts the live one's pages. */
+export const RELEASE_POLICY = "policy.json"
 /** The release command bundled into an artifact, copied into each release made from one. */
 export const RELEASE_SCRIPT = "release.cjs"
 /** A release being copied and checked: it has its own name only once whole. */

@@ -7,7 +7,7 @@
  */
 import { COMPRESSIBLE_TYPES, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
-import { visitsLogConfig, visitsLogDirectives } from "./visits-log"
+import { MAP_HASH, errorLogOf, visitsLogConfig, visitsLogDirectives } from "./visits-log"
 import { type ReportLocation, departureLocations, reportLocation } from "./nginx-funnel"
 import { quote } from "./nginx-text"
 import { addressesOfBefore, notFoundLocations, slashRedirects } from "./nginx-addresses"
@@ -197,7 +197,13 @@ const acmeLocation = (acmeRoot: string) =>
  * redirect of everything else to the same address over HTTPS. It adds no header: a browser keeps
  * Strict-Transport-Security only from HTTPS answers.
  */
-function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOptions & { tls: TlsOptions }): string {
+function redirectServer({
+  tls,
+  listen,
+  serverName = "_",
+  acmeRoot,
+  visitsLog,
+}: NginxOptions & { tls: TlsOptions }): string {
   const port = /(?:^|:)(\d+)$/.exec(listen)?.[1]
   const target = port && port !== "443" ? `https://$host:${port}$request_uri` : "https://$host$request_uri"
   return `server {
@@ -206,7 +212,7 @@ function redirectServer({ tls, listen, serverName = "_", acmeRoot }: NginxOption
   server_tokens off;
   # Nothing here is a visit: not logged (nor by the http block's own log, which keeps whole addresses).
   access_log off;
-${acmeRoot ? `${acmeLocation(acmeRoot)}\n` : ""}  location / {
+${visitsLog ? `  error_log ${quote(errorLogOf(visitsLog))} emerg;\n` : ""}${acmeRoot ? `${acmeLocation(acmeRoot)}\n` : ""}  location / {
     return 301 ${target};
   }
 }
@@ -268,5 +274,5 @@ ${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loa
 
 /** What goes in nginx's http block for the site: the header maps and the server blocks. */
 export function nginxSite(policy: HostingPolicy, options: NginxOptions, heading: string): string {
-  return `# ${heading}\n${nginxMaps(policy)}\n\n${visitsLogConfig()}\n\n${nginxServer(policy, options)}`
+  return `# ${heading}\n${MAP_HASH}\n${nginxMaps(policy)}\n\n${visitsLogConfig(policy)}\n\n${nginxServer(policy, options)}`
 }

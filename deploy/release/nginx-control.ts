@@ -11,7 +11,7 @@ import { AUTH_UNIT } from "../../contracts/hosting"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 import { nginxSite } from "./nginx-config"
 import { VISITS_LOG } from "./visits-log"
-import { REPORT_DIR, REPORT_USERS } from "./visits-report"
+import { REPORT_DIR, REPORT_USERS, writePendingReport } from "./visits-report"
 import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "./nginx-main"
 import {
   ACME,
@@ -176,6 +176,7 @@ export function switchTo(settings: ReleaseSettings, id: string): SwitchReport {
     )
   }
   const switchMs = performance.now() - started
+  writePendingReport(root)
   return {
     live: id,
     outgoing,

@@ -4,7 +4,7 @@
  * maps and the server blocks, is nginx-config.ts's.
  */
 import { type NginxOptions, nginxMaps, nginxServer } from "./nginx-config"
-import { visitsLogConfig } from "./visits-log"
+import { MAP_HASH, visitsLogConfig } from "./visits-log"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 /** Debian's nginx: its MIME types, and its brotli modules (compression on the fly, and sending the build's .br copies). */
@@ -43,7 +43,7 @@ export function nginxStandalone(
     prefix: options.prefix,
     mimeTypes: options.mimeTypes,
     modules: options.brotliModules,
-    http: `${nginxMaps(policy)}\n\n${visitsLogConfig()}\n\n${server}`,
+    http: `${MAP_HASH}\n${nginxMaps(policy)}\n\n${visitsLogConfig(policy)}\n\n${server}`,
   })
 }
 

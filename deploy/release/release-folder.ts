@@ -26,6 +26,7 @@ import {
   OUTGOING,
   PARTIAL,
   RELEASE_SCRIPT,
+  RELEASE_POLICY,
   RELEASE_SITE,
   type ReleaseSettings,
   linkedRelease,
@@ -96,6 +97,7 @@ export function copyRelease(
     const policyFile = path.join(source, HOSTING_DIR, HOSTING_POLICY_FILE)
     const policy = parseHostingPolicy(fs.readFileSync(policyFile, "utf8"), policyFile)
     fs.writeFileSync(site, releaseConfig(settings, id, policy))
+    fs.copyFileSync(policyFile, path.join(partial, RELEASE_POLICY))
     // nginx opens its log when it checks a configuration, and never makes its folder.
     fs.mkdirSync(path.dirname(path.join(root, VISITS_LOG)), { recursive: true })
     checkAlone(settings, id, site)

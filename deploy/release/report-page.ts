@@ -4,7 +4,17 @@
  * is read behind a password, on any screen.
  */
 import { REPORT_PREFIX } from "./nginx-funnel"
-import { DIRECT, LANGUAGES, type Language, type VisitCounts, type WeekCounts, weeks } from "./visit-counts"
+import {
+  DIRECT,
+  LANGUAGES,
+  type Language,
+  OTHER_ADDRESSES,
+  OTHER_SITES,
+  SITES_KEPT,
+  type VisitCounts,
+  type WeekCounts,
+  weeks,
+} from "./visit-counts"
 
 /** Weeks the chart and the page tables show, newest first. */
 const WEEKS_SHOWN = 12
@@ -104,6 +114,25 @@ ${pageRows(week)}
 </table></div>`,
   )
   .join("\n")}`
+  return reportPage(
+    `Counted from the server's log, weeks from Monday, in Zurich's time. People only: requests from known robots are counted apart. Made ${escape(madeAt)}.`,
+    `${body}
+<p class="note">${escape(DIRECT)}: no page of this site led there. A page in brackets is another site; ${escape(OTHER_SITES)} adds up those beyond each day's ${SITES_KEPT} most frequent. ${escape(OTHER_ADDRESSES)}: addresses asked for or named that are no page of the site. The scheduler's own bookings are in its account: this counts who opened it.</p>`,
+  )
+}
+
+/**
+ * The report before the host's timer first ran (a release writes it where there is none): it says
+ * so, rather than the site's not-found page answering the agency's password.
+ */
+export const pendingReportHtml = (): string =>
+  reportPage(
+    "The report has not run yet: the host counts its log every hour, and this page shows the counts from the first run on.",
+    `<p>Nothing counted yet.</p>`,
+  )
+
+/** The report's page around its lede and body. */
+function reportPage(lede: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -118,9 +147,8 @@ ${pageRows(week)}
 <main>
 <p class="eyebrow">Aurelle Intelligence</p>
 <h1>Who books a demo</h1>
-<p class="lede">Counted from the server's log, weeks from Monday, in Zurich's time. People only: requests from known robots are counted apart. Made ${escape(madeAt)}.</p>
+<p class="lede">${lede}</p>
 ${body}
-<p class="note">${escape(DIRECT)}: no page of this site led there. A page in brackets is another site. The scheduler's own bookings are in its account: this counts who opened it.</p>
 </main>
 </body>
 </html>

@@ -37,6 +37,29 @@ const add = (counts: Record<string, number>, key: string) => (counts[key] = (cou
 /** Sources that are no page of the site. */
 export const DIRECT = "(typed, a bookmark or an app)"
 const elsewhere = (host: string) => `(${host})`
+/** What was asked, or named as a source, that is no page of the site: counted, on one line. */
+export const OTHER_ADDRESSES = "(other addresses)"
+/** Other sites beyond the most frequent of a day, on one line. */
+export const OTHER_SITES = "(other sites)"
+/** Other sites a day's counts name one by one (by language, for the demo page and the scheduler each). */
+export const SITES_KEPT = 20
+
+/**
+ * What the site has, from the live release (its pages, and the routes a demo page view's `from` may
+ * name): the counts name these, and put everything else on one line, so that what is kept grows with
+ * the site, never with what anyone sends.
+ */
+export interface SiteAddresses {
+  /** Each page's address, in every language (/, /fr/case-studies/wine/). */
+  pages: ReadonlySet<string>
+  /** The routes `from` may name, decoded (/case-studies/wine/, /case-studies/[...]/). */
+  sources: ReadonlySet<string>
+}
+
+export const siteAddresses = (pages: readonly string[], sources: readonly string[]): SiteAddresses => ({
+  pages: new Set(pages),
+  sources: new Set(sources.map((source) => (URL.canParse(`https://x${source}`) ? decodeURIComponent(source) : source))),
+})
 
 const languageOf = (pathname: string): Language => (pathname.startsWith("/fr/") ? "fr" : "en")
 const routeOf = (pathname: string) => (languageOf(pathname) === "fr" ? pathname.slice(3) : pathname)
@@ -45,19 +68,25 @@ const routeOf = (pathname: string) => (languageOf(pathname) === "fr" ? pathname.
 const isPage = (pathname: string) =>
   pathname.endsWith("/") && !/^\/(?:fr\/)?(?:page-data|static|admin|api|report|_gatsby)\//.test(routeOf(pathname))
 
-/** A route as `?from=` carries it: a path of lowercase letters, digits, hyphens and slashes (or an error page's brackets). */
-const ROUTE = /^\/[a-z0-9\-/[\].]*$/
-
-function routeFrom(query: URLSearchParams): string | null {
+/** The route `?from=` names, when it is one the site has (else the referrer says what led there). */
+function routeFrom(query: URLSearchParams, site: SiteAddresses): string | null {
   const from = query.get("from")
-  return from !== null && ROUTE.test(from) ? from : null
+  return from !== null && site.sources.has(from) ? from : null
 }
 
-/** Where a request came from, as the log says it: a path here, another site's host, or nothing. */
-function sourceOf(referrer: string): { route: string; query: URLSearchParams } | { other: string } {
+/** A host name as a referrer's may be (RFC 1123), bounded. */
+const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+
+/** Where a request came from, as the log says it: a page here, another site's host, or nothing. */
+function sourceOf(
+  referrer: string,
+  site: SiteAddresses,
+): { route: string; query: URLSearchParams } | { other: string } {
   if (referrer === "-") return { other: DIRECT }
-  if (!referrer.startsWith("/")) return { other: elsewhere(referrer) }
+  if (!referrer.startsWith("/"))
+    return { other: referrer.length <= 253 && HOST.test(referrer) ? elsewhere(referrer.toLowerCase()) : OTHER_SITES }
   const url = parsed(referrer)!
+  if (!site.pages.has(url.pathname)) return { other: OTHER_ADDRESSES }
   return { route: routeOf(url.pathname), query: url.searchParams }
 }
 
@@ -82,10 +111,11 @@ function parsed(address: string): URL | null {
 }
 
 /**
- * Counts one line of the log into `days`; lines of another shape, and addresses no page of the site
- * could have (anyone may send any request), are left out.
+ * Counts one line of the log into `days`; lines of another shape, and addresses no browser could
+ * have asked, are left out; a page the site does not have, or a source that is none of its pages, is
+ * counted as OTHER_ADDRESSES (anyone may send any request).
  */
-export function countLine(line: string, days: Record<string, DayCounts>): string | null {
+export function countLine(line: string, days: Record<string, DayCounts>, site: SiteAddresses): string | null {
   const fields = line.split("\t")
   if (fields.length !== 7) return null
   const [time, , method, address, status, referrer, kind] = fields
@@ -98,12 +128,12 @@ export function countLine(line: string, days: Record<string, DayCounts>): string
   const route = routeOf(url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`)
   if (route === SCHEDULER_ROUTE && status === "302") {
     if (kind !== "person") return day
-    const source = sourceOf(referrer)
+    const source = sourceOf(referrer, site)
     // From the demo page: the page that led there, as its own address says.
     const led =
       "route" in source
         ? source.route === DEMO_ROUTE
-          ? (routeFrom(source.query) ?? DEMO_ROUTE)
+          ? (routeFrom(source.query, site) ?? DEMO_ROUTE)
           : source.route
         : source.other
     add(counts.scheduler, `${language} ${led}`)
@@ -114,10 +144,11 @@ export function countLine(line: string, days: Record<string, DayCounts>): string
     counts.robots += 1
     return day
   }
-  add(counts.pages, `${language} ${route}`)
+  add(counts.pages, `${language} ${site.pages.has(url.pathname) ? route : OTHER_ADDRESSES}`)
   if (route === DEMO_ROUTE) {
-    const source = sourceOf(referrer)
-    add(counts.demo, `${language} ${routeFrom(url.searchParams) ?? ("route" in source ? source.route : source.other)}`)
+    const source = sourceOf(referrer, site)
+    const named = routeFrom(url.searchParams, site)
+    add(counts.demo, `${language} ${named ?? ("route" in source ? source.route : source.other)}`)
   }
   return day
 }
@@ -160,12 +191,37 @@ function addDay(into: DayCounts, from: DayCounts): void {
 }
 
 /**
+ * A day's other sites bounded: the SITES_KEPT most frequent of each language by name (the most
+ * frequent first, then by name), the rest added to OTHER_SITES.
+ */
+function boundSites(counts: Record<string, number>): Record<string, number> {
+  const isSite = (key: string) => {
+    const source = key.slice(key.indexOf(" ") + 1)
+    return source.startsWith("(") && ![DIRECT, OTHER_ADDRESSES, OTHER_SITES].includes(source)
+  }
+  const bounded: Record<string, number> = {}
+  const sites = Object.entries(counts)
+    .filter(([key]) => isSite(key))
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+  const kept = new Map<string, number>()
+  for (const [key, value] of sites) {
+    const language = key.slice(0, key.indexOf(" "))
+    const count = kept.get(language) ?? 0
+    kept.set(language, count + 1)
+    const to = count < SITES_KEPT ? key : `${language} ${OTHER_SITES}`
+    bounded[to] = (bounded[to] ?? 0) + value
+  }
+  for (const [key, value] of Object.entries(counts)) if (!isSite(key)) bounded[key] = (bounded[key] ?? 0) + value
+  return bounded
+}
+
+/**
  * Every day the logs hold, counted. A file that cannot be read to its end (a rotated day that is not
  * gzip, or cut short) is skipped with a line naming it, and the days it held lines of are not
  * counted again: the counts kept from before stay for them, rather than a part of a day replacing a
- * whole one. The report still runs.
+ * whole one. The report still runs. Each day's other sites are bounded (boundSites).
  */
-export async function countLogs(files: readonly string[]): Promise<CountedLogs> {
+export async function countLogs(files: readonly string[], site: SiteAddresses): Promise<CountedLogs> {
   const days: Record<string, DayCounts> = {}
   const unsure = new Set<string>()
   const damaged: string[] = []
@@ -175,7 +231,7 @@ export async function countLogs(files: readonly string[]): Promise<CountedLogs> 
     let fileFirstDay: string | null = null
     try {
       for await (const line of logLines(file)) {
-        const day = line ? countLine(line, fileDays) : null
+        const day = line ? countLine(line, fileDays, site) : null
         if (day && (fileFirstDay === null || day < fileFirstDay)) fileFirstDay = day
       }
     } catch (error) {
@@ -187,6 +243,10 @@ export async function countLogs(files: readonly string[]): Promise<CountedLogs> 
     if (fileFirstDay && (firstDay === null || fileFirstDay < firstDay)) firstDay = fileFirstDay
   }
   for (const day of unsure) delete days[day]
+  for (const counts of Object.values(days)) {
+    counts.demo = boundSites(counts.demo)
+    counts.scheduler = boundSites(counts.scheduler)
+  }
   return { days, firstDay, damaged }
 }
 

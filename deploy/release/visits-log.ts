@@ -12,8 +12,10 @@
  * the case list never reaches the log), status, where it came from ("-", a path here with the same
  * `from` alone, or another site's host), kind.
  */
+import path from "node:path"
 import { list as robotPatterns } from "isbot"
 import { quote } from "./nginx-text"
+import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 /** The demo page's parameter naming the page a link was on (model/routes.ts, DEMO_SOURCE_PARAM). */
 const SOURCE_PARAM = "from"
@@ -40,11 +42,34 @@ export const robotPattern = () => robotPatterns.map((pattern) => pattern.replace
 const GROUP = "[0-9A-Fa-f]{1,4}"
 
 /**
- * nginx's `map`s and `log_format` (http level). The address maps take the first match, in order:
- * a full IPv4 address, then the IPv6 forms by how many of the first three groups are written before
- * a `::`. Anything else (a Unix socket) is logged as "-", never as it is.
+ * Before any `map`, in the http block: room in the maps' hash for the longest page address (a 60
+ * character slug under /fr/case-studies/); nginx's default is a CPU cache line, 64 bytes.
  */
-export function visitsLogConfig(): string {
+export const MAP_HASH = "map_hash_bucket_size 128;"
+
+/** An exact-match `map` of each of `keys` to its value. */
+const exactMap = (
+  from: string,
+  to: string,
+  fallback: string,
+  keys: readonly string[],
+  valueOf: (key: string) => string,
+) => [
+  `map ${from} ${to} {`,
+  `  default ${quote(fallback)};`,
+  ...keys.map((key) => `  ${quote(key)} ${quote(valueOf(key))};`),
+  `}`,
+]
+
+/**
+ * nginx's `map`s and `log_format` (http level), for a site of `pages`. The address maps take the first
+ * match, in order: a full IPv4 address, then the IPv6 forms by how many of the first three groups are
+ * written before a `::`. Anything else (a Unix socket) is logged as "-", never as it is. Of what a
+ * visitor sends, only what names a page of the site is kept as it is: `from` among the routes the
+ * build says it may name (policy.demoSources), a referrer here among the pages (as many entries as pages, whatever the traffic); another site is kept as
+ * its host name alone, never the user name or password an address may carry.
+ */
+export function visitsLogConfig({ pages, demoSources: sources }: Pick<HostingPolicy, "pages" | "demoSources">): string {
   const network = [
     `map $remote_addr $visitor_network {`,
     `  default "-";`,
@@ -55,26 +80,36 @@ export function visitsLogConfig(): string {
     `  "~^::" ::;`,
     `}`,
   ]
-  // The referrer: a path of this site (the host asked for, any port) with its `from` alone of its
-  // query (a search typed in stays out), another site's host, or "-".
-  const here = (name: string) => `(?<${name}>\\S+) https?://\\k<${name}>(?::\\d+)?`
-  const from = [
-    `map "$host $http_referer" $visitor_from {`,
+  // The referrer: here (the host asked for, any port, whatever user name it carries) its path and its
+  // `from`; elsewhere its host name.
+  const here = (name: string) => `(?<${name}>\\S+) https?://(?:[^/?#\\s@]*@)?\\k<${name}>(?::\\d+)?`
+  const referrer = [
+    `map "$host $http_referer" $visitor_ref_path {`,
+    `  default "";`,
+    `  "~^${here("h1")}(?<p1>/[^?#\\s]*)" $p1;`,
+    `}`,
+    `map "$host $http_referer" $visitor_ref_from {`,
+    `  default "";`,
+    `  "~^${here("h2")}/[^?#\\s]*\\?(?:[^#\\s]*&)?${SOURCE_PARAM}=(?<f2>[^&#\\s]*)" $f2;`,
+    `}`,
+    `map $http_referer $visitor_elsewhere {`,
     `  default "-";`,
-    `  "~^${here("h1")}(?<p1>/[^?#\\s]*)\\?(?:[^#\\s]*&)?(?<f1>${SOURCE_PARAM}=[^&#\\s]*)" $p1?$f1;`,
-    `  "~^${here("h2")}(?<p2>/[^?#\\s]*)" $p2;`,
-    `  "~^\\S+ https?://(?<elsewhere>[^/:?#\\s]+)" $elsewhere;`,
+    `  "~^https?://(?:[^/?#\\s@]*@)?(?<elsewhere>[A-Za-z0-9.-]{1,253})(?:[:/?#]|$)" $elsewhere;`,
+    `}`,
+    ...exactMap("$visitor_ref_path", "$visitor_ref_page", "-", ["", ...pages], (page) => page),
+    ...exactMap("$visitor_ref_from", "$visitor_ref_source", "", sources, (route) => `?${SOURCE_PARAM}=${route}`),
+    `map $visitor_ref_page $visitor_from {`,
+    `  default "$visitor_ref_page$visitor_ref_source";`,
+    `  "" $visitor_elsewhere;`,
+    `  "-" "-";`,
     `}`,
   ]
   // The address asked for: its path as asked (not nginx's $uri, which its try_files and error pages
-  // rewrite), with its `from` alone of its query.
+  // rewrite), with its `from` alone of its query, when it names a page.
   const path = [`map $request_uri $visitor_path {`, `  default "-";`, `  "~^(?<asked>[^?]*)" $asked;`, `}`]
-  const source = [
-    `map $arg_${SOURCE_PARAM} $visitor_source {`,
-    `  "" "";`,
-    `  default "?${SOURCE_PARAM}=$arg_${SOURCE_PARAM}";`,
-    `}`,
-  ]
+  const source = exactMap(`$arg_${SOURCE_PARAM}`, "$visitor_source", `?${SOURCE_PARAM}=-`, ["", ...sources], (route) =>
+    route === "" ? "" : `?${SOURCE_PARAM}=${route}`,
+  )
   const kind = [
     `map $http_user_agent $visitor_kind {`,
     `  default person;`,
@@ -86,7 +121,7 @@ export function visitsLogConfig(): string {
   return [
     "# What the log keeps of a visit (deploy/release/visits-log.ts): no full address, no user agent.",
     network.join("\n"),
-    from.join("\n"),
+    referrer.join("\n"),
     path.join("\n"),
     source.join("\n"),
     kind.join("\n"),
@@ -94,9 +129,21 @@ export function visitsLogConfig(): string {
   ].join("\n")
 }
 
-/** The server's directives: its log, and no "file not found" lines (with their client address) in the error log. */
+/** The server's error log, beside its visits' log. */
+export const errorLogOf = (logFile: string) => path.join(path.dirname(logFile), "error.log")
+
+/**
+ * The server's directives: its log; no "file not found" lines; and its error log at `emerg`, nginx's
+ * errors about itself alone: an error while answering a request (an upstream down, a handshake cut)
+ * names the visitor's full address and the request with its query, which nginx cannot leave out, so
+ * such lines are not written.
+ */
 export const visitsLogDirectives = (logFile: string) =>
-  `  access_log ${quote(logFile)} ${VISITS_LOG_FORMAT};\n  log_not_found off;`
+  [
+    `  access_log ${quote(logFile)} ${VISITS_LOG_FORMAT};`,
+    `  log_not_found off;`,
+    `  error_log ${quote(errorLogOf(logFile))} emerg;`,
+  ].join("\n")
 
 /**
  * logrotate's configuration for the log: a new file every day, LOG_DAYS kept (compressed from the
@@ -105,7 +152,7 @@ export const visitsLogDirectives = (logFile: string) =>
 export const logrotateConfig = (
   logFile: string,
 ) => `# Written by each release (deploy/release/visits-log.ts): installed once by the setup (docs/deploying.md).
-${logFile} {
+${logFile} ${errorLogOf(logFile)} {
   daily
   rotate ${LOG_DAYS}
   maxage ${LOG_DAYS}

@@ -20,9 +20,10 @@ import path from "node:path"
 import { EDITORS_ZONE_NAME, zurichWallTime } from "../../contracts/editors-time"
 import { replaceFile } from "../../lib/files"
 import { LOGROTATE_FILE, VISITS_LOG, logrotateConfig } from "./visits-log"
-import { REPORT_CSS, reportHtml } from "./report-page"
-import { LIVE, RELEASE_SCRIPT } from "./layout"
-import { type VisitCounts, countLogs, logFiles, reconcile } from "./visit-counts"
+import { REPORT_CSS, pendingReportHtml, reportHtml } from "./report-page"
+import { LIVE, RELEASE_POLICY, RELEASE_SCRIPT } from "./layout"
+import { type SiteAddresses, type VisitCounts, countLogs, logFiles, reconcile, siteAddresses } from "./visit-counts"
+import { parseHostingPolicy } from "../../contracts/hosting-policy"
 
 /** The counts kept, beside the releases (never served). */
 export const VISITS_COUNTS = "visits.json"
@@ -41,16 +42,45 @@ export function readCounts(root: string): VisitCounts {
 }
 
 /**
+ * The live release's pages, and the routes a demo page view may name (the hosting policy its build
+ * wrote, kept with it): what the counts name one by one.
+ */
+export function liveSite(root: string): SiteAddresses {
+  const file = path.join(root, LIVE, RELEASE_POLICY)
+  if (!fs.existsSync(file))
+    throw new Error(
+      `${file} is missing: the report counts the pages of the live release, and none is live (or it was released before releases kept their pages); release again, and the next run counts`,
+    )
+  const policy = parseHostingPolicy(fs.readFileSync(file, "utf8"), file)
+  return siteAddresses(policy.pages, policy.demoSources)
+}
+
+export interface ReportOptions {
+  /** The log, the root's own by default. */
+  logFile?: string
+  /** The time the report says it was made. */
+  now?: Date
+  /** Told each log file that cannot be read, and skipped. */
+  warn?: (message: string) => void
+  /** The site's pages: the live release's by default (liveSite). */
+  site?: SiteAddresses
+}
+
+/**
  * `report`: the counts brought up to date from the log, and the report written anew from them; a log
- * file that cannot be read is named to `warn` and skipped (visit-counts.ts's countLogs).
+ * file that cannot be read is named to `warn` and skipped (visit-counts.ts's countLogs). What is kept
+ * grows with the site's pages and the days, never with the traffic.
  */
 export async function writeReport(
   root: string,
-  logFile = path.join(root, VISITS_LOG),
-  now = new Date(),
-  warn: (message: string) => void = (message) => console.warn(message),
+  {
+    logFile = path.join(root, VISITS_LOG),
+    now = new Date(),
+    warn = (message) => console.warn(message),
+    site = liveSite(root),
+  }: ReportOptions = {},
 ): Promise<VisitCounts> {
-  const counted = await countLogs(logFiles(logFile))
+  const counted = await countLogs(logFiles(logFile), site)
   for (const message of counted.damaged) warn(message)
   const counts = reconcile(readCounts(root), counted)
   replaceFile(path.join(root, VISITS_COUNTS), `${JSON.stringify(counts)}\n`)
@@ -101,4 +131,16 @@ WantedBy=timers.target
 /** Writes them into the root, each replaced whole. */
 export function writeReportHostFiles(root: string): void {
   for (const [name, text] of Object.entries(reportHostFiles(root))) replaceFile(path.join(root, name), text)
+}
+
+/**
+ * Until the timer's first run, a report that says it has not run yet, where a release goes live (one
+ * already written is left as it is): the agency's password never opens the site's not-found page.
+ */
+export function writePendingReport(root: string): void {
+  const dir = path.join(root, REPORT_DIR)
+  if (fs.existsSync(path.join(dir, "index.html"))) return
+  fs.mkdirSync(dir, { recursive: true })
+  replaceFile(path.join(dir, "report.css"), REPORT_CSS)
+  replaceFile(path.join(dir, "index.html"), pendingReportHtml())
 }

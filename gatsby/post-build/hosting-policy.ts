@@ -10,7 +10,15 @@ import { filesUnder } from "../../lib/files"
 import { type KnownInlineCode, type ReadHtml, hashSource, inlineSources } from "./inline-sources"
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
-import { NOT_FOUND_ROUTE, SCHEDULER_PATH, UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
+import {
+  NOT_FOUND_ROUTE,
+  SCHEDULER_PATH,
+  UNKNOWN_CASE_FILE,
+  UNKNOWN_CASE_ROUTE,
+  inQuery,
+  localePath,
+  routeOf,
+} from "../../model/routes"
 import type {
   Departure,
   HostingAddresses,
@@ -209,13 +217,22 @@ export function builtAddresses(publicDir: string): string[] {
 }
 
 /** The policy of the build in `publicDir`, with the addresses of before its content names (addresses.ts). */
+/**
+ * The routes a demo page view's `from` may name: the route of each page (its address in English), and
+ * the not-found screens' (as the site's links write them, model/routes.ts).
+ */
+export const demoSources = (pages: readonly string[]): string[] =>
+  [...new Set([...pages.map(routeOf), NOT_FOUND_ROUTE, inQuery(UNKNOWN_CASE_ROUTE)])].sort()
+
 export function hostingPolicy(
   publicDir: string,
   addresses: HostingAddresses = NO_ADDRESSES,
   departures: Departure[] = [],
 ): HostingPolicy {
+  const pages = builtAddresses(publicDir)
   return {
-    pages: builtAddresses(publicDir),
+    pages,
+    demoSources: demoSources(pages),
     addresses,
     departures,
     notFound: NOT_FOUND_PAGES,

@@ -10,9 +10,14 @@ import path from "node:path"
 import { writeReport } from "../../deploy/release/visits-report"
 import { VISITS_LOG } from "../../deploy/release/visits-log"
 import { writeDocBlock } from "./doc-block"
+import { siteAddresses } from "../../deploy/release/visit-counts"
 
 const LINES = 1_000_000
 const PAGES = ["/", "/case-studies/", "/case-studies/wine/", "/fr/", "/book-demo/?from=/case-studies/wine/"]
+const SITE = siteAddresses(
+  ["/", "/case-studies/", "/case-studies/wine/", "/fr/", "/book-demo/"],
+  ["/case-studies/wine/"],
+)
 
 async function main() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-report-"))
@@ -33,7 +38,7 @@ async function main() {
     fs.closeSync(out)
     const megabytes = fs.statSync(log).size / 1e6
     const started = performance.now()
-    const counts = await writeReport(root)
+    const counts = await writeReport(root, { site: SITE })
     const seconds = (performance.now() - started) / 1000
     const peak = process.resourceUsage().maxRSS / 1024
     const line = `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}: ${LINES.toLocaleString("en")} lines (${megabytes.toFixed(0)} MB, ${Object.keys(counts.days).length} days) counted and the report written in ${seconds.toFixed(1)} s, the command's peak memory ${peak.toFixed(0)} MB.`

@@ -8,6 +8,7 @@ import { titleTooLong } from "../../deploy/publish/gates/check-html"
 import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
 import { hashSource } from "../../gatsby/post-build/inline-sources"
 import { REPORT_DIR, writeReport } from "../../deploy/release/visits-report"
+import { siteAddresses } from "../../deploy/release/visit-counts"
 import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 function folder(files: Record<string, string | Buffer>): string {
@@ -128,8 +129,9 @@ describe("the demo funnel's report, as the host writes it", () => {
         ].join("\n"),
       })
       const empty = folder({})
-      await writeReport(root)
-      await writeReport(empty)
+      const site = siteAddresses(["/case-studies/wine/", "/book-demo/"], ["/case-studies/wine/"])
+      await writeReport(root, { site })
+      await writeReport(empty, { site })
       const pages = [root, empty].map((dir) => path.join(dir, REPORT_DIR, "index.html"))
       expect(nuFaults(pages)).toEqual([])
     },

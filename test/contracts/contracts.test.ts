@@ -158,6 +158,7 @@ describe("the hosting policy", () => {
     const file = "/srv/site/releases/r1/.hosting/policy.json"
     const policy = {
       pages: ["/", "/case-studies/wine/"],
+      demoSources: ["/", "/case-studies/wine/"],
       addresses: {
         moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }],
         gone: ["/case-studies/cellars/"],

@@ -19,6 +19,7 @@ import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 const policy: HostingPolicy = {
   pages: ["/", "/case-studies/wine/"],
+  demoSources: ["/", "/404/", "/case-studies/wine/"],
   addresses: { moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }], gone: ["/case-studies/cellars/"] },
   departures: [{ from: "/book-demo/schedule/", to: "https://calendar.example/aurelle?lang=en" }],
   notFound: [

@@ -115,6 +115,7 @@ const SCRIPTS = { suffix: ".js", except: ["/admin/", "/~partytown/"] }
 
 const policy = (csp = "frame-ancestors 'none'"): HostingPolicy => ({
   pages: ["/", "/book-demo/", "/case-studies/wine/"],
+  demoSources: ["/", "/book-demo/", "/case-studies/wine/"],
   addresses: NO_ADDRESSES,
   departures: [{ from: "/book-demo/schedule/", to: "https://calendar.example/aurelle" }],
   notFound: [],

@@ -12,10 +12,12 @@ import { describe, expect, it } from "vitest"
 import {
   DIRECT,
   type DayCounts,
+  OTHER_ADDRESSES,
   countLine,
   countLogs,
   logFiles,
   reconcile,
+  siteAddresses,
   weekOf,
 } from "../../deploy/release/visit-counts"
 
@@ -24,22 +26,29 @@ const DAY = "2026-12-02"
 const line = (address: string, status = 200, from = "-", kind = "person", method = "GET", time = TIME) =>
   [time, "203.0.113.0", method, address, String(status), from, kind].join("\t")
 
+/** The site's pages, as the live release's policy lists them, and the routes `from` may name. */
+const PAGES = ["/", "/book-demo/", "/case-studies/", "/case-studies/hotels/", "/case-studies/wine/"]
+const SITE = siteAddresses(
+  [...PAGES, ...PAGES.map((page) => `/fr${page}`)],
+  [...PAGES, "/404/", "/case-studies/%5B...%5D/"],
+)
+
 /** The counts of some lines, on the one day they share. */
 function counted(...lines: string[]): DayCounts {
   const days: Record<string, DayCounts> = {}
-  for (const text of lines) countLine(text, days)
+  for (const text of lines) countLine(text, days, SITE)
   return days[DAY] ?? { pages: {}, robots: 0, demo: {}, scheduler: {} }
 }
 
 describe("a line of the log", () => {
   it("is left out unless it has the log's seven fields, a GET and a time", () => {
     const days: Record<string, DayCounts> = {}
-    expect(countLine(`${line("/")}\textra`, days)).toBeNull()
-    expect(countLine(line("/").split("\t").slice(0, 6).join("\t"), days)).toBeNull()
-    expect(countLine(line("/", 200, "-", "person", "POST"), days)).toBeNull()
-    expect(countLine(line("/", 200, "-", "person", "GET", "yesterday"), days)).toBeNull()
+    expect(countLine(`${line("/")}\textra`, days, SITE)).toBeNull()
+    expect(countLine(line("/").split("\t").slice(0, 6).join("\t"), days, SITE)).toBeNull()
+    expect(countLine(line("/", 200, "-", "person", "POST"), days, SITE)).toBeNull()
+    expect(countLine(line("/", 200, "-", "person", "GET", "yesterday"), days, SITE)).toBeNull()
     expect(days).toEqual({})
-    expect(countLine(line("/"), days)).toBe(DAY)
+    expect(countLine(line("/"), days, SITE)).toBe(DAY)
   })
 
   it("counts a page only at a folder's address outside the files, the data and the services, in its language", () => {
@@ -50,7 +59,8 @@ describe("a line of the log", () => {
       ),
       line("/case-studies/", 404),
     )
-    expect(pages).toEqual({ "en /": 1, "fr /": 1, "en /case-studies/static/": 1, "en /french/": 1 })
+    // A folder the site has no page at is counted on one line.
+    expect(pages).toEqual({ "en /": 1, "fr /": 1, [`en ${OTHER_ADDRESSES}`]: 2 })
   })
 
   it("names what led to the demo page: the route in ?from= when it is one, else the referrer's page or site, else typed", () => {
@@ -64,7 +74,7 @@ describe("a line of the log", () => {
     expect(demo).toEqual({
       "en /case-studies/wine/": 1,
       "en /case-studies/": 1,
-      "en /case-studies": 1,
+      [`en ${OTHER_ADDRESSES}`]: 1,
       "en (www.linkedin.com)": 1,
       "en (typed, a bookmark or an app)": 1,
     })
@@ -123,7 +133,7 @@ describe("the log's files", () => {
           line("/fr/", 200, "-", "person", "GET", "2026-12-03T10:00:00+01:00"),
         ].join("\n"),
       )
-      const logs = await countLogs([file])
+      const logs = await countLogs([file], SITE)
       expect(logs.firstDay).toBe("2026-12-02")
       const whole = { pages: { "en /": 9 }, robots: 0, demo: {}, scheduler: {} }
       const kept = { days: { "2026-12-02": whole, "2026-12-03": whole, "2026-12-01": whole } }
@@ -152,7 +162,7 @@ describe("a damaged rotated log", () => {
       const whole = zlib.gzipSync(lines("2026-12-01", ...Array(2000).fill("2026-12-02")))
       fs.writeFileSync(`${file}-20261202.gz`, whole.subarray(0, Math.floor(whole.length / 2)))
       fs.writeFileSync(file, lines("2026-12-03"))
-      const logs = await countLogs(logFiles(file))
+      const logs = await countLogs(logFiles(file), SITE)
       expect(logs.damaged).toHaveLength(2)
       expect(logs.damaged[0]).toMatch(/access\.log-20261201\.gz could not be read \(.+\): skipped/)
       expect(logs.damaged[1]).toMatch(/access\.log-20261202\.gz could not be read \(.+\): skipped/)

@@ -10,13 +10,16 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MIME_TYPES, type NginxProcess, runNginx } from "../../deploy/hosting/local-nginx"
 import { nginxMain } from "../../deploy/release/nginx-main"
-import { visitsLogConfig, visitsLogDirectives } from "../../deploy/release/visits-log"
+import { MAP_HASH, visitsLogConfig, visitsLogDirectives } from "../../deploy/release/visits-log"
+import { demoSources } from "../../gatsby/post-build/hosting-policy"
 import { freePort } from "../../deploy/lib/free-port"
 
 let dir: string
 let nginx: NginxProcess
 let url: string
 const logFile = () => path.join(dir, "access.log")
+/** The pages of the site the log is written for. */
+const PAGES = ["/", "/book-demo/", "/case-studies/wine/", "/fr/", "/fr/book-demo/", "/fr/case-studies/wine/"]
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "visits-log-"))
@@ -24,7 +27,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "index.html"), "<p>A page</p>")
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
-  const http = `${visitsLogConfig()}
+  const http = `${MAP_HASH}
+${visitsLogConfig({ pages: PAGES, demoSources: demoSources(PAGES) })}
 server {
   listen 127.0.0.1:${port};
   root ${dir};
@@ -33,6 +37,8 @@ server {
   real_ip_header X-Forwarded-For;
 ${visitsLogDirectives(logFile())}
   location / { try_files $uri $uri/index.html =404; }
+  # The sign-in service, down.
+  location /api/auth/ { proxy_pass http://127.0.0.1:${await freePort()}; }
 }`
   const configFile = path.join(dir, "nginx.conf")
   fs.writeFileSync(configFile, nginxMain({ prefix: dir, mimeTypes: MIME_TYPES, http }))
@@ -108,6 +114,53 @@ describe("the visits' log", () => {
     // Of the user agents, the other site's page and the searches typed in, nothing.
     for (const kept of ["Mozilla", "Firefox", "Googlebot", "feed/update", "trk=", "q=", "my+name", "secret"])
       expect(text).not.toContain(kept)
+  })
+
+  it("keeps no person of what a visitor sends: from only as a page's route, no user name, no error with an address or a query", async () => {
+    const here = new URL(url)
+    const lines = await logged([
+      { path: "/book-demo/?from=jane.doe@example.com", headers: { "user-agent": FIREFOX } },
+      { path: "/book-demo/?From=jane.doe", headers: { "user-agent": FIREFOX } },
+      { path: `/book-demo/?from=/spam-1-${"x".repeat(7000)}/`, headers: { "user-agent": FIREFOX } },
+      { path: "/book-demo/?from=/fr/case-studies/wine/", headers: { "user-agent": FIREFOX } },
+      {
+        path: "/book-demo/?from=/case-studies/wine/",
+        headers: { "user-agent": FIREFOX, referer: "https://jane.doe:secret@www.linkedin.com/feed/" },
+      },
+      {
+        path: "/book-demo/",
+        headers: { "user-agent": FIREFOX, referer: `http://jane.doe:secret@${here.host}/case-studies/wine/?q=x` },
+      },
+      {
+        path: "/book-demo/",
+        headers: { "user-agent": FIREFOX, referer: `${url}/jane.doe@example.com/?from=jane.doe@example.com` },
+      },
+      {
+        path: "/book-demo/",
+        headers: { "user-agent": FIREFOX, referer: `${url}/book-demo/?from=jane.doe@example.com` },
+      },
+      { path: "/api/auth/callback?code=secret-code&state=jane", headers: { "user-agent": FIREFOX } },
+    ])
+    expect(lines.map(([, , , address, , from]) => [address, from])).toEqual([
+      ["/book-demo/?from=-", "-"],
+      ["/book-demo/?from=-", "-"],
+      ["/book-demo/?from=-", "-"],
+      ["/book-demo/?from=-", "-"],
+      ["/book-demo/?from=/case-studies/wine/", "www.linkedin.com"],
+      ["/book-demo/", "/case-studies/wine/"],
+      ["/book-demo/", "-"],
+      ["/book-demo/", "/book-demo/"],
+      ["/api/auth/callback", "-"],
+    ])
+    expect(lines[8][4]).toBe("502")
+    // Every log the server writes: the visits', and its error log (the sign-in service was down).
+    const logs = fs.readdirSync(dir).filter((name) => name.endsWith(".log"))
+    expect(logs.sort()).toEqual(["access.log", "error.log"])
+    for (const name of logs) {
+      const text = fs.readFileSync(path.join(dir, name), "utf8")
+      for (const kept of ["127.0.0.1", "jane", "secret", "example.com", "spam", "code=", "state="])
+        expect(text, name).not.toContain(kept)
+    }
   })
 
   it("tells the browsers people use from robots", async () => {

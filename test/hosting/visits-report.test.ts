@@ -10,7 +10,15 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, describe, expect, it } from "vitest"
 import { REPORT_DIR, VISITS_COUNTS, readCounts, writeReport } from "../../deploy/release/visits-report"
-import { DIRECT, weekOf, weeks } from "../../deploy/release/visit-counts"
+import {
+  DIRECT,
+  OTHER_ADDRESSES,
+  OTHER_SITES,
+  SITES_KEPT,
+  siteAddresses,
+  weekOf,
+  weeks,
+} from "../../deploy/release/visit-counts"
 import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 const line = (time: string, address: string, status: number, from = "-", kind = "person", method = "GET") =>
@@ -51,6 +59,10 @@ const WEEK_48 = [
   line("2026-11-25T15:02:00+01:00", "/book-demo/?from=/case-studies/hotels/", 200, "/case-studies/hotels/"),
 ]
 
+/** The site's pages, as the live release's policy lists them, and the routes `from` may name. */
+const ROUTES = ["/", "/book-demo/", "/case-studies/", "/case-studies/hotels/", "/case-studies/wine/"]
+const SITE = siteAddresses([...ROUTES, ...ROUTES.map((route) => `/fr${route}`)], [...ROUTES, "/404/"])
+
 let roots: string[] = []
 afterEach(() => {
   for (const root of roots) fs.rmSync(root, { recursive: true, force: true })
@@ -71,7 +83,7 @@ function rootWithLog(current: string[], rotated: string[] = []): string {
 describe("the demo funnel's report", () => {
   it("counts a log of known visits exactly: pages, robots apart, demo page views and the scheduler, by what led there", async () => {
     const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
-    const [week49, week48] = weeks(await writeReport(root))
+    const [week49, week48] = weeks(await writeReport(root, { site: SITE }))
     expect(week49.label).toBe("2026-W49")
     expect(week49.pages).toEqual({
       "en /": 1,
@@ -100,7 +112,7 @@ describe("the demo funnel's report", () => {
 
   it("shows the counts on the report's page: the chart, each week by language, each week's pages", async () => {
     const root = rootWithLog([...WEEK_49, ZURICH_MIDNIGHT], WEEK_48)
-    await writeReport(root, undefined, new Date("2026-12-02T12:00:00Z"))
+    await writeReport(root, { site: SITE, now: new Date("2026-12-02T12:00:00Z") })
     const html = fs.readFileSync(path.join(root, REPORT_DIR, "index.html"), "utf8")
     const cells = (row: string) => row.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|")
     const rows = html
@@ -122,30 +134,69 @@ describe("the demo funnel's report", () => {
 
   it("keeps what it counted when the log no longer holds it, and a day only partly kept as it was counted whole", async () => {
     const root = rootWithLog(WEEK_48)
-    await writeReport(root)
+    await writeReport(root, { site: SITE })
     // Two weeks later: week 48's file is gone; the oldest file kept begins in the middle of 30 November.
     fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(2).join("\n")}\n`)
     const first = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
-    await writeReport(root)
+    await writeReport(root, { site: SITE })
     const counts = readCounts(root)
     expect(counts.days["2026-11-25"].demo).toEqual({ "en /case-studies/hotels/": 1 })
     expect(Object.keys(counts.days)).toEqual(["2026-11-25", "2026-11-30", "2026-12-01", "2026-12-02"])
     expect(first).not.toBe(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8"))
     // A run repeated changes nothing.
     const again = fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")
-    await writeReport(root)
+    await writeReport(root, { site: SITE })
     expect(fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")).toBe(again)
   })
 
   it("keeps a day counted whole when the oldest file kept holds only its end", async () => {
     const root = rootWithLog(WEEK_49)
-    await writeReport(root)
+    await writeReport(root, { site: SITE })
     expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
     // The next run: the file holding the morning of 30 November is rotated away, its afternoon stays.
     fs.writeFileSync(path.join(root, VISITS_LOG), `${WEEK_49.slice(3).join("\n")}\n`)
-    await writeReport(root)
+    await writeReport(root, { site: SITE })
     expect(readCounts(root).days["2026-11-30"].pages["en /"]).toBe(1)
     expect(readCounts(root).days["2026-11-30"].scheduler).toEqual({ "en /case-studies/wine/": 1 })
+  })
+
+  it("keeps counts and a report bounded by the site's pages, whatever is sent: 300,000 hostile lines", async () => {
+    const lines: string[] = []
+    const at = (index: number) => new Date(Date.parse("2026-11-30T08:00:00Z") + index * 1_000).toISOString()
+    for (let index = 0; index < 100_000; index++) {
+      // A demo page view naming a made-up page, from a made-up site with a user name, and a page no one has.
+      lines.push(
+        line(
+          at(index),
+          `/book-demo/?from=/spam-${index}-${"x".repeat(index % 100 === 0 ? 7_000 : 20)}/`,
+          200,
+          `spam-${index}.example`,
+        ),
+        line(at(index), `/fr/book-demo/schedule/`, 302, `/fr/book-demo/?from=/jane.doe-${index}@example.com/`),
+        line(at(index), `/spam-${index}/jane.doe@example.com/`, 200, `/case-studies/spam-${index}/`),
+      )
+    }
+    const root = rootWithLog(lines)
+    const started = performance.now()
+    const [week] = weeks(await writeReport(root, { site: SITE }))
+    const seconds = (performance.now() - started) / 1000
+    expect(week.pages).toEqual({ "en /book-demo/": 100_000, [`en ${OTHER_ADDRESSES}`]: 100_000 })
+    expect(week.scheduler).toEqual({ "fr /book-demo/": 100_000 })
+    const demo = Object.entries(week.demo)
+    // The most frequent other sites of each day one by one (here all alike), the rest on one line.
+    expect(demo.filter(([key]) => key.startsWith("en (spam-")).length).toBeLessThanOrEqual(2 * SITES_KEPT)
+    expect(week.demo[`en ${OTHER_SITES}`]).toBeGreaterThan(99_000)
+    const kept = fs.statSync(path.join(root, VISITS_COUNTS)).size
+    const report = fs.readFileSync(path.join(root, REPORT_DIR, "index.html"), "utf8")
+    expect(kept).toBeLessThan(10_000)
+    expect(report.length).toBeLessThan(40_000)
+    for (const text of [report, fs.readFileSync(path.join(root, VISITS_COUNTS), "utf8")]) {
+      expect(text).not.toContain("jane")
+      expect(text).not.toContain("xxxxxxxxxx")
+    }
+    console.info(
+      `300,000 hostile lines (${(fs.statSync(path.join(root, VISITS_LOG)).size / 1e6).toFixed(0)} MB): counted in ${seconds.toFixed(1)} s; visits.json ${kept} bytes, the report ${report.length} bytes`,
+    )
   })
 
   it("numbers weeks as ISO 8601 does, from Monday", async () => {

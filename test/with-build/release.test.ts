@@ -56,7 +56,7 @@ describe("npm run release", () => {
   it("makes a release live with its own configuration, which names its own folder", async () => {
     const live = linkedRelease(host.root, LIVE)!
     const config = fs.readFileSync(path.join(host.root, LIVE, RELEASE_SITE), "utf8")
-    expect(config).toContain(`root ${path.join(host.root, "releases", live, "public")};`)
+    expect(config).toContain(`root "${path.join(host.root, "releases", live, "public")}";`)
     const home = await fetchTrusting(`${host.url}/`, host.ca)
     expect(home.status).toBe(200)
     expect(home.body).toBe(fs.readFileSync(path.join(PUBLIC_DIR, "index.html"), "utf8"))

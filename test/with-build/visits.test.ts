@@ -46,7 +46,26 @@ const logLines = () =>
     .filter(Boolean)
     .map((line) => line.split("\t"))
 
+const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+})
+/** The agency's password file, as docs/deploying.md makes it. */
+function writeUsers() {
+  const hash = spawnSync("openssl", ["passwd", "-6", "a long passphrase"], { encoding: "utf8" }).stdout.trim()
+  fs.writeFileSync(path.join(host.root, REPORT_USERS), `agency:${hash}\n`)
+}
+
 describe("Book a Demo on the nginx host", () => {
+  it("says to the agency, until the report's first run, that it has not run yet; leads /report to /report/", async () => {
+    writeUsers()
+    const pending = await get("/report/", basic("agency", "a long passphrase"))
+    expect(pending.status).toBe(200)
+    expect(pending.body).toContain("The report has not run yet")
+    const slashless = await get("/report", basic("agency", "a long passphrase"))
+    expect(slashless.status).toBe(301)
+    expect(slashless.headers.get("location")).toBe("/report/")
+  })
+
   it("leads the demo page's address to the scheduler of the page's language, with no cookie, asked of the host each time", async () => {
     for (const [locale, prefix] of [
       ["en", ""],
@@ -92,11 +111,7 @@ describe("Book a Demo on the nginx host", () => {
 
   it("shows the report to the agency alone: 401 without its password, nothing over plain HTTP", async () => {
     await writeReport(host.root)
-    const hash = spawnSync("openssl", ["passwd", "-6", "a long passphrase"], { encoding: "utf8" }).stdout.trim()
-    fs.writeFileSync(path.join(host.root, REPORT_USERS), `agency:${hash}\n`)
-    const basic = (user: string, password: string) => ({
-      authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
-    })
+    writeUsers()
 
     const none = await get("/report/")
     expect(none.status).toBe(401)
