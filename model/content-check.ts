@@ -28,8 +28,14 @@ import {
   valuesAt,
 } from "./relations"
 import { schemaIssues, slugFileNameIssue } from "./schema-issues"
-import { isUntranslated, mayWaitForTranslation } from "./translations"
-import type { NotAfterToday, caseStudySchema, legalPageSchema, siteSettingsSchema } from "./schemas"
+import { isUntranslated, mayWaitForTranslation, recordProblems } from "./translations"
+import {
+  type NotAfterToday,
+  TRANSLATED_FROM,
+  type caseStudySchema,
+  type legalPageSchema,
+  type siteSettingsSchema,
+} from "./schemas"
 
 /** Content files by their path under content/ ("case-studies/wine.json"), each as its text. */
 export type ContentFiles = ReadonlyMap<string, string>
@@ -73,7 +79,11 @@ function schemaProblems(file: ParsedFile): ContentProblem[] {
     path: jsonPath([locale, ...segments]),
     message,
   })
-  const english = schemaIssues(schema, file.data)
+  // The record of translations' sources is checked on its own, in its own words (translations.ts).
+  const english = [
+    ...schemaIssues(schema, file.data).filter(({ segments }) => segments[0] !== TRANSLATED_FROM),
+    ...recordProblems(schema, file.data),
+  ]
   const found = english.map(({ segments, message }) => problem(DEFAULT_LOCALE, segments, message))
   for (const locale of LOCALES.filter((other) => other !== DEFAULT_LOCALE)) {
     const own = file.raw[locale]

@@ -23,11 +23,12 @@ export type TextValue = string | string[]
 /** By language (other than English), by a text's path: the English its translation was made from. */
 export type TranslatedFrom = Partial<Record<Locale, Record<string, TextValue>>>
 
-/** A text of the English document: where it is, and what it says. */
+/** A text of the English document: where it is, what it says, and the rule it keeps. */
 interface EnglishText {
   segments: PathSegment[]
   path: string
   value: TextValue
+  schema: z.ZodType
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -56,7 +57,8 @@ function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {
     const inner = unwrapped(part)
     if (isText(inner)) {
       const text = asText(value)
-      if (text !== undefined && !isEmptyText(text)) found.push({ segments, path: jsonPath(segments), value: text })
+      if (text !== undefined && !isEmptyText(text))
+        found.push({ segments, path: jsonPath(segments), value: text, schema: inner })
       return
     }
     if (inner instanceof z.ZodObject && isRecord(value)) {
@@ -90,6 +92,82 @@ function recordOf(english: unknown): TranslatedFrom {
   )
 }
 
+/** The languages a text is translated into. */
+const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+
+const describe = (value: unknown) =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "a list"
+      : (
+          { object: "an object", string: "a text", number: "a number", boolean: "true or false" } as Record<
+            string,
+            string
+          >
+        )[typeof value]
+
+/**
+ * What is wrong with the English document's record (`translatedFrom`), each problem at its place under
+ * the record (its language, then the text's path) in words: a language the site does not translate
+ * into, a path that is no text of the English document, a value that is no text, or one longer than
+ * the field it records may be. The CMS writes the record; a hand edit or a script may not.
+ */
+export function recordProblems(schema: z.ZodType, english: unknown): { segments: PathSegment[]; message: string }[] {
+  const record = isRecord(english) ? english[TRANSLATED_FROM] : undefined
+  if (record === undefined) return []
+  const at = (segments: PathSegment[], message: string) => ({ segments: [TRANSLATED_FROM, ...segments], message })
+  if (!isRecord(record))
+    return [
+      at(
+        [],
+        `must be an object: by language, then by the text's path, the English each translation was made from (it is ${describe(record)})`,
+      ),
+    ]
+  const translations = TRANSLATIONS.map((locale) => `${LANGUAGE_NAMES_IN_ENGLISH[locale]}, "${locale}"`).join("; ")
+  const texts = new Map(englishTexts(schema, english).map((text) => [text.path, text]))
+  return Object.entries(record).flatMap(([locale, paths]) => {
+    if (!TRANSLATIONS.includes(locale as Locale))
+      return [at([locale], `"${locale}" is not a language the site translates into (${translations})`)]
+    const language = LANGUAGE_NAMES_IN_ENGLISH[locale as Locale]
+    if (!isRecord(paths))
+      return [
+        at(
+          [locale],
+          `must be an object: by the text's path, the English the ${language} text was made from (it is ${describe(paths)})`,
+        ),
+      ]
+    return Object.entries(paths).flatMap(([key, value]) => {
+      const text = texts.get(key)
+      // A key is shown as far as a path could go: anyone may write anything there.
+      const path = key.length > 80 ? `${key.slice(0, 80)}…` : key
+      if (!text)
+        return [
+          at(
+            [locale, path],
+            `"${path}" is no text of this file's English: the ${language} texts are recorded by the path of an English text, like "${texts.keys().next().value ?? "title"}"`,
+          ),
+        ]
+      if (asText(value) === undefined)
+        return [
+          at(
+            [locale, path],
+            `the English the ${language} text at "${path}" was made from must be a text (or a list of texts, as the field holds), not ${describe(value)}`,
+          ),
+        ]
+      const verdict = text.schema.safeParse(value)
+      return verdict.success
+        ? []
+        : [
+            at(
+              [locale, path],
+              `the English the ${language} text at "${path}" was made from ${verdict.error.issues[0].message}`,
+            ),
+          ]
+    })
+  })
+}
+
 /** Whether a language's own document holds no text at all: absent, or every text in it empty. */
 export function isUntranslated(own: unknown): boolean {
   if (typeof own === "string") return own.trim() === ""
@@ -104,9 +182,6 @@ export function isUntranslated(own: unknown): boolean {
  * until it is translated; never a file of the site's own, which every page of a language reads.
  */
 export const mayWaitForTranslation = (kind: "single" | "folder") => kind === "folder"
-
-/** The languages a text is translated into. */
-const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
 
 /** A translation whose English changed since it was made: the English then and now. */
 export interface TranslationToCheck {

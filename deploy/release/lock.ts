@@ -53,14 +53,43 @@ function holderOf(fd: number): string | null {
   return /^\d+$/.test(pid ?? "") ? `process ${pid}${since ? ` (since ${since})` : ""}` : null
 }
 
-/** Opens the lock file; an old command's lock folder of that name (from before the kernel lock) goes first. */
-function openLockFile(root: string, file: string): number {
+/** What a file that is not a regular one is, in words. */
+function kindOf(stat: fs.Stats): string {
+  if (stat.isSymbolicLink()) return "a symbolic link"
+  if (stat.isFIFO()) return "a named pipe (FIFO)"
+  if (stat.isSocket()) return "a socket"
+  if (stat.isBlockDevice() || stat.isCharacterDevice()) return "a device"
+  return "not a regular file"
+}
+
+/**
+ * Opens the lock file. An old command's lock folder of that name (from before the kernel lock) goes
+ * first; anything else that is not a regular file (a symbolic link, a FIFO: no release makes one) is
+ * refused as the lock, said to `warn`, and replaced by a regular file in one rename, never followed.
+ */
+function openLockFile(root: string, file: string, warn: (message: string) => void): number {
   try {
-    if (fs.lstatSync(file, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(file, { recursive: true, force: true })
+    const stat = fs.lstatSync(file, { throwIfNoEntry: false })
+    if (stat?.isDirectory()) fs.rmSync(file, { recursive: true, force: true })
+    else if (stat && !stat.isFile()) {
+      warn(
+        `${file} is ${kindOf(stat)}, not the lock file a release makes: it was not used, and a lock file replaces it`,
+      )
+      const fresh = `${file}.${process.pid}`
+      fs.writeFileSync(fresh, "", { flag: "w", mode: 0o644 })
+      fs.renameSync(fresh, file)
+    }
     return fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o644)
   } catch (error) {
     throw diskFull(error, root, 0) ?? error
   }
+}
+
+/** Whether the descriptor is still the file at `file`'s path (a replacement made while it waited is not). */
+function stillAt(fd: number, file: string): boolean {
+  const held = fs.fstatSync(fd)
+  const now = fs.lstatSync(file, { throwIfNoEntry: false })
+  return !!now && now.ino === held.ino && now.dev === held.dev
 }
 
 /** Says in the lock file who holds it: replaced whole, in place (the file stays the one locked). */
@@ -74,6 +103,8 @@ export interface LockOptions {
   waitSeconds?: number
   /** Told when the lock is held by another, before waiting. */
   onWait?: (message: string) => void
+  /** Told when what stood at the lock file's path was no lock file, and was replaced. */
+  warn?: (message: string) => void
 }
 
 /**
@@ -83,10 +114,14 @@ export interface LockOptions {
 export async function withLock<T>(
   root: string,
   work: () => Promise<T>,
-  { waitSeconds = LOCK_WAIT_SECONDS, onWait = (message) => console.log(message) }: LockOptions = {},
+  {
+    waitSeconds = LOCK_WAIT_SECONDS,
+    onWait = (message) => console.log(message),
+    warn = (message) => console.warn(message),
+  }: LockOptions = {},
 ): Promise<T> {
   const file = path.join(root, LOCK)
-  const fd = openLockFile(root, file)
+  const fd = openLockFile(root, file, warn)
   try {
     if ((await flock(fd, 0)) !== 0) {
       const holder = holderOf(fd) ?? "it"
@@ -97,6 +132,11 @@ export async function withLock<T>(
         throw new Error(
           `another release or rollback is still running after ${waitSeconds} s (${holderOf(fd) ?? "it"} holds ${file}); nothing was changed`,
         )
+    }
+    // Another release replaced what stood at the path after this one opened it: the lock is the new file's.
+    if (!stillAt(fd, file)) {
+      fs.closeSync(fd)
+      return await withLock(root, work, { waitSeconds, onWait, warn })
     }
     try {
       sayHolder(fd, `${process.pid}\n${new Date().toISOString()}\n`)

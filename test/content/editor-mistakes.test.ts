@@ -24,6 +24,39 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers())
 
 describe("content an editor may get wrong", () => {
+  it("refuses a record of translations' sources that is wrong, naming the file, the language and the path in words", async () => {
+    const fixture = contentFixture()
+    const long = `${"cards[1].".repeat(20)}title`
+    const shown = `${long.slice(0, 80)}…`
+    fixture.edit("case-studies/wine.json", (data) => {
+      data.translatedFrom = {
+        fr: { tasks: 42, title: "x".repeat(20_000_000), [long]: "y", result: [7] },
+        de: { title: "Ein Titel" },
+      }
+    })
+    const { errors } = await report(fixture.root)
+    const where = "content/case-studies/wine.json: en.translatedFrom"
+    expect(errors).toEqual([
+      `${where}.fr.tasks: "tasks" is no text of this file's English: the French texts are recorded by the path of an English text, like "title"`,
+      `${where}.fr.title: the English the French text at "title" was made from must be at most 70 characters, it has 20000000: search results show a title whole up to 70 characters`,
+      `${where}.fr.${shown}: "${shown}" is no text of this file's English: the French texts are recorded by the path of an English text, like "title"`,
+      `${where}.fr.result: the English the French text at "result" was made from must be a text (or a list of texts, as the field holds), not a list`,
+      `${where}.de: "de" is not a language the site translates into (French, "fr")`,
+    ])
+    fixture.edit("case-studies/wine.json", (data) => (data.translatedFrom = { fr: "Un titre" }))
+    expect((await report(fixture.root)).errors).toEqual([
+      `${where}.fr: must be an object: by the text's path, the English the French text was made from (it is a text)`,
+    ])
+  })
+
+  it("limits a former slug as it limits a slug", async () => {
+    const fixture = contentFixture()
+    fixture.edit("case-studies/wine.json", (data) => (data.formerSlugs = ["a".repeat(3000)]))
+    expect((await report(fixture.root)).errors).toEqual([
+      "content/case-studies/wine.json: en.formerSlugs[0]: must be at most 60 characters, it has 3000",
+    ])
+  })
+
   it("refuses a field written twice, naming both places, since JSON would keep only the last", async () => {
     const fixture = contentFixture()
     const source = fs.readFileSync(path.join(fixture.root, "home/process.json"), "utf8")

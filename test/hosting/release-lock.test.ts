@@ -5,13 +5,13 @@
  * release killed with `kill -9` and not yet reaped; a lock file naming a process number some other
  * program now has. Each contender is a process of its own, as a release is.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { buildSync } from "esbuild"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { LOCK } from "../../deploy/release/lock"
+import { LOCK, withLock } from "../../deploy/release/lock"
 
 const ROOT = path.resolve(__dirname, "../..")
 const CONTENDER = path.join(ROOT, "test/support/lock-contender.ts")
@@ -194,4 +194,30 @@ describe("what a dead release left", () => {
     // And the file stays, saying nobody holds it: removing it could give a waiting release and a newcomer each a lock.
     expect(fs.readFileSync(path.join(root, LOCK), "utf8")).toBe("")
   }, 60_000)
+
+  it("never follows nor uses a lock file that is not a regular file: says what it was and replaces it", async () => {
+    const root = newRoot()
+    const target = path.join(root, "elsewhere.txt")
+    fs.writeFileSync(target, "not the release's")
+    const file = path.join(root, LOCK)
+    const said: string[] = []
+    const ran = (kind: string) =>
+      withLock(root, async () => `released over ${kind}`, { waitSeconds: 0, warn: (message) => said.push(message) })
+    fs.symlinkSync(target, file)
+    expect(await ran("a link")).toBe("released over a link")
+    expect(fs.lstatSync(file).isFile()).toBe(true)
+    expect(fs.readFileSync(target, "utf8")).toBe("not the release's")
+    fs.rmSync(file)
+    spawnSync("mkfifo", [file])
+    expect(fs.lstatSync(file).isFIFO()).toBe(true)
+    expect(await ran("a FIFO")).toBe("released over a FIFO")
+    expect(fs.lstatSync(file).isFile()).toBe(true)
+    expect(said).toEqual([
+      `${file} is a symbolic link, not the lock file a release makes: it was not used, and a lock file replaces it`,
+      `${file} is a named pipe (FIFO), not the lock file a release makes: it was not used, and a lock file replaces it`,
+    ])
+    // A regular lock file is used as it is, and nothing is said.
+    expect(await ran("a file")).toBe("released over a file")
+    expect(said).toHaveLength(2)
+  })
 })
