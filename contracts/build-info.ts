@@ -24,6 +24,8 @@ export const BUILD_CALENDAR = ".hosting/calendar.json"
 const studyWindow = z.strictObject({
   goLiveAt: z.optional(z.nullable(offsetTime)),
   expireAt: z.optional(z.nullable(offsetTime)),
+  /** Every address the study has had: its slug, then those it moved from (absent from older builds). */
+  addresses: z.optional(z.array(z.string().check(z.minLength(1)))),
 })
 export type StudyWindow = z.infer<typeof studyWindow>
 
@@ -37,12 +39,15 @@ export const calendarFields = {
 export const buildCalendarSchema = z.object({
   ...calendarFields,
   /**
-   * The case studies the build serves, by slug, and the window of each study that has one (served
-   * or not): what the nginx host keeps of every release it serves, so that nothing taken down comes
-   * back (deploy/release/told-calendar.ts). Never in the public stamp: a window still to come is the
-   * editors' secret. Absent from builds made before it.
+   * The case studies the build serves, by every address each has had (slugs and former slugs) and by
+   * file (the file's name without .json: a study's identity, which a rename keeps), and the window of
+   * each study that has one, served or not, by file, with its addresses: what the nginx host keeps of
+   * every release it serves, so that nothing taken down comes back under any address
+   * (deploy/release/told-calendar.ts). Never in the public stamp: a window still to come is the
+   * editors' secret. Absent from builds made before them (older builds keyed windows by slug).
    */
   serves: z.optional(z.array(z.string().check(z.minLength(1)))),
+  servesFiles: z.optional(z.array(z.string().check(z.minLength(1)))),
   windows: z.optional(z.record(z.string(), studyWindow)),
 })
 export type BuildCalendar = z.infer<typeof buildCalendarSchema>
@@ -63,8 +68,9 @@ export const CALENDAR_WORDS: FieldWords<BuildCalendar> = {
   clock: "the time the build judged the editors' calendar at (ISO 8601)",
   clockSet: "true or false",
   servedUntil: "a time (ISO 8601) or null",
-  serves: "a list of case studies' slugs",
-  windows: "each study's window (goLiveAt and expireAt, times or null), by slug",
+  serves: "a list of case studies' addresses (slugs)",
+  servesFiles: "a list of case studies' files (names without .json)",
+  windows: "each study's window (goLiveAt and expireAt, times or null, and its addresses), by file",
 }
 const BUILD_INFO_WORDS: FieldWords<BuildInfo> = {
   commit: "a full commit hash",

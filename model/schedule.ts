@@ -44,6 +44,8 @@ export interface CalendarChange {
 export interface ScheduledStudy extends Schedule {
   slug: string
   title: string
+  /** The slugs it moved from, whose addresses lead to it. */
+  formerSlugs?: string[]
 }
 
 /**
@@ -54,8 +56,9 @@ export interface ScheduledStudy extends Schedule {
 export function scheduledStudyOf(raw: unknown): ScheduledStudy | undefined {
   const english = (raw as Record<string, unknown> | null)?.[DEFAULT_LOCALE] as Partial<ScheduledStudy> | undefined
   if (typeof english?.slug !== "string") return undefined
-  const { slug, title = "", goLiveAt, expireAt } = english
-  return { slug, title, goLiveAt, expireAt }
+  const { slug, title = "", goLiveAt, expireAt, formerSlugs } = english
+  const former = Array.isArray(formerSlugs) ? formerSlugs.filter((item) => typeof item === "string") : []
+  return { slug, title, goLiveAt, expireAt, ...(former.length > 0 ? { formerSlugs: former } : {}) }
 }
 
 /** Every change the studies' windows make, in time order (the earliest first). */

@@ -1,7 +1,9 @@
 /**
  * What the nginx host has been told of the editors' calendar, by every release it served: the root's
  * `calendar.json` (never served), each case study's window as the newest build that spoke of it said
- * it, with that build's clock. A build judges the calendar only from its own content, so an artifact
+ * it, with that build's clock. A study is known by its file (the name a rename keeps), with every
+ * address it has had; records and builds made before that knew a study by its slug of the moment,
+ * and are still read so. A build judges the calendar only from its own content, so an artifact
  * built before a study was given an `expireAt` would serve it again after its time (an old workflow
  * re-run, an artifact released again, a rollback). Every release and rollback is checked here first:
  * a build that serves a study the host was told, by a build newer than it, came down at a time now
@@ -38,9 +40,14 @@ const isToldWindow = (value: unknown): value is ToldWindow => {
     typeof window === "object" &&
     isTime(window.toldAt) &&
     typeof window.release === "string" &&
-    (["goLiveAt", "expireAt"] as const).every((key) => window[key] == null || isTime(window[key]))
+    (["goLiveAt", "expireAt"] as const).every((key) => window[key] == null || isTime(window[key])) &&
+    (window.addresses === undefined ||
+      (Array.isArray(window.addresses) && window.addresses.every((address) => typeof address === "string")))
   )
 }
+
+/** Every address a study was told under: those its window lists, or its key (a record of before, by slug). */
+const addressesOf = (key: string, window: StudyWindow) => window.addresses ?? [key]
 
 /**
  * The root's record, or an empty one when there is none yet. A record that cannot be read stops the
@@ -77,6 +84,7 @@ export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string)
       studies[slug] = {
         goLiveAt: window.goLiveAt ?? null,
         expireAt: window.expireAt ?? null,
+        ...(window.addresses ? { addresses: window.addresses } : {}),
         toldAt: built.clock,
         release,
       }
@@ -99,10 +107,17 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
       window.expireAt && Date.parse(window.expireAt) <= now.getTime() && Date.parse(window.toldAt) > clock,
   )
   const served = built.serves
-  const back = down.filter(([slug]) => !served || served.includes(slug))
+  // Served under any address it has had, or by its file, whatever its address then.
+  const back = down.filter(
+    ([key, window]) =>
+      !served ||
+      built.servesFiles?.includes(key) ||
+      addressesOf(key, window).some((address) => served.includes(address)),
+  )
   if (back.length === 0) return
   const named = back.map(
-    ([slug, window]) => `${slug} (down since ${window.expireAt}, told by release ${window.release})`,
+    ([key, window]) =>
+      `${addressesOf(key, window)[0]} (${window.addresses ? `the study of ${key}.json, ` : ""}down since ${window.expireAt}, told by release ${window.release})`,
   )
   throw new HeldForCalendar(
     served

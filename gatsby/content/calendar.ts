@@ -22,8 +22,14 @@ export interface ContentCalendar {
   record: BuildCalendar
 }
 
+/** A study as the calendar knows it: its window, and its file (its identity, which a rename keeps). */
+export type FiledStudy = ScheduledStudy & { file: string }
+
+/** Every address a study has had: its slug, then those it moved from. */
+const addressesOf = ({ slug, formerSlugs = [] }: ScheduledStudy) => [slug, ...formerSlugs]
+
 /** The calendar of the case studies (model/schedule.ts, scheduledStudyOf) at `clock`. */
-export function contentCalendar(documents: readonly ScheduledStudy[], clock: Clock): ContentCalendar {
+export function contentCalendar(documents: readonly FiledStudy[], clock: Clock): ContentCalendar {
   const withheld = new Set(documents.filter((study) => !isServedAt(study, clock.now)).map((study) => study.slug))
   const scheduled = new Set(documents.filter((study) => study.goLiveAt || study.expireAt).map((study) => study.slug))
   return {
@@ -39,13 +45,20 @@ export function contentCalendar(documents: readonly ScheduledStudy[], clock: Clo
       servedUntil: servedUntil(documents, clock.now),
       serves: documents
         .filter((study) => !withheld.has(study.slug))
-        .map((study) => study.slug)
+        .flatMap(addressesOf)
+        .sort(),
+      servesFiles: documents
+        .filter((study) => !withheld.has(study.slug))
+        .map((study) => study.file)
         .sort(),
       windows: Object.fromEntries(
         documents
           .filter((study) => scheduled.has(study.slug))
-          .sort((a, b) => a.slug.localeCompare(b.slug))
-          .map(({ slug, goLiveAt, expireAt }) => [slug, { goLiveAt: goLiveAt ?? null, expireAt: expireAt ?? null }]),
+          .sort((a, b) => a.file.localeCompare(b.file))
+          .map((study) => [
+            study.file,
+            { goLiveAt: study.goLiveAt ?? null, expireAt: study.expireAt ?? null, addresses: addressesOf(study) },
+          ]),
       ),
     },
   }

@@ -16,6 +16,7 @@
  * the study's slug now, wherever it has moved since); the others' nodes are kept as the cache has
  * them (at 500 studies, 1,000 files made again took 5 to 9 s of every build).
  */
+import path from "node:path"
 import type { GatsbyNode, Node, NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../model/locales"
 import { isUntranslated } from "../../model/translations"
@@ -161,7 +162,8 @@ const currentCalendar = (): ContentCalendar =>
   (calendar ??= contentCalendar(
     caseStudyFiles().flatMap((relative) => {
       const study = scheduledStudyOf(readContentFile(relative))
-      return study ? [study] : []
+      // A study is known by its file, whatever its address of the moment.
+      return study ? [{ ...study, file: path.basename(relative, ".json") }] : []
     }),
     readClock(process.env),
   ))

@@ -12,6 +12,7 @@ import { changesDue, scheduleStateAt, scheduledStudyOf, servedUntil } from "../.
 import { editorsTime, fromZurichWallTime, zurichDay, zurichWallTime } from "../../contracts/editors-time"
 import { validateContent } from "../../gatsby/content/validate"
 import { contentFixture } from "./fixture"
+import { contentCalendar } from "../../gatsby/content/calendar"
 
 const GO_LIVE = "2026-12-01T09:00:00+01:00"
 const EXPIRE = "2027-01-31T18:00:00+01:00"
@@ -148,5 +149,28 @@ describe("a study file's calendar", () => {
     })
     for (const raw of [null, {}, { en: null }, { en: { slug: 7 } }, { fr: { slug: "vin" } }])
       expect(scheduledStudyOf(raw), JSON.stringify(raw)).toBeUndefined()
+  })
+})
+
+describe("what a build records of the calendar", () => {
+  it("knows each study by its file, with every address it has had: served, and windowed", () => {
+    const clock = { now: new Date("2026-12-01T12:00:00Z"), set: true }
+    const { record } = contentCalendar(
+      [
+        { file: "wine", slug: "grand-cru-allocations", formerSlugs: ["wine"], title: "Wine", expireAt: EXPIRE },
+        { file: "hotels", slug: "hotels", title: "Hotels", goLiveAt: "2027-01-01T09:00:00+01:00" },
+        { file: "retail", slug: "retail", title: "Retail" },
+      ],
+      { ...clock },
+    )
+    expect(record).toMatchObject({
+      serves: ["grand-cru-allocations", "retail", "wine"],
+      servesFiles: ["retail", "wine"],
+      windows: {
+        hotels: { goLiveAt: "2027-01-01T09:00:00+01:00", expireAt: null, addresses: ["hotels"] },
+        wine: { goLiveAt: null, expireAt: EXPIRE, addresses: ["grand-cru-allocations", "wine"] },
+      },
+    })
+    expect(Object.keys(record.windows ?? {})).toEqual(["hotels", "wine"])
   })
 })

@@ -16,6 +16,7 @@ import { LIVE, OUTGOING, RELEASE_SITE, type ReleaseSettings, linkedRelease, reli
 import { STAGED, type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
 import { describeTick, tick } from "../../deploy/release/tick"
 import { goLive, stampOf } from "../../deploy/release/go-live"
+import { rollback } from "../../deploy/release/releases"
 import { readToldCalendar, toldAfter, writeToldCalendar } from "../../deploy/release/told-calendar"
 
 const X = "a".repeat(40)
@@ -64,7 +65,8 @@ interface Build {
   clock: string
   servedUntil?: string | null
   serves?: string[]
-  windows?: Record<string, { goLiveAt?: string | null; expireAt?: string | null }>
+  servesFiles?: string[]
+  windows?: Record<string, { goLiveAt?: string | null; expireAt?: string | null; addresses?: string[] }>
 }
 
 /** A release folder as a release leaves one: its build's build.json, its site's configuration, its public/. */
@@ -73,8 +75,17 @@ function addRelease(root: string, id: string, build: Build | null): string {
   fs.mkdirSync(path.join(dir, "public"), { recursive: true })
   fs.writeFileSync(path.join(dir, RELEASE_SITE), "# the release's own site\n")
   if (build) {
-    const { commit = X, clock, servedUntil = null, serves = ["wine"], windows } = build
-    const info = { commit, builtAt: clock, serverName: "localhost", clock, clockSet: false, servedUntil, serves }
+    const { commit = X, clock, servedUntil = null, serves = ["wine"], servesFiles, windows } = build
+    const info = {
+      commit,
+      builtAt: clock,
+      serverName: "localhost",
+      clock,
+      clockSet: false,
+      servedUntil,
+      serves,
+      ...(servesFiles ? { servesFiles } : {}),
+    }
     fs.writeFileSync(path.join(dir, BUILD_INFO), JSON.stringify(windows ? { ...info, windows } : info))
   }
   return id
@@ -285,5 +296,35 @@ describe("pruning", () => {
     addRelease(root, "r3", null)
     fs.writeFileSync(path.join(root, HISTORY), "r1\nr2\nr3\n")
     expect(readHistory(root)).toEqual(["r1", "r3"])
+  })
+})
+
+describe("a rollback", () => {
+  it("never brings back a study renamed, then taken down: known by its file, refused under its old address", async () => {
+    const { root, settings } = hostRoot()
+    const renamed = { expireAt: "2026-12-01T10:00:00Z", addresses: ["grand-cru-allocations", "wine"] }
+    const a: Build = { clock: "2026-12-01T08:00:00Z", serves: ["wine"], servesFiles: ["wine"], windows: {} }
+    const b: Build = {
+      clock: "2026-12-01T09:00:00Z",
+      serves: renamed.addresses,
+      servesFiles: ["wine"],
+      windows: { wine: renamed },
+    }
+    const c: Build = { clock: "2026-12-01T11:00:00Z", serves: [], servesFiles: [], windows: { wine: renamed } }
+    const [idA, idB, idC] = ["20261201T080000Z-aaaaaaaa", "20261201T090000Z-aaaaaaaa", "20261201T110000Z-aaaaaaaa"]
+    for (const [id, build] of [
+      [idA, a],
+      [idB, b],
+    ] as const) {
+      addRelease(root, id, build)
+      writeToldCalendar(root, toldAfter(readToldCalendar(root), { commit: X, builtAt: build.clock, ...build }, id))
+    }
+    live(root, idC, c)
+    // The calendar's run replaced B by C: the release before the live one is A, which served the study at /case-studies/wine/.
+    fs.writeFileSync(path.join(root, HISTORY), `${idA}\n${idC}\n`)
+    await expect(rollback(settings)).rejects.toThrow(
+      `Release ${idA} serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release ${idC})`,
+    )
+    expect(linkedRelease(root, LIVE)).toBe(idC)
   })
 })

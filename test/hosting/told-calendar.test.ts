@@ -74,6 +74,38 @@ describe("the record of what the host was told", () => {
     expect(() => refuseTakenDown(told, unknown, NOW, "An old build")).toThrow(/cannot say which case studies it serves/)
   })
 
+  it("knows a study by its file: renamed, then taken down, it is refused under its old address, in a build of either kind", () => {
+    // A: wine.json at /case-studies/wine/, no window. B: renamed grand-cru-allocations, down at 10:00.
+    // C: the calendar's run at 11:00, the same commit, serving it no more.
+    const a = build("2026-12-01T08:00:00Z", { serves: ["wine"], servesFiles: ["wine"], windows: {} })
+    const window = { expireAt: "2026-12-01T10:00:00Z", addresses: ["grand-cru-allocations", "wine"] }
+    const b = build("2026-12-01T09:00:00Z", {
+      serves: ["grand-cru-allocations", "wine"],
+      servesFiles: ["wine"],
+      windows: { wine: window },
+    })
+    const c = build("2026-12-01T11:00:00Z", { serves: [], servesFiles: [], windows: { wine: window } })
+    let told: ToldCalendar = { studies: {} }
+    for (const [built, release] of [
+      [a, "A"],
+      [b, "B"],
+      [c, "C"],
+    ] as const)
+      told = toldAfter(told, built, release)
+    expect(told.studies).toEqual({
+      wine: { goLiveAt: null, ...window, toldAt: "2026-12-01T11:00:00Z", release: "C" },
+    })
+    const refusal =
+      "A serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release C), which this host was told came down"
+    // A rollback to A, or A's build released again (--older-commit): both go through this check.
+    expect(() => refuseTakenDown(told, a, NOW, "A")).toThrow(refusal)
+    // A build from before builds named files: known by any address the study has had.
+    const { servesFiles: _files, ...byAddress } = a
+    expect(() => refuseTakenDown(told, byAddress, NOW, "A")).toThrow(refusal)
+    // Another study at that file's old address later on (built after the host was told) is no study taken down.
+    expect(() => refuseTakenDown(told, build("2026-12-01T12:00:00Z", { serves: ["wine"] }), NOW, "D")).not.toThrow()
+  })
+
   it("is kept in the root whole, and a damaged one stops the release rather than being guessed", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-told-"))
     try {
