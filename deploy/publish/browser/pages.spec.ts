@@ -33,10 +33,10 @@ for (const width of [375, 1440]) {
       }) => {
         test.setTimeout(30_000 + mine.length * PER_PAGE_MS)
         let visiting = ""
-        // A not-found page is answered with its 404 status, which the browser logs.
+        // A not-found page is answered with its 404 status (at its own address too), which the browser logs.
         const errors = collectErrors(
           tab,
-          (message) => visiting.endsWith("404.html") && /status of 404/.test(message.text()),
+          (message) => /(?:^|\/)404(?:\.html|\/index\.html)$/.test(visiting) && /status of 404/.test(message.text()),
         )
         const problems: string[] = []
         for (const page of mine) {
