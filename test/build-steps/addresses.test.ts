@@ -117,6 +117,37 @@ describe("the case studies' addresses of before", () => {
     ])
   })
 
+  it("counts a study on the site from the moment its goLiveAt is reached before the next version, to the second", () => {
+    const repo = repository()
+    // Live at 09:00, replaced at 09:00: on the site (its time reached). Scheduled a second later: never on it.
+    repo.write("reached.json", "reached", [], "2026-11-01T09:00:00Z")
+    repo.write("missed.json", "missed", [], "2026-11-01T09:00:01Z")
+    repo.commit("Content: schedule", "2026-10-01T09:00:00Z")
+    repo.write("reached.json", "reached", ["reached-before", "reached"], "2026-11-01T09:00:00Z")
+    repo.write("missed.json", "missed", ["missed"], "2026-11-01T09:00:01Z")
+    repo.commit("Content: edit", "2026-11-01T09:00:00Z")
+    repo.remove("reached.json")
+    repo.remove("missed.json")
+    repo.commit("Content: delete", "2026-11-01T09:00:00Z")
+    expect(deletedStudies(repo.studies)).toEqual({
+      deleted: [
+        { file: "missed.json", addresses: ["missed"], served: false },
+        { file: "reached.json", addresses: ["reached", "reached-before"], served: true },
+      ],
+      warnings: [],
+    })
+  })
+
+  it("takes a file deleted, then written again and not yet committed, for a study of now", () => {
+    const repo = repository()
+    repo.write("wine.json", "wine")
+    repo.commit("Content: create")
+    repo.remove("wine.json")
+    repo.commit("Content: delete")
+    repo.write("wine.json", "wine")
+    expect(deletedStudies(repo.studies)).toEqual({ deleted: [], warnings: [] })
+  })
+
   it("leaves out of the gone addresses, with a warning naming the commit and the file, a slug of the history that is no slug", () => {
     const repo = repository()
     repo.write("hotels.json", "hotels")

@@ -9,7 +9,15 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, describe, expect, it } from "vitest"
-import { REPORT_DIR, VISITS_COUNTS, readCounts, writeReport } from "../../deploy/release/visits-report"
+import {
+  REPORT_DIR,
+  VISITS_COUNTS,
+  liveSite,
+  readCounts,
+  writePendingReport,
+  writeReport,
+} from "../../deploy/release/visits-report"
+import { LIVE, RELEASE_POLICY } from "../../deploy/release/layout"
 import {
   DIRECT,
   OTHER_ADDRESSES,
@@ -58,6 +66,20 @@ const WEEK_48 = [
   line("2026-11-25T15:00:00+01:00", "/case-studies/hotels/", 200),
   line("2026-11-25T15:02:00+01:00", "/book-demo/?from=/case-studies/hotels/", 200, "/case-studies/hotels/"),
 ]
+
+/** A hosting policy but for its pages and routes, as a release keeps it. */
+const POLICY = {
+  addresses: { moved: [], gone: [] },
+  departures: [],
+  notFound: [{ prefix: "/", file: "/404.html" }],
+  headers: {},
+  prefixHeaders: [],
+  servicePrefixes: [],
+  immutable: { prefixes: [], scripts: { suffix: ".js", except: [] }, bundles: [] },
+  documentOnlyHeaders: [],
+  cacheControl: { immutable: "max-age=31536000", revalidate: "max-age=0" },
+  hostFiles: [],
+}
 
 /** The site's pages, as the live release's policy lists them, and the routes `from` may name. */
 const ROUTES = ["/", "/book-demo/", "/case-studies/", "/case-studies/hotels/", "/case-studies/wine/"]
@@ -197,6 +219,41 @@ describe("the demo funnel's report", () => {
     console.info(
       `300,000 hostile lines (${(fs.statSync(path.join(root, VISITS_LOG)).size / 1e6).toFixed(0)} MB): counted in ${seconds.toFixed(1)} s; visits.json ${kept} bytes, the report ${report.length} bytes`,
     )
+  })
+
+  it("counts the live release's pages, from the policy it keeps; with none live, says so and counts nothing", async () => {
+    const root = rootWithLog(WEEK_49)
+    expect(() => liveSite(root)).toThrow(
+      `${path.join(root, LIVE, RELEASE_POLICY)} is missing: the report counts the pages of the live release, and none is live`,
+    )
+    await expect(writeReport(root)).rejects.toThrow(/is missing: the report counts the pages of the live release/)
+    expect(fs.existsSync(path.join(root, VISITS_COUNTS))).toBe(false)
+    fs.mkdirSync(path.join(root, LIVE))
+    const policy = { pages: ["/", "/fr/book-demo/"], demoSources: ["/", "/case-studies/%5B...%5D/"] }
+    fs.writeFileSync(path.join(root, LIVE, RELEASE_POLICY), JSON.stringify({ ...POLICY, ...policy }))
+    const site = liveSite(root)
+    expect([...site.pages]).toEqual(["/", "/fr/book-demo/"])
+    expect([...site.sources]).toEqual(["/", "/case-studies/[...]/"])
+    const [week] = weeks(await writeReport(root))
+    expect(week.pages).toEqual({
+      "en /": 1,
+      "fr /book-demo/": 2,
+      [`en ${OTHER_ADDRESSES}`]: 3,
+      [`fr ${OTHER_ADDRESSES}`]: 1,
+    })
+  })
+
+  it("says, until its first run, that it has not run yet, and leaves a report already written as it is", async () => {
+    const root = rootWithLog([])
+    const page = path.join(root, REPORT_DIR, "index.html")
+    writePendingReport(root)
+    expect(fs.readFileSync(page, "utf8")).toContain("The report has not run yet")
+    expect(fs.existsSync(path.join(root, REPORT_DIR, "report.css"))).toBe(true)
+    await writeReport(root, { site: SITE })
+    const written = fs.readFileSync(page, "utf8")
+    writePendingReport(root)
+    expect(fs.readFileSync(page, "utf8")).toBe(written)
+    expect(written).not.toContain("The report has not run yet")
   })
 
   it("numbers weeks as ISO 8601 does, from Monday", async () => {
