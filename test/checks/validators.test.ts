@@ -7,7 +7,7 @@ import { controlCharacters } from "../../deploy/publish/gates/check-text-bytes"
 import { titleTooLong } from "../../deploy/publish/gates/check-html"
 import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
 import { hashSource } from "../../gatsby/post-build/inline-sources"
-import { REPORT_DIR, writeReport } from "../../deploy/release/visits-report"
+import { REPORT_DIR, writePendingReport, writeReport } from "../../deploy/release/visits-report"
 import { siteAddresses } from "../../deploy/release/visit-counts"
 import { VISITS_LOG } from "../../deploy/release/visits-log"
 
@@ -104,7 +104,7 @@ describe("the Nu Html Checker", () => {
 
 describe("the demo funnel's report, as the host writes it", () => {
   it(
-    "is sound HTML to the Nu Html Checker, with counts and without",
+    "is sound HTML to the Nu Html Checker, with counts and without, and before its first run",
     async () => {
       const root = folder({
         [VISITS_LOG]: [
@@ -132,7 +132,9 @@ describe("the demo funnel's report, as the host writes it", () => {
       const site = siteAddresses(["/case-studies/wine/", "/book-demo/"], ["/case-studies/wine/"])
       await writeReport(root, { site })
       await writeReport(empty, { site })
-      const pages = [root, empty].map((dir) => path.join(dir, REPORT_DIR, "index.html"))
+      const pending = folder({})
+      writePendingReport(pending)
+      const pages = [root, empty, pending].map((dir) => path.join(dir, REPORT_DIR, "index.html"))
       expect(nuFaults(pages)).toEqual([])
     },
     NU_TIMEOUT_MS,
