@@ -13,6 +13,8 @@ import {
   DIRECT,
   type DayCounts,
   OTHER_ADDRESSES,
+  OTHER_SITES,
+  SITES_KEPT,
   countLine,
   countLogs,
   logFiles,
@@ -142,6 +144,61 @@ describe("the log's files", () => {
       expect(after.days["2026-12-02"]).toBe(whole)
       expect(after.days["2026-12-03"].pages).toEqual({ "en /": 1, "fr /": 1 })
       expect(reconcile({ days: {} }, logs).days["2026-12-02"].pages).toEqual({ "en /": 1 })
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("other sites", () => {
+  it("are named up to a day's SITES_KEPT most frequent in each language, the most frequent first then by name; the rest, and what is no host name, on one line", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-logs-"))
+    try {
+      const file = path.join(dir, "access.log")
+      const demo = (from: string, address = "/book-demo/") => line(address, 200, from)
+      const hosts = Array.from(
+        { length: SITES_KEPT + 1 },
+        (_, index) => `host-${String(index + 1).padStart(2, "0")}.example`,
+      )
+      fs.writeFileSync(
+        file,
+        [
+          // The last by name is the most frequent: kept. Of the others, the first by name.
+          ...hosts.map((host) => demo(host)),
+          demo(hosts[SITES_KEPT]),
+          demo(hosts[SITES_KEPT]),
+          demo("www.linkedin.com", "/fr/book-demo/"),
+          demo("jane doe"),
+          demo(`${"a".repeat(250)}.ch`),
+          demo("-"),
+          demo("/nowhere/"),
+        ].join("\n"),
+      )
+      const { days } = await countLogs([file], SITE)
+      const { demo: counts } = days[DAY]
+      const named = Object.keys(counts).filter((key) => key.startsWith("en (host-"))
+      expect(named).toHaveLength(SITES_KEPT)
+      expect(counts[`en (${hosts[SITES_KEPT]})`]).toBe(3)
+      expect(named).not.toContain(`en (${hosts[SITES_KEPT - 1]})`)
+      expect(counts[`en ${OTHER_SITES}`]).toBe(1 + 2)
+      expect(counts["fr (www.linkedin.com)"]).toBe(1)
+      expect(counts[`en ${DIRECT}`]).toBe(1)
+      expect(counts[`en ${OTHER_ADDRESSES}`]).toBe(1)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("and a day's counts are added up across the files that hold it, robots included; the first day is the earliest of all", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-logs-"))
+    try {
+      const file = path.join(dir, "access.log")
+      const at = (time: string) => line("/", 200, "-", "robot", "GET", time)
+      fs.writeFileSync(`${file}-20261202`, `${at("2026-12-02T09:00:00+01:00")}\n${at("2026-12-02T10:00:00+01:00")}\n`)
+      fs.writeFileSync(file, `${at("2026-12-02T23:00:00+01:00")}\n${at("2026-12-01T23:00:00+01:00")}\n`)
+      const logs = await countLogs(logFiles(file), SITE)
+      expect(logs.days[DAY].robots).toBe(3)
+      expect(logs.firstDay).toBe("2026-12-01")
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
