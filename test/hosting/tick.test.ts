@@ -16,7 +16,7 @@ import { LIVE, OUTGOING, RELEASE_SITE, type ReleaseSettings, linkedRelease, reli
 import { STAGED, type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
 import { describeTick, tick } from "../../deploy/release/tick"
 import { goLive, stampOf } from "../../deploy/release/go-live"
-import { rollback } from "../../deploy/release/releases"
+import { release, rollback } from "../../deploy/release/releases"
 import { readToldCalendar, toldAfter, writeToldCalendar } from "../../deploy/release/told-calendar"
 
 const X = "a".repeat(40)
@@ -300,7 +300,7 @@ describe("pruning", () => {
 })
 
 describe("a rollback", () => {
-  it("never brings back a study renamed, then taken down: known by its file, refused under its old address", async () => {
+  it("never brings back a study renamed, then taken down: known by its file, refused under its old address, nor does A's artifact released again", async () => {
     const { root, settings } = hostRoot()
     const renamed = { expireAt: "2026-12-01T10:00:00Z", addresses: ["grand-cru-allocations", "wine"] }
     const a: Build = { clock: "2026-12-01T08:00:00Z", serves: ["wine"], servesFiles: ["wine"], windows: {} }
@@ -326,5 +326,15 @@ describe("a rollback", () => {
       `Release ${idA} serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release ${idC})`,
     )
     expect(linkedRelease(root, LIVE)).toBe(idC)
+    // A's artifact released again on purpose (`release --older-commit`): refused the same way, before any copy.
+    const artifact = path.join(root, "uploads", "a")
+    fs.mkdirSync(path.join(artifact, "public"), { recursive: true })
+    fs.writeFileSync(path.join(artifact, "public", "index.html"), "<p>A</p>")
+    fs.copyFileSync(path.join(root, "releases", idA, BUILD_INFO), path.join(artifact, BUILD_INFO))
+    await expect(release(artifact, settings, () => {}, { olderCommit: true })).rejects.toThrow(
+      "The build of aaaaaaaa made at 2026-12-01T08:00:00Z serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z",
+    )
+    expect(linkedRelease(root, LIVE)).toBe(idC)
+    expect(fs.readdirSync(path.join(root, "releases")).sort()).toEqual([idA, idB, idC])
   })
 })
