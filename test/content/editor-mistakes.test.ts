@@ -47,7 +47,8 @@ describe("content an editor may get wrong", () => {
     expect((await report(fixture.root)).errors).toEqual([
       `${where}.fr: must be an object: by the text's path, the English the French text was made from (it is a text)`,
     ])
-  })
+    // Half a second here, a 20 MB text written and read twice: room for a host at half speed.
+  }, 30_000)
 
   it("limits a former slug as it limits a slug", async () => {
     const fixture = contentFixture()
