@@ -18,6 +18,7 @@ import {
 import { HeldForCalendar, readBuildInfo, writeStamp } from "../../deploy/release/stamp"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
 import { parseHostingPolicy } from "../../contracts/hosting-policy"
+import { smallPolicy } from "../support/hosting-policy"
 
 const COMMIT = "0123456789abcdef0123456789abcdef01234567"
 const BUILT = {
@@ -156,23 +157,14 @@ describe("build.json", () => {
 describe("the hosting policy", () => {
   it("is refused where a release reads it when an address of before is no page's address, naming it", () => {
     const file = "/srv/site/releases/r1/.hosting/policy.json"
-    const policy = {
+    const policy = smallPolicy({
       pages: ["/", "/case-studies/wine/"],
       demoSources: ["/", "/case-studies/wine/"],
       addresses: {
         moved: [{ from: "/case-studies/vins/", to: "/case-studies/wine/" }],
         gone: ["/case-studies/cellars/"],
       },
-      departures: [],
-      notFound: [{ prefix: "/", file: "/404.html" }],
-      headers: {},
-      prefixHeaders: [],
-      servicePrefixes: [],
-      immutable: { prefixes: [], scripts: { suffix: ".js", except: [] }, bundles: [] },
-      documentOnlyHeaders: [],
-      cacheControl: { immutable: "max-age=31536000", revalidate: "max-age=0" },
-      hostFiles: [],
-    }
+    })
     expect(parseHostingPolicy(JSON.stringify(policy), file).addresses).toEqual(policy.addresses)
     for (const address of ["/case-studies/Hotels Copy/", "/case-studies/x { return 302 https://e.example/; }/"]) {
       const hostile = { ...policy, addresses: { ...policy.addresses, gone: [address] } }

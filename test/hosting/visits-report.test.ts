@@ -18,6 +18,7 @@ import {
   writeReport,
 } from "../../deploy/release/visits-report"
 import { LIVE, RELEASE_POLICY } from "../../deploy/release/layout"
+import { smallPolicy } from "../support/hosting-policy"
 import {
   DIRECT,
   OTHER_ADDRESSES,
@@ -66,20 +67,6 @@ const WEEK_48 = [
   line("2026-11-25T15:00:00+01:00", "/case-studies/hotels/", 200),
   line("2026-11-25T15:02:00+01:00", "/book-demo/?from=/case-studies/hotels/", 200, "/case-studies/hotels/"),
 ]
-
-/** A hosting policy but for its pages and routes, as a release keeps it. */
-const POLICY = {
-  addresses: { moved: [], gone: [] },
-  departures: [],
-  notFound: [{ prefix: "/", file: "/404.html" }],
-  headers: {},
-  prefixHeaders: [],
-  servicePrefixes: [],
-  immutable: { prefixes: [], scripts: { suffix: ".js", except: [] }, bundles: [] },
-  documentOnlyHeaders: [],
-  cacheControl: { immutable: "max-age=31536000", revalidate: "max-age=0" },
-  hostFiles: [],
-}
 
 /** The site's pages, as the live release's policy lists them, and the routes `from` may name. */
 const ROUTES = ["/", "/book-demo/", "/case-studies/", "/case-studies/hotels/", "/case-studies/wine/"]
@@ -232,7 +219,7 @@ describe("the demo funnel's report", () => {
     expect(fs.existsSync(path.join(root, VISITS_COUNTS))).toBe(false)
     fs.mkdirSync(path.join(root, LIVE))
     const policy = { pages: ["/", "/fr/book-demo/"], demoSources: ["/", "/case-studies/%5B...%5D/"] }
-    fs.writeFileSync(path.join(root, LIVE, RELEASE_POLICY), JSON.stringify({ ...POLICY, ...policy }))
+    fs.writeFileSync(path.join(root, LIVE, RELEASE_POLICY), JSON.stringify(smallPolicy(policy)))
     const site = liveSite(root)
     expect([...site.pages]).toEqual(["/", "/fr/book-demo/"])
     expect([...site.sources]).toEqual(["/", "/case-studies/[...]/"])
