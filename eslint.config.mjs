@@ -9,6 +9,7 @@ import tseslint from "typescript-eslint"
 
 /** What builds, ships and edits the site: it runs in the build, on the build server, on a host or in the admin. */
 const SHIPPING = [
+  "./build",
   "./gatsby",
   "./cms",
   "./deploy",
@@ -110,6 +111,7 @@ export default tseslint.config(
             {
               target: "./deploy/release",
               from: [
+                "./build",
                 "./gatsby",
                 "./model",
                 "./src",
@@ -122,6 +124,27 @@ export default tseslint.config(
               ],
               message:
                 "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build, the content model or the rest of deploy/.",
+            },
+            {
+              target: "./build",
+              from: [
+                "./gatsby",
+                "./cms",
+                "./deploy",
+                "./functions",
+                "./gatsby-node.ts",
+                "./gatsby-config.ts",
+                "./gatsby-ssr.tsx",
+                "./gatsby-browser.tsx",
+              ],
+              message:
+                "The build's own steps work on content and on a built folder without Gatsby: they import nothing of its hooks (gatsby/), the admin or what deploys the site.",
+            },
+            {
+              target: ["./deploy", "./cms"],
+              from: "./gatsby",
+              message:
+                "gatsby/ is Gatsby's adapter and nothing stands on it: what the hosts, the publish path and the admin share with the build lives in build/.",
             },
             {
               target: "./gatsby",

@@ -1,31 +1,36 @@
-import type { GatsbyNode, Node } from "gatsby"
-import { assertValidContent } from "./gatsby/assert-valid-content"
-import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
-import { writeWebManifest } from "./gatsby/web-manifest"
-import { iconVersion } from "./gatsby/manifest-head"
-import { runPostBuild } from "./gatsby/post-build"
-import { writeAuthService } from "./deploy/auth/service-files"
-import { HOSTING_DIR } from "./contracts/hosting"
-import { projectDirectory } from "./gatsby/internals"
 import path from "node:path"
-import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
-import { photoProblem } from "./gatsby/content/photos"
-import { withStableEnvironment } from "./gatsby/render-env"
+import type { GatsbyNode, Node } from "gatsby"
 import type { WebpackPluginInstance } from "webpack"
+import { photoProblem } from "./build/content/photos"
+import { projectDirectory } from "./build/gatsby-internals"
+import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
+import { HOSTING_DIR } from "./contracts/hosting"
+import { writeAuthService } from "./deploy/auth/service-files"
+import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
+import { iconVersion } from "./gatsby/manifest-head"
+import { withStableEnvironment } from "./gatsby/render-env"
+import { siteBuild } from "./gatsby/site-build"
+import { writeWebManifest } from "./gatsby/web-manifest"
 
 type FieldResolver = (source: unknown, args: unknown, context: unknown, info: unknown) => unknown
-import { CONTENT_DIR } from "./gatsby/paths"
-import { readClock } from "./contracts/clock"
 
 export { createPages } from "./gatsby/create-pages"
-export { createContentNodes as onCreateNode, sourceContentNodes as sourceNodes } from "./gatsby/content/nodes"
 export { localizePages as onCreatePage } from "./gatsby/localize-pages"
 
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
-  // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
-  const clock = readClock(process.env)
-  if (clock.set) reporter.info(`The build's clock is set (SITE_CLOCK): ${clock.now.toISOString()}`)
-  await assertValidContent(CONTENT_DIR, reporter, clock.now)
+/** The hooks that read the build's context: its clock and its reading of the content (gatsby/site-build.ts). */
+const build = siteBuild()
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = (args) => build.onPreBootstrap(args)
+export const onCreateNode: GatsbyNode["onCreateNode"] = (args) => build.onCreateNode(args)
+export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => build.sourceNodes(args)
+
+/**
+ * The build's steps after Gatsby's (gatsby/post-build.ts: sharing images, finished pages, the hosting
+ * files, the release's pages, compressed copies); then, for an nginx host, the CMS sign-in service
+ * bundled to run with Node alone (.hosting/cms-auth.mjs; on Pages it is functions/).
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
+  await build.onPostBuild(args)
+  await writeAuthService(path.join(projectDirectory(args.store), HOSTING_DIR))
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -61,16 +66,6 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async (args) => {
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) => {
   serveAdminInDevelopment(args)
-}
-
-/**
- * The build's steps after Gatsby's (gatsby/post-build/: sharing images, finished pages, the hosting
- * files, the release's pages, compressed copies); then, for an nginx host, the CMS sign-in service
- * bundled to run with Node alone (.hosting/cms-auth.mjs; on Pages it is functions/).
- */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
-  await runPostBuild(args)
-  await writeAuthService(path.join(projectDirectory(args.store), HOSTING_DIR))
 }
 
 /**

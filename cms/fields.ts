@@ -6,7 +6,7 @@
  * Decap's collections.
  */
 import path from "node:path"
-import { CONTENT_DIR, IMAGES_FOLDER } from "../gatsby/paths"
+import { CONTENT_DIR, IMAGES_FOLDER } from "../build/paths"
 import { ENTRY_CHECK } from "./shared"
 import { cmsCollectionOf, labelOf, listLabels, singular } from "./collections"
 import type { ContentType } from "../model/registry"

@@ -1,18 +1,19 @@
 import type { Reporter } from "gatsby"
 import { formatProblem } from "../model/problems"
-import { validateContent } from "./content/validate"
+import { validateSnapshot } from "../build/content/validate"
+import type { BuildContext } from "../build/context"
 
 /**
  * Stops the build when content/ holds anything invalid, listing every problem at once so an editor
  * can fix them in one pass. Team photos that are missing or unusable only warn (the card falls back
- * to an icon), as do characters the faces lack. Dates are judged at `now`, the build's clock.
+ * to an icon), as do characters the faces lack. The content is the build's reading of it, its dates
+ * judged at the build's clock (build/context.ts).
  */
 export async function assertValidContent(
-  contentDir: string,
+  { content, clock }: BuildContext,
   reporter: Pick<Reporter, "warn" | "panicOnBuild">,
-  now: Date,
 ): Promise<boolean> {
-  const { errors, warnings } = await validateContent(contentDir, { now })
+  const { errors, warnings } = await validateSnapshot(content, { now: clock.now })
   for (const warning of warnings) reporter.warn(formatProblem(warning))
   if (errors.length === 0) return true
   const count = `${errors.length} problem${errors.length === 1 ? "" : "s"}`

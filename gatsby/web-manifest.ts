@@ -12,9 +12,9 @@ import path from "node:path"
 import sharp from "sharp"
 import { DEFAULT_LOCALE } from "../model/locales"
 import { theme } from "../src/styles/theme"
-import { CONTENT_DIR } from "./paths"
+import { CONTENT_DIR } from "../build/paths"
 import { FAVICON_PATH, ICON_SOURCE, MANIFEST_PATH, iconVersion } from "./manifest-head"
-import { publicDirectory } from "./internals"
+import { publicDirectory } from "../build/gatsby-internals"
 import { readSiteSettings } from "../lib/site-settings"
 
 const FAVICON_SIZE = 32

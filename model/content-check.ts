@@ -3,7 +3,7 @@
  * one the site knows and holds a document per language; each document keeps its content type's schema
  * (model/schemas.ts), in English and, for its texts, in every other language; keys are unique, a
  * folder's files are named by their key, references resolve and nothing is dated before the house.
- * The build runs it on content/ as read from disk (gatsby/content/validate.ts, which adds what needs
+ * The build runs it on content/ as read from disk (build/content/validate.ts, which adds what needs
  * the disk: photos, unused files, the faces' characters); the CMS runs it on the saved files with the
  * entry being saved in place of its own (cms/app/entry-check.ts), so it refuses what the build would.
  * Nothing here needs Node.

@@ -167,7 +167,7 @@ function isTextPath(schema: z.ZodType, segments: readonly PathSegment[]): boolea
 }
 
 /**
- * A language's document checked the way the build checks it (gatsby/content/validate.ts) and the
+ * A language's document checked the way the build checks it (build/content/validate.ts) and the
  * CMS preview shows it: what is out of place in its own document, a list that does not follow the
  * English one, then, put together with the English shared fields, its texts against the content
  * type's schema. Each issue is at its place in that language's document and said once: not again

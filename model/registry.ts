@@ -28,6 +28,15 @@ export interface ContentType {
   schema: z.ZodType
 }
 
+/** The case studies: a folder of files, one study each, known by its file. */
+export const CASE_STUDIES: ContentType = {
+  typeName: "CaseStudy",
+  location: "case-studies",
+  kind: "folder",
+  schemaFile: "case-study",
+  schema: caseStudySchema,
+}
+
 export const CONTENT_TYPES: readonly ContentType[] = [
   {
     typeName: "SiteSettings",
@@ -66,13 +75,7 @@ export const CONTENT_TYPES: readonly ContentType[] = [
     schemaFile: "home-contact",
     schema: contactSchema,
   },
-  {
-    typeName: "CaseStudy",
-    location: "case-studies",
-    kind: "folder",
-    schemaFile: "case-study",
-    schema: caseStudySchema,
-  },
+  CASE_STUDIES,
   {
     typeName: "CaseStudiesPage",
     location: "pages/case-studies.json",

@@ -1,5 +1,5 @@
 /**
- * The content schemas' verdict on a document, as the build reports it (gatsby/content/validate.ts) and as the CMS
+ * The content schemas' verdict on a document, as the build reports it (build/content/validate.ts) and as the CMS
  * preview shows it (cms/app/): the same words in both places. Nothing here needs Node.
  */
 import * as z from "zod"

@@ -1,6 +1,6 @@
 /**
  * The content model: one zod schema per content type. Everything else is derived from here:
- * build-time validation (gatsby/content/validate.ts), the GraphQL types (gatsby/content/graphql.ts),
+ * build-time validation (build/content/validate.ts), the GraphQL types (gatsby/content/graphql.ts),
  * the JSON Schema files that content files name in "$schema" (json-schema.ts), the CMS configuration
  * (cms/config.ts) and the checks between files (relations.ts).
  */

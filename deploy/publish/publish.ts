@@ -22,13 +22,13 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { ARTIFACT_DIR, packArtifact } from "./artifact"
-import { builtPagesOf, changedPages } from "../../gatsby/post-build/changed-pages"
+import { builtPagesOf, changedPages } from "../../build/post-build/changed-pages"
 import { type BrowserPages, pagesForTheBrowser } from "./browser-pages"
 import { CHECK_PAGES } from "./pages-to-check"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"
 import { readSiteSettings } from "../../lib/site-settings"
 import { readSource } from "../lib/read-source"
-import { translationsToCheckIn } from "../../gatsby/content/validate"
+import { checkContent } from "./gates/check-content"
 import { type ContentProblem, formatProblem } from "../../model/problems"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -129,9 +129,9 @@ async function main(): Promise<void> {
     await step(
       "content check",
       async () => {
-        const complaint = await tsx("deploy/publish/gates/check-content.ts")
-        if (!complaint) toCheck = translationsToCheckIn(CONTENT_DIR)
-        return complaint
+        const report = await checkContent(CONTENT_DIR)
+        toCheck = report.toCheck
+        return report.refusal
       },
       () => (toCheck.length ? `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check` : ""),
     )

@@ -12,9 +12,9 @@
 import path from "node:path"
 import { parseArgs } from "node:util"
 import { TRANSLATIONS_STATUS_CONTEXT } from "../../contracts/statuses"
-import { readClock } from "../../contracts/clock"
 import type { ContentProblem } from "../../model/problems"
-import { translationsToCheckIn } from "../../gatsby/content/validate"
+import { translationsToCheckIn } from "../../build/content/validate"
+import { buildContext } from "../../build/context"
 import { type CommitStatus, githubFromEnvironment, postCommitStatus } from "./commit-status"
 
 /** What the status says of these translations to check: how many, then each, as far as GitHub keeps. */
@@ -42,7 +42,8 @@ export async function postTranslationsStatus(
 
 async function main() {
   const { values } = parseArgs({ options: { sha: { type: "string" }, url: { type: "string" } } })
-  const toCheck = translationsToCheckIn(path.resolve("content"), { now: readClock(process.env).now })
+  const { content, clock } = buildContext(path.resolve("content"))
+  const toCheck = translationsToCheckIn(content, { now: clock.now })
   await postTranslationsStatus(githubFromEnvironment(process.env), values.sha ?? "", toCheck, values.url)
   console.log(`Status "${TRANSLATIONS_STATUS_CONTEXT}" on ${values.sha}: ${translationsDescription(toCheck)}`)
 }

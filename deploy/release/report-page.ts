@@ -3,11 +3,10 @@
  * week by language, and each recent week page by page. Plain HTML and its stylesheet, no script: it
  * is read behind a password, on any screen.
  */
+import { LANGUAGE_NAMES_IN_ENGLISH as LANGUAGE_NAMES, LOCALES, type Locale } from "../../contracts/addresses"
 import { REPORT_PREFIX } from "./nginx-funnel"
 import {
   DIRECT,
-  LANGUAGES,
-  type Language,
   OTHER_ADDRESSES,
   OTHER_SITES,
   SITES_KEPT,
@@ -20,15 +19,13 @@ import {
 const WEEKS_SHOWN = 12
 const WEEKS_DETAILED = 4
 
-const total = (counts: Record<string, number>, language?: Language) =>
+const total = (counts: Record<string, number>, language?: Locale) =>
   Object.entries(counts)
     .filter(([key]) => !language || key.startsWith(`${language} `))
     .reduce((sum, [, value]) => sum + value, 0)
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[character]!)
-
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", fr: "French" }
 
 /** Bars of the demo page's views and the scheduler opened, week by week, oldest on the left. */
 function chart(shown: WeekCounts[]): string {
@@ -61,11 +58,11 @@ const rate = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * 
 function weekRows(shown: WeekCounts[]): string {
   return shown
     .flatMap((week) =>
-      LANGUAGES.map((language, index) => {
+      LOCALES.map((language, index) => {
         const served = total(week.pages, language)
         const demo = total(week.demo, language)
         const opened = total(week.scheduler, language)
-        return `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${LANGUAGES.length}">${week.label}<small>from ${week.monday}</small></th>` : ""}<td>${LANGUAGE_NAMES[language]}</td><td class="n">${served}</td><td class="n">${demo}</td><td class="n">${opened}</td><td class="n">${rate(opened, demo)}</td>${index === 0 ? `<td class="n" rowspan="${LANGUAGES.length}">${week.robots}</td>` : ""}</tr>`
+        return `<tr>${index === 0 ? `<th scope="rowgroup" rowspan="${LOCALES.length}">${week.label}<small>from ${week.monday}</small></th>` : ""}<td>${LANGUAGE_NAMES[language]}</td><td class="n">${served}</td><td class="n">${demo}</td><td class="n">${opened}</td><td class="n">${rate(opened, demo)}</td>${index === 0 ? `<td class="n" rowspan="${LOCALES.length}">${week.robots}</td>` : ""}</tr>`
       }),
     )
     .join("\n")
@@ -81,7 +78,7 @@ function pageRows(week: WeekCounts): string {
     .map(({ key, led, opened, served }) => {
       const [language, ...rest] = key.split(" ")
       const page = rest.join(" ")
-      return `<tr><th scope="row">${escape(page)}</th><td>${LANGUAGE_NAMES[language as Language] ?? escape(language)}</td><td class="n">${served}</td><td class="n">${led}</td><td class="n">${opened}</td></tr>`
+      return `<tr><th scope="row">${escape(page)}</th><td>${LANGUAGE_NAMES[language as Locale] ?? escape(language)}</td><td class="n">${served}</td><td class="n">${led}</td><td class="n">${opened}</td></tr>`
     })
     .join("\n")
 }

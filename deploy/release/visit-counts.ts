@@ -9,11 +9,15 @@ import path from "node:path"
 import readline from "node:readline"
 import zlib from "node:zlib"
 import { zurichDay } from "../../contracts/editors-time"
-
-export const LANGUAGES = ["en", "fr"] as const
-export type Language = (typeof LANGUAGES)[number]
-const DEMO_ROUTE = "/book-demo/"
-const SCHEDULER_ROUTE = "/book-demo/schedule/"
+import {
+  BOOK_DEMO_PATH,
+  DEMO_SOURCE_PARAM,
+  type Locale,
+  NO_PAGE_FOLDERS,
+  SCHEDULER_PATH,
+  localeOfPath,
+  routeOf,
+} from "../../contracts/addresses"
 
 /** One day's counts, each keyed "language route" (the route is the same in every language). */
 export interface DayCounts {
@@ -61,16 +65,13 @@ export const siteAddresses = (pages: readonly string[], sources: readonly string
   sources: new Set(sources.map((source) => (URL.canParse(`https://x${source}`) ? decodeURIComponent(source) : source))),
 })
 
-const languageOf = (pathname: string): Language => (pathname.startsWith("/fr/") ? "fr" : "en")
-const routeOf = (pathname: string) => (languageOf(pathname) === "fr" ? pathname.slice(3) : pathname)
-
 /** A page's address: a folder, outside the files, the data and the services. */
 const isPage = (pathname: string) =>
-  pathname.endsWith("/") && !/^\/(?:fr\/)?(?:page-data|static|admin|api|report|_gatsby)\//.test(routeOf(pathname))
+  pathname.endsWith("/") && !NO_PAGE_FOLDERS.some((folder) => routeOf(pathname).startsWith(`/${folder}/`))
 
 /** The route `?from=` names, when it is one the site has (else the referrer says what led there). */
 function routeFrom(query: URLSearchParams, site: SiteAddresses): string | null {
-  const from = query.get("from")
+  const from = query.get(DEMO_SOURCE_PARAM)
   return from !== null && site.sources.has(from) ? from : null
 }
 
@@ -124,16 +125,16 @@ export function countLine(line: string, days: Record<string, DayCounts>, site: S
   if (!url || (referrer.startsWith("/") && !parsed(referrer))) return null
   const day = dayOf(time)
   const counts = (days[day] ??= emptyDay())
-  const language = languageOf(url.pathname)
+  const language: Locale = localeOfPath(url.pathname)
   const route = routeOf(url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`)
-  if (route === SCHEDULER_ROUTE && status === "302") {
+  if (route === SCHEDULER_PATH && status === "302") {
     if (kind !== "person") return day
     const source = sourceOf(referrer, site)
     // From the demo page: the page that led there, as its own address says.
     const led =
       "route" in source
-        ? source.route === DEMO_ROUTE
-          ? (routeFrom(source.query, site) ?? DEMO_ROUTE)
+        ? source.route === BOOK_DEMO_PATH
+          ? (routeFrom(source.query, site) ?? BOOK_DEMO_PATH)
           : source.route
         : source.other
     add(counts.scheduler, `${language} ${led}`)
@@ -145,7 +146,7 @@ export function countLine(line: string, days: Record<string, DayCounts>, site: S
     return day
   }
   add(counts.pages, `${language} ${site.pages.has(url.pathname) ? route : OTHER_ADDRESSES}`)
-  if (route === DEMO_ROUTE) {
+  if (route === BOOK_DEMO_PATH) {
     const source = sourceOf(referrer, site)
     const named = routeFrom(url.searchParams, site)
     add(counts.demo, `${language} ${named ?? ("route" in source ? source.route : source.other)}`)

@@ -120,7 +120,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     // The release command reading the content model or a build step; the helpers reading a contract.
     const release = [
       'import { LOCALES } from "../../model/locales"',
-      'import { builtPages } from "../../gatsby/post-build/built-pages"',
+      'import { builtPages } from "../../build/post-build/built-pages"',
       'import { PUBLIC_DIR } from "../hosting/local-nginx"',
       'import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"',
       'import { replaceFile } from "../../lib/files"',
@@ -138,13 +138,46 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*lib\/ is Node's/)])
   })
 
-  it("keeps the build's steps from importing what deploys the site", async () => {
+  it("keeps the build's steps and Gatsby's adapter from importing what deploys the site", async () => {
     expect(
       await complaints(
-        "gatsby/post-build/planted.ts",
-        'import { nginxSite } from "../../deploy/release/nginx-config"\nexport const n = nginxSite\n',
+        "gatsby/planted.ts",
+        'import { nginxSite } from "../deploy/release/nginx-config"\nexport const n = nginxSite\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's steps never import what deploys/)])
+    expect(
+      await complaints(
+        "build/post-build/planted.ts",
+        'import { nginxSite } from "../../deploy/release/nginx-config"\nexport const n = nginxSite\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's own steps work on content/)])
+  })
+
+  it("lets nothing stand on Gatsby's adapter: the hosts and the admin import build/, never gatsby/", async () => {
+    const planted = {
+      "deploy/publish/planted.ts": 'import { siteBuild } from "../../gatsby/site-build"\nexport const s = siteBuild\n',
+      "cms/planted.ts": 'import { runPostBuild } from "../gatsby/post-build"\nexport const r = runPostBuild\n',
+    }
+    for (const [file, code] of Object.entries(planted)) {
+      expect(await complaints(file, code)).toEqual([
+        expect.stringMatching(
+          /^import-x\/no-restricted-paths: .*gatsby\/ is Gatsby's adapter and nothing stands on it/,
+        ),
+      ])
+    }
+    expect(
+      await complaints(
+        "build/planted.ts",
+        'import { pageTitles } from "../gatsby/sharing-titles"\nexport const p = pageTitles\n',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's own steps work on content/)])
+    // What they share with the build is below it.
+    expect(
+      await complaints(
+        "deploy/publish/planted.ts",
+        'import { parseHtml } from "../../build/built-html"\nexport const p = parseHtml\n',
+      ),
+    ).toEqual([])
   })
 
   it("refuses an import cycle", async () => {

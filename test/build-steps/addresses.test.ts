@@ -1,5 +1,5 @@
 /**
- * The case studies' addresses of before (gatsby/post-build/addresses.ts), read from a real git
+ * The case studies' addresses of before (build/post-build/addresses.ts), read from a real git
  * repository of study files: a study moved to a new slug leads its old addresses, in both languages,
  * to its page; a deleted study's addresses are gone, unless a study holds that slug now; a history that
  * cannot be read is said, not taken for "nothing deleted".
@@ -9,7 +9,11 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { deletedStudies, studiesFolder, studyAddresses } from "../../gatsby/post-build/addresses"
+import { deletedStudies, studyAddresses } from "../../build/post-build/addresses"
+import { readContentSnapshot } from "../../build/context"
+
+/** The studies in a case studies' folder now, as a build reads them. */
+const studiesIn = (folder: string) => readContentSnapshot(path.dirname(folder)).studies
 
 const folders: string[] = []
 afterEach(() => {
@@ -53,7 +57,7 @@ describe("the case studies' addresses of before", () => {
     // Scheduled, so not on the site: its old address is unknown, as its own is.
     repo.write("hotels.json", "palaces", ["hotels"])
     repo.commit("Content: create")
-    expect(studyAddresses(repo.studies, PAGES, deletedStudies(repo.studies))).toEqual({
+    expect(studyAddresses(studiesIn(repo.studies), PAGES, deletedStudies(repo.studies))).toEqual({
       moved: [
         { from: "/case-studies/timepieces/", to: "/case-studies/haute-horlogerie/" },
         { from: "/case-studies/watches/", to: "/case-studies/haute-horlogerie/" },
@@ -81,7 +85,7 @@ describe("the case studies' addresses of before", () => {
       deleted: [{ file: "cellars.json", addresses: ["private-cellars", "cellars"], served: true }],
       warnings: [],
     })
-    expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
+    expect(studyAddresses(studiesIn(repo.studies), PAGES, history).gone).toEqual([
       "/case-studies/cellars/",
       "/case-studies/private-cellars/",
       "/fr/case-studies/cellars/",
@@ -109,7 +113,7 @@ describe("the case studies' addresses of before", () => {
       ],
       warnings: [],
     })
-    expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
+    expect(studyAddresses(studiesIn(repo.studies), PAGES, history).gone).toEqual([
       "/case-studies/grand-cru/",
       "/case-studies/wine/",
       "/fr/case-studies/grand-cru/",
@@ -172,7 +176,7 @@ describe("the case studies' addresses of before", () => {
         `${where}: "{ return 302 https://elsewhere.example/; }" must be a lowercase URL slug like "real-estate": left out of the deleted studies' addresses`,
       ],
     })
-    expect(studyAddresses(repo.studies, PAGES, history).gone).toEqual([
+    expect(studyAddresses(studiesIn(repo.studies), PAGES, history).gone).toEqual([
       "/case-studies/ok-former/",
       "/fr/case-studies/ok-former/",
     ])
@@ -194,7 +198,7 @@ describe("the case studies' addresses of before", () => {
     expect(deletedStudies(studies)).toEqual({
       unknown: `the git clone holding ${studies} is shallow (git fetch --unshallow)`,
     })
-    expect(studyAddresses(studies, PAGES, deletedStudies(studies)).unknown).toMatch(/shallow/)
+    expect(studyAddresses(studiesIn(studies), PAGES, deletedStudies(studies)).unknown).toMatch(/shallow/)
   })
 
   it("reads only the study files of the folder, now and in the history, and sorts what it finds by address", () => {
@@ -211,7 +215,7 @@ describe("the case studies' addresses of before", () => {
     expect(deletedStudies(repo.studies)).toEqual({ deleted: [], warnings: [] })
     const pages = ["/case-studies/alpha/", "/case-studies/zeta/", "/fr/case-studies/alpha/", "/fr/case-studies/zeta/"]
     expect(
-      studyAddresses(repo.studies, pages, {
+      studyAddresses(studiesIn(repo.studies), pages, {
         deleted: [{ file: "b.json", addresses: ["b-gone", "a-gone"], served: true }],
         warnings: [],
       }),
@@ -224,9 +228,5 @@ describe("the case studies' addresses of before", () => {
       ],
       gone: ["/case-studies/a-gone/", "/case-studies/b-gone/", "/fr/case-studies/a-gone/", "/fr/case-studies/b-gone/"],
     })
-  })
-
-  it("finds the studies' folder where the content model puts it", () => {
-    expect(studiesFolder("/srv/site/content")).toBe("/srv/site/content/case-studies")
   })
 })

@@ -1,12 +1,12 @@
 /**
  * The case studies npm run bench:scale makes up are content the build accepts: the same validation
- * as `gatsby build` (gatsby/content/validate.ts), every one with its own address and a title within
+ * as `gatsby build` (build/content/validate.ts), every one with its own address and a title within
  * the limit, in both languages.
  */
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { validateContent } from "../../gatsby/content/validate"
+import { validateContent } from "../../build/content/validate"
 import { TEXT_LIMITS } from "../../model/schemas"
 import { addCaseStudies, numberedTitle } from "../support/scale-content"
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { translationList } from "../../cms/translation-list"
-import { readContentFile } from "../../gatsby/content/files"
+import { readContentFile } from "../../build/content/files"
 
 const retail = readContentFile("case-studies/retail.json")
 const industries = readContentFile("home/industries.json")

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from "vitest"
 import { assertValidContent } from "../../gatsby/assert-valid-content"
 import { contentFixture } from "./fixture"
+import { buildContext } from "../../build/context"
+
+/** A build of the content under `root`, now. */
+const buildOf = (root: string) => buildContext(root, { now: new Date(), set: false })
 
 function fakeReporter() {
   return { warn: vi.fn(), panicOnBuild: vi.fn() }
@@ -9,7 +13,7 @@ function fakeReporter() {
 describe("the build's content gate (onPreBootstrap)", () => {
   it("lets valid content through without a word", async () => {
     const reporter = fakeReporter()
-    expect(await assertValidContent(contentFixture().root, reporter, new Date())).toBe(true)
+    expect(await assertValidContent(buildOf(contentFixture().root), reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(reporter.warn).not.toHaveBeenCalled()
   })
@@ -19,7 +23,7 @@ describe("the build's content gate (onPreBootstrap)", () => {
     fixture.edit("case-studies/watches.json", (data) => (data.metrics.dataPoints = "many"))
     fixture.edit("home/industries.json", (data) => (data.cards[0].applications = ["Price parity"]))
     const reporter = fakeReporter()
-    expect(await assertValidContent(fixture.root, reporter, new Date())).toBe(false)
+    expect(await assertValidContent(buildOf(fixture.root), reporter)).toBe(false)
     expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1)
     const message = reporter.panicOnBuild.mock.calls[0][0] as string
     expect(message.split("\n")).toEqual([
@@ -33,7 +37,7 @@ describe("the build's content gate (onPreBootstrap)", () => {
     const fixture = contentFixture()
     fixture.remove("images/team/julien-rochat.jpg")
     const reporter = fakeReporter()
-    expect(await assertValidContent(fixture.root, reporter, new Date())).toBe(true)
+    expect(await assertValidContent(buildOf(fixture.root), reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("content/home/about.json: en.members[1].photo"))
   })

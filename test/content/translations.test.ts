@@ -3,7 +3,7 @@
  * to check or missing, on a real case study.
  */
 import { describe, expect, it } from "vitest"
-import { readContentFile } from "../../gatsby/content/files"
+import { readContentFile } from "../../build/content/files"
 import { caseStudySchema, industriesSchema } from "../../model/schemas"
 import {
   isUntranslated,

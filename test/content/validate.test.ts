@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { formatProblem } from "../../model/problems"
-import { validateContent } from "../../gatsby/content/validate"
+import { validateContent } from "../../build/content/validate"
 import { contentFixture } from "./fixture"
 
 const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)
@@ -8,7 +8,7 @@ const errorsOf = async (root: string) => (await validateContent(root)).errors.ma
 describe("content validation", () => {
   it("accepts the shipped content with no errors and no warnings", async () => {
     const fixture = contentFixture()
-    expect(await validateContent(fixture.root)).toEqual({ errors: [], warnings: [] })
+    expect(await validateContent(fixture.root)).toEqual({ errors: [], warnings: [], toCheck: [] })
   })
 
   it("reports malformed JSON with its line and column", async () => {

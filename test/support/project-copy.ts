@@ -24,6 +24,7 @@ export const PROJECT_FILES = [
   "tsconfig.json",
   "model",
   "src",
+  "build",
   "gatsby",
   "cms",
   "deploy",

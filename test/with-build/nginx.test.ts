@@ -16,14 +16,14 @@ import {
   SITE_CSP,
   hostingPolicy,
   pageCsp,
-} from "../../gatsby/post-build/hosting-policy"
-import { knownInlineCode } from "../../gatsby/post-build/known-inline"
-import { PAGE_POLICY_META } from "../../gatsby/post-build/policy-meta"
-import { builtPages } from "../../gatsby/post-build/built-pages"
-import { parseHtml } from "../../gatsby/built-html"
-import { compressibleFiles } from "../../gatsby/post-build/compression"
+} from "../../build/post-build/hosting-policy"
+import { knownInlineCode } from "../../build/post-build/known-inline"
+import { PAGE_POLICY_META } from "../../build/post-build/policy-meta"
+import { builtPages } from "../../build/post-build/built-pages"
+import { parseHtml } from "../../build/built-html"
+import { compressibleFiles } from "../../build/post-build/compression"
 import { KEEPALIVE_REQUESTS } from "../../deploy/release/nginx-main"
-import { readContent } from "../../gatsby/content/files"
+import { readContent } from "../../build/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"

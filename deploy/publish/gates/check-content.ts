@@ -1,28 +1,37 @@
 /**
- * Validates content/ without building the site, at the build's clock: `npm run content:check`. On GitHub Actions
- * (GITHUB_ACTIONS=true) each problem is also an annotation on its file's line (the build server's
- * check of an editor's pull request, .github/workflows/site.yml).
+ * Validates content/ without building the site, at the build's clock: `npm run content:check`, and
+ * the publish path's first step (deploy/publish/publish.ts), which reads the same one report for its
+ * refusal and its translations to check. On GitHub Actions (GITHUB_ACTIONS=true) each problem is also
+ * an annotation on its file's line (the build server's check of an editor's pull request).
  */
 import path from "node:path"
 import { formatProblem } from "../../../model/problems"
-import { validateContent } from "../../../gatsby/content/validate"
+import { type ContentReport, validateSnapshot } from "../../../build/content/validate"
+import { buildContext } from "../../../build/context"
 import { annotation } from "../../lib/github-annotations"
-import { readClock } from "../../../contracts/clock"
 
-async function main() {
-  // Its dates judged at the clock the build would have (SITE_CLOCK, else the real time).
-  const { errors, warnings } = await validateContent(path.resolve("content"), { now: readClock(process.env).now })
+/**
+ * The content under `root` checked once, as a build would read it (build/context.ts: SITE_CLOCK, else
+ * now), each problem written to the log; and the first error, the refusal, or null.
+ */
+export async function checkContent(root: string): Promise<ContentReport & { refusal: string | null }> {
+  const { content, clock } = buildContext(root)
+  const report = await validateSnapshot(content, { now: clock.now })
+  const { errors, warnings } = report
   for (const warning of warnings) console.warn(`warning ${formatProblem(warning)}`)
   for (const error of errors) console.error(`error   ${formatProblem(error)}`)
   if (process.env.GITHUB_ACTIONS === "true") {
     for (const warning of warnings) console.log(annotation("warning", warning, process.cwd()))
     for (const error of errors) console.log(annotation("error", error, process.cwd()))
   }
-  if (errors.length > 0) {
-    console.error(`\n${errors.length} content problem${errors.length === 1 ? "" : "s"} found.`)
-    process.exit(1)
-  }
-  console.log("Content is valid.")
+  if (errors.length === 0) return { ...report, refusal: null }
+  console.error(`\n${errors.length} content problem${errors.length === 1 ? "" : "s"} found.`)
+  return { ...report, refusal: `error   ${formatProblem(errors[0])}` }
 }
 
-void main()
+if (require.main === module) {
+  void checkContent(path.resolve("content")).then(({ refusal }) => {
+    if (refusal) process.exit(1)
+    console.log("Content is valid.")
+  })
+}

@@ -17,9 +17,9 @@
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { parseHtml } from "../../../gatsby/built-html"
-import { hashSource } from "../../../gatsby/post-build/inline-sources"
-import { PAGE_POLICY_META } from "../../../gatsby/post-build/policy-meta"
+import { parseHtml } from "../../../build/built-html"
+import { hashSource } from "../../../build/post-build/inline-sources"
+import { PAGE_POLICY_META } from "../../../build/post-build/policy-meta"
 import { pagesToCheck } from "../pages-to-check"
 import { ensureSystemPackage } from "../../lib/system-packages"
 

@@ -16,7 +16,7 @@ import path from "node:path"
 import { parseHtml } from "../built-html"
 import { deferredBundles, loaderSource } from "./hydrate-after-paint"
 import type { KnownInlineCode } from "./inline-sources"
-import { SLICES_DIR } from "../internals"
+import { SLICES_DIR } from "../gatsby-internals"
 
 /** The attributes by which styled-components and gatsby-ssr.tsx mark the style elements they write. */
 const STYLE_MARKERS = ["data-styled", "data-global-css"]

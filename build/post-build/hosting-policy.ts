@@ -133,7 +133,7 @@ export function pageCsp(htmlFiles: readonly string[], known: KnownInlineCode, re
   // Never allow what the build did not write: content that became code, or a tool that changed.
   if (inline.foreign.length > 0) {
     throw new Error(
-      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee gatsby/post-build/known-inline.ts for the writers it knows.`,
+      `The build stopped: a page carries inline code that nothing in the build wrote, which its policy would allow.\n${inline.foreign.join("\n")}\nSee build/post-build/known-inline.ts for the writers it knows.`,
     )
   }
   return policyText({
@@ -189,7 +189,7 @@ function hashedBundles(publicDir: string, scripts: ImmutableScripts): string[] {
   const unhashed = files.filter((file) => !HASHED_BUNDLE.test(file.slice(1)))
   if (unhashed.length > 0) {
     throw new Error(
-      `gatsby/post-build/hosting-policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
+      `build/post-build/hosting-policy.ts: ${unhashed.join(", ")} would be cached for a year, but its name carries no content hash; add its folder to IMMUTABLE_SCRIPTS.except`,
     )
   }
   return files.sort()

@@ -1,12 +1,11 @@
 /**
  * The build's last word on each page (gatsby-node onPostBuild): its bundles deferred past the first
  * paint (hydrate-after-paint.ts), then its own Content-Security-Policy written in
- * (gatsby/post-build/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
+ * (build/post-build/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
  * build, and did not render again, still holds what this step left in it: its bytes are those the
  * step recorded (file-memo.ts), and it is skipped. The record is of the inline code Gatsby's slices
  * carry (the policies allow it) and of the steps' code: when either changes, every page is finished again.
  */
-import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { builtPages } from "./built-pages"
@@ -14,7 +13,8 @@ import { contentHash, filesUnder } from "../../lib/files"
 import { FileMemo, memoFile, stepVersion } from "./file-memo"
 import { deferPages } from "./hydrate-after-paint"
 import { writePagePolicies } from "./page-policy"
-import { SLICES_DIR, publicDirectory } from "../internals"
+import { SLICES_DIR } from "../gatsby-internals"
+import type { BuiltSite } from "./built-site"
 
 /** Finishes the pages of `publicDir` whose bytes are not what `memo` recorded; returns them (relative paths). */
 export function finishPages(publicDir: string, memo: FileMemo): string[] {
@@ -41,12 +41,11 @@ function pagesVersion(publicDir: string): string {
   return stepVersion(...files.map((file) => `${path.relative(publicDir, file)} ${contentHash(fs.readFileSync(file))}`))
 }
 
-export function finishBuiltPages({ store, reporter, cache }: BuildArgs): void {
-  const publicDir = publicDirectory(store)
+export function finishBuiltPages({ publicDir, cacheDir, log }: BuiltSite): void {
   const started = performance.now()
-  const memo = new FileMemo(memoFile(cache.directory, "pages"), pagesVersion(publicDir))
+  const memo = new FileMemo(memoFile(cacheDir, "pages"), pagesVersion(publicDir))
   const finished = finishPages(publicDir, memo)
-  reporter.info(
+  log.info(
     `Finished ${finished.length} pages (bundles deferred past the first paint, each its own Content-Security-Policy); ${memo.counts.unchanged} unchanged since the last build; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 }

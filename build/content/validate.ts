@@ -21,22 +21,14 @@ import {
   untranslatedMessage,
 } from "../../model/translations"
 import { photoProblem } from "./photos"
+import { type ContentSnapshot, readContentSnapshot } from "../context"
 import { IMAGES_FOLDER } from "../paths"
 
 export interface ContentReport {
   errors: ContentProblem[]
   warnings: ContentProblem[]
-}
-
-const SCHEMA_FOLDER = "schemas"
-
-function listJsonFiles(root: string, folder = ""): string[] {
-  const entries = fs.readdirSync(path.join(root, folder), { withFileTypes: true })
-  return entries.flatMap((entry) => {
-    const relative = folder ? `${folder}/${entry.name}` : entry.name
-    if (entry.isDirectory()) return relative === SCHEMA_FOLDER ? [] : listJsonFiles(root, relative)
-    return entry.name.endsWith(".json") ? [relative] : []
-  })
+  /** Of the warnings, the translations whose English changed after they were made. */
+  toCheck: ContentProblem[]
 }
 
 /** Every photo an entry names must be an image that can be read; each one that is not, a warning. */
@@ -116,21 +108,12 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
   return found
 }
 
-/** Every content file under `root` (the JSON Schemas apart), by its path there, as its text. */
-const contentFiles = (root: string) =>
-  new Map(listJsonFiles(root).map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]))
-
-/** The translations to check under `root`, in the files the content check finds sound. */
-export function translationsToCheckIn(root: string, options: CheckOptions = {}): ContentProblem[] {
-  const { errors, parsed } = checkContentFiles(contentFiles(root), options)
+/** The translations to check in the content, in the files the content check finds sound. */
+export function translationsToCheckIn(content: ContentSnapshot, options: CheckOptions = {}): ContentProblem[] {
+  const { errors, parsed } = checkContentFiles(content.texts, options)
   return parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck)
 }
 
-/** The translations to check and the ones missing as a whole, in the files found sound. */
-function translationWarnings(parsed: readonly ParsedFile[], errors: readonly ContentProblem[]): ContentProblem[] {
-  const sound = parsed.filter((file) => isSound(file, errors))
-  return [...sound.flatMap(translationsToCheck), ...sound.flatMap(translationsMissing)]
-}
 
 /**
  * Each translation whose English changed since it was made (model/translations.ts): a warning, not a
@@ -155,16 +138,23 @@ function translationsMissing(file: ParsedFile): ContentProblem[] {
 }
 
 /**
- * Validates every content file under `root`, its dates at `options.now` (the build's clock, else the
- * real time); `options.label` is how the folder is named in messages.
+ * Validates the content a build read (build/context.ts), its dates at `options.now` (the build's
+ * clock, else the real time); `options.label` is how the folder is named in messages.
  */
-export async function validateContent(root: string, options: CheckOptions = {}): Promise<ContentReport> {
+export async function validateSnapshot(content: ContentSnapshot, options: CheckOptions = {}): Promise<ContentReport> {
   const label = options.label ?? "content"
-  const { errors, parsed } = checkContentFiles(contentFiles(root), options)
+  const { errors, parsed } = checkContentFiles(content.texts, options)
+  const sound = parsed.filter((file) => isSound(file, errors))
+  const toCheck = sound.flatMap(translationsToCheck)
   const warnings = [
-    ...(await photoWarnings(root, parsed, errors, label)),
+    ...(await photoWarnings(content.root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),
-    ...translationWarnings(parsed, errors),
+    ...toCheck,
+    ...sound.flatMap(translationsMissing),
   ]
-  return { errors, warnings }
+  return { errors, warnings, toCheck }
 }
+
+/** Validates every content file under `root`, as validateSnapshot. */
+export const validateContent = (root: string, options: CheckOptions = {}): Promise<ContentReport> =>
+  validateSnapshot(readContentSnapshot(root), options)

@@ -11,14 +11,13 @@
  * bytes (8,140 against 8,309), and a build without cache compresses every page (1,182 at 500 studies:
  * 35 of its 108 s at 11).
  */
-import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { promisify } from "node:util"
 import zlib from "node:zlib"
 import { filesUnder } from "../../lib/files"
 import { FileMemo, memoFile, stepVersion } from "./file-memo"
-import { publicDirectory } from "../internals"
+import type { BuiltSite } from "./built-site"
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
 
 /** The files there is one of per page: an HTML page and its data. */
@@ -105,13 +104,13 @@ export async function precompress(
 
 /**
  * The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change), for the
- * files whose bytes changed since the last build (gatsby/post-build/file-memo.ts).
+ * files whose bytes changed since the last build (build/post-build/file-memo.ts).
  */
-export async function writePrecompressedCopies({ store, reporter, cache }: BuildArgs): Promise<void> {
+export async function writePrecompressedCopies({ publicDir, cacheDir, log }: BuiltSite): Promise<void> {
   const started = Date.now()
-  const memo = new FileMemo(memoFile(cache.directory, "compression"), stepVersion())
-  const { files, compressed, bytes, brotli } = await precompress(publicDirectory(store), memo)
-  reporter.info(
+  const memo = new FileMemo(memoFile(cacheDir, "compression"), stepVersion())
+  const { files, compressed, bytes, brotli } = await precompress(publicDir, memo)
+  log.info(
     `Precompressed ${compressed} files (.br, .gz) of ${files}, the others unchanged since the last build: ${(bytes / 1000).toFixed(0)} kB -> ${(brotli / 1000).toFixed(0)} kB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )
 }

@@ -39,7 +39,7 @@ export type GatsbyInternal = keyof typeof GATSBY_INTERNALS
 /** The error a build step throws when Gatsby's output no longer has the shape one internal gives it. */
 export function gatsbyChanged(internal: GatsbyInternal, what: string): Error {
   return new Error(
-    `Gatsby changed ${GATSBY_INTERNALS[internal]} (gatsby/internals.ts, "${internal}", verified on ${GATSBY_VERIFIED}): ${what}. See docs/architecture.md, "Gatsby's internals".`,
+    `Gatsby changed ${GATSBY_INTERNALS[internal]} (build/gatsby-internals.ts, "${internal}", verified on ${GATSBY_VERIFIED}): ${what}. See docs/architecture.md, "Gatsby's internals".`,
   )
 }
 

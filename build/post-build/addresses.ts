@@ -12,32 +12,9 @@ import fs from "node:fs"
 import path from "node:path"
 import type { HostingAddresses } from "../../contracts/hosting-policy"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
-import { CONTENT_TYPES } from "../../model/registry"
+import type { ScheduledStudy } from "../../model/schedule"
 import { caseStudyPath, localePath } from "../../model/routes"
 import { slugProblem } from "../../model/schemas"
-
-/** The case studies' folder in a content folder. */
-export function studiesFolder(contentDir: string): string {
-  const type = CONTENT_TYPES.find((candidate) => candidate.typeName === "CaseStudy" && candidate.kind === "folder")
-  if (!type) throw new Error("model/registry.ts: no folder of case studies")
-  return path.join(contentDir, type.location)
-}
-
-/** A study's slugs as its file holds them: the slug, and those it was moved from. */
-interface StudySlugs {
-  slug: string
-  formerSlugs: string[]
-}
-
-function slugsOf(text: string): StudySlugs | undefined {
-  const english = englishOf(text)
-  if (typeof english?.slug !== "string") return undefined
-  const formerSlugs = Array.isArray(english.formerSlugs) ? english.formerSlugs : []
-  return {
-    slug: english.slug,
-    formerSlugs: formerSlugs.filter((former): former is string => typeof former === "string"),
-  }
-}
 
 function englishOf(text: string): Record<string, unknown> | undefined {
   try {
@@ -119,7 +96,7 @@ function blobs(folder: string, specs: readonly string[]): (string | null)[] {
 }
 
 /**
- * The studies deleted from `folder` in the history of the commit checked out, each known by its file
+ * The studies deleted from `folder` (the case studies' folder) in the history of the commit checked out, each known by its file
  * with every version it had; or why the history cannot tell (no repository, or a shallow clone). The
  * history is input the build did not write: a slug in it that fails the slug rule is left out, with
  * a warning naming the commit and the file.
@@ -182,31 +159,21 @@ export function deletedStudies(folder: string): History {
   }
 }
 
-/** Every study file in the folder now, as its slugs. */
-function currentStudies(folder: string): StudySlugs[] {
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.endsWith(".json"))
-    .sort()
-    .flatMap((file) => slugsOf(fs.readFileSync(path.join(folder, file), "utf8")) ?? [])
-}
-
 /**
  * The addresses of before in every language: each slug of before that leads to a page of the build
  * (a study not on the site, scheduled or come down, has none, so its old addresses are unknown as its
  * own is), and each deleted study's, unless a study holds that slug now.
  */
 export function studyAddresses(
-  folder: string,
+  studies: readonly Pick<ScheduledStudy, "slug" | "formerSlugs">[],
   pages: readonly string[],
   history: History,
 ): HostingAddresses & { unknown?: string } {
-  const studies = currentStudies(folder)
   const isPage = new Set(pages)
-  const held = new Set(studies.flatMap(({ slug, formerSlugs }) => [slug, ...formerSlugs]))
+  const held = new Set(studies.flatMap(({ slug, formerSlugs = [] }) => [slug, ...formerSlugs]))
   const everywhere = (slug: string) => LOCALES.map((locale) => localePath(caseStudyPath(slug), locale))
   const moved = studies
-    .flatMap(({ slug, formerSlugs }) =>
+    .flatMap(({ slug, formerSlugs = [] }) =>
       formerSlugs.flatMap((former) => {
         const to = everywhere(slug)
         return everywhere(former).map((from, index) => ({ from, to: to[index] }))

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { parseHtml } from "../built-html"
-import { SCRIPTS_SLICE, SCRIPTS_SLICE_ID, gatsbyChanged } from "../internals"
+import { SCRIPTS_SLICE, SCRIPTS_SLICE_ID, gatsbyChanged } from "../gatsby-internals"
 
 /**
  * Every page is complete HTML and CSS before any JavaScript runs, so the browser should paint it
@@ -91,7 +91,7 @@ export function deferBundles(html: string, file: string): string | null {
  * Defers the bundles of the pages in `files` (HTML files under `publicDir`). A page without the
  * scripts slice stops the build: Gatsby's output no longer has the shape this step expects, and
  * skipping it would ship pages that load their bundles before the first paint. The build runs it on
- * the pages it has not finished yet (gatsby/post-build/finish-pages.ts).
+ * the pages it has not finished yet (build/post-build/finish-pages.ts).
  */
 export function deferPages(publicDir: string, files: readonly string[]): number {
   for (const file of files) {

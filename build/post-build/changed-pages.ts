@@ -11,7 +11,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { RELEASE_PAGES_PATH, type ReleasePages, releasePagesProblems } from "../../contracts/release-stamp"
 import { localeOfPath } from "../../model/routes"
-import { PAGE_DATA_DIR, type PageData, gatsbyChanged, htmlFileOf, staticQueryFile } from "../internals"
+import { PAGE_DATA_DIR, type PageData, gatsbyChanged, htmlFileOf, staticQueryFile } from "../gatsby-internals"
 
 /** The address a visitor meets a built page at: its folder, or for a not-found page an unknown path it answers. */
 export function addressOf(htmlFile: string): string {

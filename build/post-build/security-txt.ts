@@ -2,11 +2,11 @@
  * /.well-known/security.txt (RFC 9116): where to report a security problem, written by every build
  * from the site settings' contact address, so it never names a stale address or expires unnoticed.
  */
-import type { BuildArgs } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
-import { readClock } from "../../contracts/clock"
-import { publicDirectory } from "../internals"
+import type { BuildContext } from "../context"
+import { SITE_SETTINGS_FILE } from "../../lib/site-settings"
+import type { BuiltSite } from "./built-site"
 
 export const SECURITY_TXT_PATH = "/.well-known/security.txt"
 
@@ -31,10 +31,12 @@ export function securityTxt({ contactEmail, siteUrl }: SecurityContact, built: D
   ].join("\n")
 }
 
-export function writeSecurityTxt({ getNodesByType, store, reporter }: BuildArgs): void {
-  const [settings] = getNodesByType("SiteSettings") as unknown as SecurityContact[]
-  const file = path.join(publicDirectory(store), SECURITY_TXT_PATH)
+/** Writes the file, from the site settings as the build read them, dated by the build's clock. */
+export function writeSecurityTxt({ publicDir, log }: BuiltSite, { clock, content }: BuildContext): void {
+  // Validated with the rest of the content at the build's start (model/schemas.ts, siteSettingsSchema).
+  const settings = (JSON.parse(content.texts.get(SITE_SETTINGS_FILE)!) as { en: SecurityContact }).en
+  const file = path.join(publicDir, SECURITY_TXT_PATH)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, securityTxt(settings, readClock(process.env).now))
-  reporter.info(`Wrote public${SECURITY_TXT_PATH} for ${settings.contactEmail}`)
+  fs.writeFileSync(file, securityTxt(settings, clock.now))
+  log.info(`Wrote public${SECURITY_TXT_PATH} for ${settings.contactEmail}`)
 }

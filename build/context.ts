@@ -1,0 +1,98 @@
+/**
+ * One build's context: the moment it judges the editors' calendar at (the clock, read once) and one
+ * reading of the content with its index of case studies, made at the start of a build and handed to
+ * every step that needs them (validation, the nodes, the addresses, security.txt, the calendar's
+ * record; the publish path's content check). A build that runs across a study's goLiveAt is thereby
+ * of one moment throughout.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { type Clock, readClock } from "../contracts/clock"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
+import { CASE_STUDIES, contentTypeOf } from "../model/registry"
+import { movedKeysOf } from "../model/relations"
+import { scheduledStudyOf } from "../model/schedule"
+import { isUntranslated } from "../model/translations"
+import { type ContentCalendar, type FiledStudy, contentCalendar } from "./content/calendar"
+
+/** The content as one build read it. */
+export interface ContentSnapshot {
+  /** The content folder. */
+  readonly root: string
+  /** Every content file under it (the JSON Schemas apart), by its path there, as its text. */
+  readonly texts: ReadonlyMap<string, string>
+  /** Each case study with a slug, by its file (the name a rename keeps), in the files' order. */
+  readonly studies: readonly FiledStudy[]
+  /** Each study's slug of before, to its slug now. */
+  readonly moves: ReadonlyMap<string, string>
+  /** The studies published in English first, by slug, under each language they are not in yet. */
+  readonly untranslated: ReadonlyMap<Locale, ReadonlySet<string>>
+}
+
+export interface BuildContext {
+  readonly clock: Clock
+  readonly content: ContentSnapshot
+  readonly calendar: ContentCalendar
+}
+
+const SCHEMA_FOLDER = "schemas"
+
+function jsonFilesUnder(root: string, folder = ""): string[] {
+  return fs.readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = folder ? `${folder}/${entry.name}` : entry.name
+    if (entry.isDirectory()) return relative === SCHEMA_FOLDER ? [] : jsonFilesUnder(root, relative)
+    return entry.name.endsWith(".json") ? [relative] : []
+  })
+}
+
+/** Every content file under `root` (the JSON Schemas apart), by its path there, as its text. */
+export const contentTexts = (root: string): Map<string, string> =>
+  new Map(
+    jsonFilesUnder(root)
+      .sort()
+      .map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]),
+  )
+
+/** A file's JSON, or undefined when it is none (validation says what is wrong with it). */
+function parsed(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The content under `root`, read once. */
+export function readContentSnapshot(root: string): ContentSnapshot {
+  const texts = contentTexts(root)
+  const files = [...texts]
+    .filter(([relative]) => contentTypeOf(relative) === CASE_STUDIES)
+    .flatMap(([relative, text]) => {
+      const raw = parsed(text)
+      return raw ? [{ file: path.posix.basename(relative, ".json"), raw }] : []
+    })
+  const studies = files.flatMap(({ file, raw }) => {
+    const study = scheduledStudyOf(raw)
+    return study ? [{ ...study, file }] : []
+  })
+  const untranslated = new Map(
+    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => [
+      locale,
+      new Set(files.flatMap(({ raw }) => (isUntranslated(raw[locale]) ? (scheduledStudyOf(raw)?.slug ?? []) : []))),
+    ]),
+  )
+  const moves = movedKeysOf(
+    CASE_STUDIES,
+    files.map(({ raw }) => raw[DEFAULT_LOCALE]),
+  )
+  return { root, texts, studies, moves, untranslated }
+}
+
+/** A build's context: the content under `root`, judged at `clock` (by default SITE_CLOCK, else now, read once). */
+export function buildContext(root: string, clock: Clock = readClock(process.env)): BuildContext {
+  const content = readContentSnapshot(root)
+  return { clock, content, calendar: contentCalendar(content.studies, clock) }
+}

@@ -1,0 +1,49 @@
+/**
+ * The build's steps after Gatsby has written the pages (gatsby-node.ts onPostBuild), in their order,
+ * each on what changed since the last build (build/post-build/file-memo.ts keeps what each step left):
+ *
+ * 1. the sharing images, one per page, from the content's titles (social-images.ts);
+ * 2. the Apple touch icon and /.well-known/security.txt (touch-icon.ts, security-txt.ts);
+ * 3. each page finished: its bundles deferred past the first paint, then its own
+ *    Content-Security-Policy, hashing its inline code as it is served (finish-pages.ts);
+ * 4. the hosting policy read from the finished pages, written for a CDN (hosting-files.ts);
+ * 5. what the release will serve, page by page (changed-pages.ts): the next publish compares with it;
+ * 6. once every file of public/ is final, the compressed copies nginx sends (compression.ts);
+ * 7. last, the folders of pages that are gone, emptied by Gatsby and by the copies' cleanup
+ *    (built-pages.ts).
+ *
+ * The steps live in build/post-build/ and know nothing of Gatsby: this is where its arguments become
+ * theirs.
+ */
+import type { BuildArgs } from "gatsby"
+import type { BuildContext } from "../build/context"
+import { projectDirectory, publicDirectory } from "../build/gatsby-internals"
+import type { BuiltSite } from "../build/post-build/built-site"
+import { removeEmptyFolders } from "../build/post-build/built-pages"
+import { writeReleasePages } from "../build/post-build/changed-pages"
+import { writePrecompressedCopies } from "../build/post-build/compression"
+import { finishBuiltPages } from "../build/post-build/finish-pages"
+import { writeHostingFiles } from "../build/post-build/hosting-files"
+import { writeSecurityTxt } from "../build/post-build/security-txt"
+import { drawSocialImages } from "../build/post-build/social-images"
+import { writeTouchIcon } from "../build/post-build/touch-icon"
+import { readSiteSettings } from "../lib/site-settings"
+import { pageTitles } from "./sharing-titles"
+
+export async function runPostBuild(args: BuildArgs, context: BuildContext): Promise<void> {
+  const { store, cache, reporter } = args
+  const site: BuiltSite = {
+    projectDir: projectDirectory(store),
+    publicDir: publicDirectory(store),
+    cacheDir: cache.directory,
+    log: { info: (text) => reporter.info(text), warn: (text) => reporter.warn(text) },
+  }
+  await drawSocialImages(site, await pageTitles(args), readSiteSettings(context.content.root).siteUrl)
+  await writeTouchIcon(site)
+  writeSecurityTxt(site, context)
+  finishBuiltPages(site)
+  writeHostingFiles(site, context)
+  writeReleasePages(site.publicDir)
+  await writePrecompressedCopies(site)
+  removeEmptyFolders(site.publicDir)
+}

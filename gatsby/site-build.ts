@@ -1,0 +1,78 @@
+/**
+ * The site's Gatsby Node hooks that read the build's context (build/context.ts): the clock, read
+ * once, and one reading of the content. gatsby-node.ts makes them once per process; the context is
+ * made at the start of each build (onPreBootstrap) and handed to validation, the nodes, the calendar's
+ * record and the steps after Gatsby's. Under `gatsby develop`, a content file saved with another text
+ * than the context read makes a new context, of the content as it is now.
+ */
+import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs } from "gatsby"
+import { type BuildContext, buildContext } from "../build/context"
+import { writeBuildCalendar } from "../build/content/calendar"
+import { projectDirectory } from "../build/gatsby-internals"
+import { CONTENT_DIR } from "../build/paths"
+import { assertValidContent } from "./assert-valid-content"
+import { type FileNode, contentTypeOfNode, followsOthers, madeKey, sourceFile } from "./content/nodes"
+import { runPostBuild } from "./post-build"
+
+export interface SiteBuild {
+  onPreBootstrap(args: Pick<ParentSpanPluginArgs, "reporter">): Promise<void>
+  onCreateNode(args: CreateNodeArgs): Promise<void>
+  sourceNodes(args: SourceNodesArgs): Promise<void>
+  onPostBuild(args: BuildArgs): Promise<void>
+}
+
+export function siteBuild(contentDir = CONTENT_DIR): SiteBuild {
+  let context: BuildContext | undefined
+  // The content files whose nodes this build made (onCreateNode), by their File node's id and digest.
+  const madeNow = new Set<string>()
+  const current = (): BuildContext => (context ??= buildContext(contentDir))
+
+  return {
+    async onPreBootstrap({ reporter }) {
+      context = buildContext(contentDir)
+      madeNow.clear()
+      const { clock } = context
+      // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
+      if (clock.set) reporter.info(`The build's clock is set (SITE_CLOCK): ${clock.now.toISOString()}`)
+      await assertValidContent(context, reporter)
+    },
+
+    /** A new or changed content file (Gatsby calls it for those only): its nodes. */
+    async onCreateNode(args) {
+      const { node, loadNodeContent } = args
+      if (!contentTypeOfNode(node)) return
+      const text = await loadNodeContent(node)
+      // Saved under `gatsby develop` since the context was read: what the calendar serves may change.
+      if (current().content.texts.get((node as FileNode).relativePath ?? "") !== text)
+        context = buildContext(contentDir)
+      sourceFile(
+        node as FileNode,
+        JSON.parse(text) as Record<string, unknown>,
+        current(),
+        args as unknown as SourceNodesArgs,
+      )
+      madeNow.add(madeKey(node))
+    },
+
+    /**
+     * Every build: the calendar recorded for the release; the content files Gatsby kept from the last
+     * build's cache, whose nodes onCreateNode did not make again, made as the calendar wants them now.
+     */
+    async sourceNodes(args) {
+      const { getNodesByType, loadNodeContent, store } = args
+      writeBuildCalendar(projectDirectory(store), current().calendar.record)
+      for (const file of getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]) {
+        if (madeNow.has(madeKey(file))) continue
+        const raw = JSON.parse(await loadNodeContent(file)) as Record<string, unknown>
+        // Kept from the cache, as the calendar wants them still: nothing to make again.
+        if (file.children.length > 0 && !followsOthers(file, raw, current())) continue
+        sourceFile(file, raw, current(), args)
+      }
+    },
+
+    /** The build's steps after Gatsby's (gatsby/post-build.ts). */
+    async onPostBuild(args) {
+      await runPostBuild(args, current())
+    },
+  }
+}
