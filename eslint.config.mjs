@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint"
 
 /** What builds, ships and edits the site: it runs in the build, on the build server, on a host or in the admin. */
 const SHIPPING = [
-  "./build",
+  "./build-steps",
   "./gatsby",
   "./cms",
   "./deploy",
@@ -111,7 +111,7 @@ export default tseslint.config(
             {
               target: "./deploy/release",
               from: [
-                "./build",
+                "./build-steps",
                 "./gatsby",
                 "./model",
                 "./src",
@@ -126,7 +126,7 @@ export default tseslint.config(
                 "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build, the content model or the rest of deploy/.",
             },
             {
-              target: "./build",
+              target: "./build-steps",
               from: [
                 "./gatsby",
                 "./cms",
@@ -144,7 +144,7 @@ export default tseslint.config(
               target: ["./deploy", "./cms"],
               from: "./gatsby",
               message:
-                "gatsby/ is Gatsby's adapter and nothing stands on it: what the hosts, the publish path and the admin share with the build lives in build/.",
+                "gatsby/ is Gatsby's adapter and nothing stands on it: what the hosts, the publish path and the admin share with the build lives in build-steps/.",
             },
             {
               target: "./gatsby",

@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from "gatsby"
-import { CONTENT_DIR } from "./build/paths"
+import { CONTENT_DIR } from "./build-steps/paths"
 import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./contracts/local-backend"
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"

@@ -9,15 +9,15 @@ import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
 import { PAGE_VERSION_ATTRIBUTE, PrerenderedVersion, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
-import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./build/gatsby-internals"
-import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./build/post-build/policy-meta"
+import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./build-steps/gatsby-internals"
+import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./build-steps/post-build/policy-meta"
 
 /**
  * A page rendered after others (a full build) and the same page rendered alone (a build that renders
  * only what changed) carry the same CSS: every module of src/ is evaluated here, in the order of their
- * paths, before any page is rendered (build/gatsby-internals.ts, "rendererBundle"); webpack's documented
- * `require.context` lists them (test/with-build/incremental-build.test.ts compares a page rendered
- * both ways).
+ * paths, before any page is rendered (build-steps/gatsby-internals.ts, "rendererBundle"); webpack's documented
+ * `require.context` lists them (test/build-steps/gatsby-contract.test.ts checks the order, and that
+ * Gatsby's renderer evaluates this file before any page).
  */
 evaluateInPathOrder(
   (require as unknown as { context: (dir: string, deep: boolean, match: RegExp) => ModuleContext }).context(
@@ -32,7 +32,7 @@ declare const __ICON_VERSION__: string
 
 /**
  * The page's own Content-Security-Policy goes here, ahead of all its inline code; the build writes it
- * once the page is final (build/post-build/page-policy.ts). Built pages only: `gatsby develop` runs
+ * once the page is final (build-steps/post-build/page-policy.ts). Built pages only: `gatsby develop` runs
  * code of its own that no policy of the build's would know.
  */
 const PAGE_POLICY_KEY = "page-policy"
@@ -120,7 +120,7 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
  * not-found pages answer every unknown address in place: with the script, Gatsby would move the
  * visitor to /fr/404.html, or the site would need client-only routes, whose every page Gatsby then
  * lists in the bundle all pages load (7.9 kB more per page with 500 case studies). Left out through
- * Gatsby's documented onPreRenderHTML (build/gatsby-internals.ts, "pagePathScript"): a built page without
+ * Gatsby's documented onPreRenderHTML (build-steps/gatsby-internals.ts, "pagePathScript"): a built page without
  * it stops the build.
  *
  * The page's policy goes first in its head, ahead of all inline code, whichever of the hooks above

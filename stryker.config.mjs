@@ -31,7 +31,7 @@ export default {
     "deploy/release/visits-report.ts",
     "model/schedule.ts",
     "model/translations.ts",
-    "build/post-build/addresses.ts",
+    "build-steps/post-build/addresses.ts",
     "src/seo/json-ld.ts",
     "src/components/case-study/case-filter.ts",
   ],

@@ -10,9 +10,9 @@ import { ADMIN_DIR, ADMIN_SCRIPT } from "../contracts/admin"
 import { buildAdminScript } from "./bundle"
 import { cmsConfig } from "./config"
 import { fieldTrees } from "./format"
-import { publicDirectory } from "../build/gatsby-internals"
+import { publicDirectory } from "../build-steps/gatsby-internals"
 import { readSiteSettings } from "../lib/site-settings"
-import { CONTENT_DIR } from "../build/paths"
+import { CONTENT_DIR } from "../build-steps/paths"
 
 /** The site's favicon (gatsby-plugin-manifest writes it); without a link the browser asks for /favicon.ico. */
 const SITE_ICON = "favicon-32x32.png"

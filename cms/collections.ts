@@ -69,8 +69,8 @@ export const CMS_COLLECTIONS: Record<string, CmsCollection> = {
 
 /**
  * The content every preview shares with every page (header, footer, case list and labels): loaded
- * live by the admin app (cms/app/site-data.ts), its other languages' texts carried in from the build
- * (cms/site-texts.ts). Files, and a folder of one file per entry.
+ * live by the admin app (cms/app/site-data.ts), in every language, from the content as saved now
+ * (cms/app/saved-content.ts). Files, and a folder of one file per entry.
  */
 export const SHARED_PREVIEW_CONTENT = {
   settings: "site/settings.json",

@@ -5,7 +5,7 @@
  */
 import { AUTH_PATH } from "../contracts/sign-in"
 import { PREVIEW_STATUS_CONTEXT } from "../contracts/statuses"
-import { IMAGES_FOLDER } from "../build/paths"
+import { IMAGES_FOLDER } from "../build-steps/paths"
 import { LOGO_PATH } from "../src/seo/structured-data"
 import { CONTENT_TYPES } from "../model/registry"
 import { DEFAULT_LOCALE, LOCALES } from "../model/locales"

@@ -2,7 +2,7 @@
  * What the build would say about the content once an entry is saved or deleted in the CMS: the build's
  * own check (model/content-check.ts) run on the saved files with that one change made. The admin
  * refuses a save that leaves a problem in the entry's file or makes one in another file, and warns
- * before a deletion that would (cms/app/entry-check.tsx). Nothing here needs Node or Decap.
+ * before a deletion that would (cms/app/entry-check/control.tsx). Nothing here needs Node or Decap.
  */
 import { type ContentFiles, checkContentFiles } from "../model/content-check"
 import { type ContentProblem, formatProblem } from "../model/problems"

@@ -6,7 +6,7 @@
  * Decap's collections.
  */
 import path from "node:path"
-import { CONTENT_DIR, IMAGES_FOLDER } from "../build/paths"
+import { CONTENT_DIR, IMAGES_FOLDER } from "../build-steps/paths"
 import { ENTRY_CHECK } from "./shared"
 import { cmsCollectionOf, labelOf, listLabels, singular } from "./collections"
 import type { ContentType } from "../model/registry"
@@ -22,7 +22,7 @@ import {
   VISIBLE_CHARACTER,
   RELATION_META,
   type Relation,
-} from "../model/schemas"
+} from "../model/fields"
 import { jsonSchemaOf, type JsonSchema } from "../model/json-schema"
 import { TRANSLATABLE_META } from "../model/locales"
 import { relationTarget } from "../model/relations"

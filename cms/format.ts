@@ -82,7 +82,7 @@ const isLocaleKey = (key: string) => (LOCALES as readonly string[]).includes(key
 
 /**
  * Each language's document as the form holds it: with the form's first field, the check of the whole
- * entry (cms/app/entry-check.tsx), at its one value, so an entry as loaded and as edited agree on it
+ * entry (cms/app/entry-check/control.tsx), at its one value, so an entry as loaded and as edited agree on it
  * and Decap's comparison of the two sees only what the editor changed. No file holds it.
  */
 function withCheckField(data: Json): Json {

@@ -1,6 +1,6 @@
 /**
  * A folder entry moved to a new key (a case study given a new slug) keeps its file, and its key of
- * before joins its former keys (model/schemas.ts, `FORMER_KEYS_META`), whose addresses then lead to
+ * before joins its former keys (model/fields.ts, `FORMER_KEYS_META`), whose addresses then lead to
  * the new one: what the admin records on every save (cms/app/index.tsx, Decap's preSave) and what its
  * check of a draft assumes the save will hold (cms/app/entry-check/draft-file.ts). Moving back to a key
  * of before takes it off the list. Nothing here needs Node or Decap.
@@ -8,9 +8,7 @@
 import { DEFAULT_LOCALE } from "../model/locales"
 import { contentTypeOf } from "../model/registry"
 import { formerKeyFields } from "../model/relations"
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
+import { isRecord } from "../contracts/json"
 
 /** The English document of a saved file's text, if it has one. */
 function savedEnglish(savedText: string | undefined): Record<string, unknown> | undefined {

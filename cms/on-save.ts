@@ -7,14 +7,12 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { contentTypeOf } from "../model/registry"
-import { TRANSLATED_FROM } from "../model/schemas"
+import { TRANSLATED_FROM } from "../model/fields"
 import { type Confirmed, type TextValue, recordedSources } from "../model/translations"
 import { recordedFormerKeys } from "./former-keys"
 import { withoutCheckField } from "./format"
 import { ENTRY_CHECK } from "./shared"
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
+import { isRecord } from "../contracts/json"
 
 function parsed(text: string | undefined): unknown {
   if (text === undefined) return undefined

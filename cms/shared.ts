@@ -2,7 +2,8 @@
  * What the admin's browser code (cms/app/) and the build's CMS steps both need. Nothing here needs
  * Node: the admin bundle imports it.
  */
-import { CASE_ICON_WIDGET, ZURICH_TIME_WIDGET } from "../model/schemas"
+import { ZURICH_TIME_WIDGET } from "../model/page-schemas"
+import { CASE_ICON_WIDGET } from "../model/fields"
 
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE =
@@ -36,7 +37,7 @@ export const RELEASE_STATE = {
 
 /**
  * The first field of every form: the build's check of the whole entry, in every language, before it
- * is saved (cms/app/entry-check.tsx). Its value is never set, so no file holds it. Its words are here,
+ * is saved (cms/app/entry-check/control.tsx). Its value is never set, so no file holds it. Its words are here,
  * where the tests read them.
  */
 export const ENTRY_CHECK = {

@@ -31,7 +31,7 @@ export const DEMO_SOURCE_PARAM = "from"
 
 /**
  * The folders the host serves that hold no page (their first segment in any language): Gatsby's
- * page data, bundles and slices (build/gatsby-internals.ts), the admin (contracts/admin.ts), the
+ * page data, bundles and slices (build-steps/gatsby-internals.ts), the admin (contracts/admin.ts), the
  * sign-in (contracts/sign-in.ts) and the demo funnel's report.
  */
 export const NO_PAGE_FOLDERS = ["page-data", "static", "_gatsby", "admin", "api", "report"] as const

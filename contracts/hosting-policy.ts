@@ -1,6 +1,6 @@
 /**
  * The hosting policy as the build writes it for the release command (.hosting/policy.json, by
- * build/post-build/hosting-files.ts, from the finished pages): what every response carries, what is
+ * build-steps/post-build/hosting-files.ts, from the finished pages): what every response carries, what is
  * cached how, where an unknown address is answered. Each release on an nginx host writes its nginx
  * configuration from it (deploy/release/nginx-control.ts); a CDN gets the same policy as _headers and
  * _redirects.
@@ -67,7 +67,7 @@ export const hostingPolicySchema = z.object({
    * visits' log keeps `from` only as one of these (deploy/release/visits-log.ts).
    */
   demoSources: z.array(z.string().check(z.regex(/^\/[\w\-.~/%]*$/, "is not a route"))),
-  /** Addresses of pages that moved or are gone (build/post-build/addresses.ts). */
+  /** Addresses of pages that moved or are gone (build-steps/post-build/addresses.ts). */
   addresses: hostingAddresses,
   /** Addresses of the site that lead elsewhere, one a language (model/routes.ts, SCHEDULER_PATH). */
   departures: z.array(departure),
@@ -76,7 +76,7 @@ export const hostingPolicySchema = z.object({
   /**
    * Sent with every response, the same whatever the number of pages. Its Content-Security-Policy holds
    * what applies to every page; each page's own, with the hashes of its inline code, is in its HTML
-   * (build/post-build/page-policy.ts).
+   * (build-steps/post-build/page-policy.ts).
    */
   headers,
   /** Replace headers of the same name under a prefix (the CMS needs its own policy). */

@@ -78,7 +78,7 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
 /**
  * What a build serves, page by page, beside its stamp: each page's HTML file (under public/) and the
  * fingerprint of what it is made of (its HTML, its data and the static queries it uses; 16
- * hexadecimal characters), written by the build (build/post-build/changed-pages.ts) and so served by
+ * hexadecimal characters), written by the build (build-steps/post-build/changed-pages.ts) and so served by
  * every release. The publish path reads the live release's and checks only the pages a new build
  * changes against it, whatever Gatsby's cache kept (deploy/publish/publish.ts).
  */

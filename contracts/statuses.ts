@@ -8,7 +8,7 @@ import { isOffsetTime } from "./time"
 /**
  * Posted on each change to main: pending while it is checked and built, failure with the first
  * complaint, success once live. The CMS reads it to tell the editor where a published change is
- * (cms/app/release-state.tsx).
+ * (cms/release-state.ts).
  */
 export const RELEASE_STATUS_CONTEXT = "site/release"
 

@@ -12,7 +12,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { type Page, expect, test } from "@playwright/test"
 import { DELETE_CONFIRMATION, ENTRY_CHECK, NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
-import { validateContent } from "../build/content/validate"
+import { validateContent } from "../build-steps/content/validate"
 import {
   type CmsDevSite,
   parseCmsDevSite,

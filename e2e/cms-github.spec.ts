@@ -22,7 +22,7 @@ import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/share
 import { RELEASE_STATUS_CONTEXT } from "../contracts/statuses"
 import { ASK_AGAIN_MS, formatSince } from "../cms/release-state"
 import { RELEASE_PAGES_PATH, RELEASE_STAMP_PATH, type ReleaseStamp } from "../contracts/release-stamp"
-import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../build/post-build/hosting-policy"
+import { GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN } from "../build-steps/post-build/csp"
 import { PUBLIC_DIR, startNginx } from "../deploy/hosting/local-nginx"
 import { startPagesHost } from "../test/support/pages-host"
 import type { AuthEnvironment } from "../deploy/auth/github-oauth"

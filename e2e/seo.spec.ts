@@ -1,5 +1,5 @@
 import sharp from "sharp"
-import { parseHtml } from "../build/built-html"
+import { parseHtml } from "../build-steps/built-html"
 import { expect, test } from "./fixtures"
 import {
   LOCALES,

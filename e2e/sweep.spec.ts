@@ -7,7 +7,7 @@
  *
  * At 1440 px, motion reduced:
  * - loading: Gatsby's bundles are not in the HTML as tags, and are requested only once the first
- *   contentful paint is on screen (build/post-build/hydrate-after-paint.ts), and React still takes over;
+ *   contentful paint is on screen (build-steps/post-build/hydrate-after-paint.ts), and React still takes over;
  * - the policy: the host's header and the page's own policy (the hashes of its inline code, in its HTML);
  * - accessibility: axe with every WCAG 2.0, 2.1 and 2.2 A and AA rule, zero violations;
  * - motion: no animation or transition runs, on load or while scrolling through the page;
@@ -24,7 +24,7 @@
 import type { Page } from "@playwright/test"
 import { expect, test } from "./fixtures"
 import { wcagViolations } from "../deploy/publish/browser/axe"
-import { parseHtml } from "../build/built-html"
+import { parseHtml } from "../build-steps/built-html"
 import { ROUTES } from "../test/support/content"
 import { inViewALinkToAnotherPage, isAnotherPagesData, keptInBrowser } from "../test/support/page-probes"
 

@@ -1,13 +1,13 @@
 import type { Reporter } from "gatsby"
 import { formatProblem } from "../model/problems"
-import { validateSnapshot } from "../build/content/validate"
-import type { BuildContext } from "../build/context"
+import { validateSnapshot } from "../build-steps/content/validate"
+import type { BuildContext } from "../build-steps/context"
 
 /**
  * Stops the build when content/ holds anything invalid, listing every problem at once so an editor
  * can fix them in one pass. Team photos that are missing or unusable only warn (the card falls back
  * to an icon), as do characters the faces lack. The content is the build's reading of it, its dates
- * judged at the build's clock (build/context.ts).
+ * judged at the build's clock (build-steps/context.ts).
  */
 export async function assertValidContent(
   { content, clock }: BuildContext,

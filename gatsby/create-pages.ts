@@ -6,7 +6,7 @@ import { CASE_SEARCH_INDEX, UNKNOWN_CASE_FILE, UNKNOWN_CASE_ROUTE, caseStudyPath
 import type { NotFoundContext, PageLanguages } from "../src/i18n/locale"
 import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
 import { type IndexedCase, searchText } from "../src/components/case-study/case-filter"
-import { publicDirectory } from "../build/gatsby-internals"
+import { publicDirectory } from "../build-steps/gatsby-internals"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")

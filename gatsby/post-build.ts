@@ -1,6 +1,6 @@
 /**
  * The build's steps after Gatsby has written the pages (gatsby-node.ts onPostBuild), in their order,
- * each on what changed since the last build (build/post-build/file-memo.ts keeps what each step left):
+ * each on what changed since the last build (build-steps/post-build/file-memo.ts keeps what each step left):
  *
  * 1. the sharing images, one per page, from the content's titles (social-images.ts);
  * 2. the Apple touch icon and /.well-known/security.txt (touch-icon.ts, security-txt.ts);
@@ -12,21 +12,21 @@
  * 7. last, the folders of pages that are gone, emptied by Gatsby and by the copies' cleanup
  *    (built-pages.ts).
  *
- * The steps live in build/post-build/ and know nothing of Gatsby: this is where its arguments become
+ * The steps live in build-steps/post-build/ and know nothing of Gatsby: this is where its arguments become
  * theirs.
  */
 import type { BuildArgs } from "gatsby"
-import type { BuildContext } from "../build/context"
-import { projectDirectory, publicDirectory } from "../build/gatsby-internals"
-import type { BuiltSite } from "../build/post-build/built-site"
-import { removeEmptyFolders } from "../build/post-build/built-pages"
-import { writeReleasePages } from "../build/post-build/changed-pages"
-import { writePrecompressedCopies } from "../build/post-build/compression"
-import { finishBuiltPages } from "../build/post-build/finish-pages"
-import { writeHostingFiles } from "../build/post-build/hosting-files"
-import { writeSecurityTxt } from "../build/post-build/security-txt"
-import { drawSocialImages } from "../build/post-build/social-images"
-import { writeTouchIcon } from "../build/post-build/touch-icon"
+import type { BuildContext } from "../build-steps/context"
+import { projectDirectory, publicDirectory } from "../build-steps/gatsby-internals"
+import type { BuiltSite } from "../build-steps/post-build/built-site"
+import { removeEmptyFolders } from "../build-steps/post-build/built-pages"
+import { writeReleasePages } from "../build-steps/post-build/changed-pages"
+import { writePrecompressedCopies } from "../build-steps/post-build/compression"
+import { finishBuiltPages } from "../build-steps/post-build/finish-pages"
+import { writeHostingFiles } from "../build-steps/post-build/hosting-files"
+import { writeSecurityTxt } from "../build-steps/post-build/security-txt"
+import { drawSocialImages } from "../build-steps/post-build/social-images"
+import { writeTouchIcon } from "../build-steps/post-build/touch-icon"
 import { readSiteSettings } from "../lib/site-settings"
 import { pageTitles } from "./sharing-titles"
 

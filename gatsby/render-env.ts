@@ -9,7 +9,7 @@
  * alone (gatsby-ssr.tsx).
  */
 import type { Configuration, WebpackPluginInstance } from "webpack"
-import { GATSBY_ENVIRONMENT, environmentDefinitions } from "../build/gatsby-internals"
+import { GATSBY_ENVIRONMENT, environmentDefinitions } from "../build-steps/gatsby-internals"
 
 const ENVIRONMENT = /^process\.env\./
 
@@ -22,7 +22,7 @@ export const stableDefinitions = (definitions: Record<string, unknown>): Record<
 /**
  * `config` (the renderer's, as Gatsby made it) with its environment's definitions narrowed, made by
  * `define` (Gatsby's `plugins.define`). Stops the build when Gatsby no longer defines the environment
- * in one DefinePlugin (build/gatsby-internals.ts): this step would no longer apply, and every page would be
+ * in one DefinePlugin (build-steps/gatsby-internals.ts): this step would no longer apply, and every page would be
  * rendered again unnoticed.
  */
 export function withStableEnvironment(

@@ -1,5 +1,5 @@
 /**
- * The title each prerendered page's sharing image shows (build/post-build/social-images.ts draws
+ * The title each prerendered page's sharing image shows (build-steps/post-build/social-images.ts draws
  * them), read from the nodes and pages Gatsby holds: the one part of that step Gatsby's API answers.
  */
 import type { BuildArgs } from "gatsby"

@@ -1,15 +1,15 @@
 /**
- * The site's Gatsby Node hooks that read the build's context (build/context.ts): the clock, read
+ * The site's Gatsby Node hooks that read the build's context (build-steps/context.ts): the clock, read
  * once, and one reading of the content. gatsby-node.ts makes them once per process; the context is
  * made at the start of each build (onPreBootstrap) and handed to validation, the nodes, the calendar's
  * record and the steps after Gatsby's. Under `gatsby develop`, a content file saved with another text
  * than the context read makes a new context, of the content as it is now.
  */
 import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs } from "gatsby"
-import { type BuildContext, buildContext } from "../build/context"
-import { writeBuildCalendar } from "../build/content/calendar"
-import { projectDirectory } from "../build/gatsby-internals"
-import { CONTENT_DIR } from "../build/paths"
+import { type BuildContext, buildContext } from "../build-steps/context"
+import { writeBuildCalendar } from "../build-steps/content/calendar"
+import { projectDirectory } from "../build-steps/gatsby-internals"
+import { CONTENT_DIR } from "../build-steps/paths"
 import { assertValidContent } from "./assert-valid-content"
 import { type FileNode, contentTypeOfNode, followsOthers, madeKey, sourceFile } from "./content/nodes"
 import { runPostBuild } from "./post-build"

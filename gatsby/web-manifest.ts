@@ -1,10 +1,8 @@
 /**
  * The web app manifest, its icons and the favicon, written once Gatsby has bootstrapped (under
- * `gatsby develop` too) from src/images/icon.png
- * and the English site settings; the head tags that name them come from gatsby-ssr.tsx. It writes
- * what gatsby-plugin-manifest wrote (the same file names, sizes, fields and cache-busting query)
- * without the plugin's browser code, which took 2.3 kB of gzip from every page's first load for a
- * route hook the site never needs (the manifest is the same in every language).
+ * `gatsby develop` too) from src/images/icon.png and the English site settings; gatsby-ssr.tsx writes
+ * the head tags that name them. The same files as gatsby-plugin-manifest's, without its browser code,
+ * which every page's first load carried for a route hook the site never needs.
  */
 import type { ParentSpanPluginArgs } from "gatsby"
 import fs from "node:fs"
@@ -12,9 +10,9 @@ import path from "node:path"
 import sharp from "sharp"
 import { DEFAULT_LOCALE } from "../model/locales"
 import { theme } from "../src/styles/theme"
-import { CONTENT_DIR } from "../build/paths"
+import { CONTENT_DIR } from "../build-steps/paths"
 import { FAVICON_PATH, ICON_SOURCE, MANIFEST_PATH, iconVersion } from "./manifest-head"
-import { publicDirectory } from "../build/gatsby-internals"
+import { publicDirectory } from "../build-steps/gatsby-internals"
 import { readSiteSettings } from "../lib/site-settings"
 
 const FAVICON_SIZE = 32

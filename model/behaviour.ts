@@ -1,4 +1,4 @@
-/** The spec's behaviour constants (product-spec.md §9), each named once and used in one place. */
+/** The spec's behaviour constants (the product specification, section 9), each named once and used in one place. */
 
 /** The header turns opaque once the page is scrolled further than this. */
 export const HEADER_OPAQUE_AFTER_PX = 50

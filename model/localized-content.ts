@@ -10,6 +10,7 @@ import * as z from "zod"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, type Locale, TRANSLATABLE_META } from "./locales"
 import { type PathSegment, closestName, jsonPath } from "./problems"
 import { type SchemaIssue, schemaIssues } from "./schema-issues"
+import { isRecord } from "../contracts/json"
 
 const metaOf = (schema: z.ZodType) => z.globalRegistry.get(schema) as Record<string, unknown> | undefined
 
@@ -58,9 +59,6 @@ export interface LocaleIssue {
   segments: readonly PathSegment[]
   message: string
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
 
 /**
  * A language's whole document: the shared fields from the English document, the texts from the
@@ -167,7 +165,7 @@ function isTextPath(schema: z.ZodType, segments: readonly PathSegment[]): boolea
 }
 
 /**
- * A language's document checked the way the build checks it (build/content/validate.ts) and the
+ * A language's document checked the way the build checks it (build-steps/content/validate.ts) and the
  * CMS preview shows it: what is out of place in its own document, a list that does not follow the
  * English one, then, put together with the English shared fields, its texts against the content
  * type's schema. Each issue is at its place in that language's document and said once: not again

@@ -5,17 +5,14 @@
 import type { z } from "zod"
 import {
   aboutSchema,
-  caseStudiesPageSchema,
-  caseStudySchema,
   contactSchema,
-  demoPageSchema,
   heroSchema,
   industriesSchema,
-  legalPageSchema,
   processSchema,
   servicesSchema,
   siteSettingsSchema,
 } from "./schemas"
+import { caseStudiesPageSchema, caseStudySchema, demoPageSchema, legalPageSchema } from "./page-schemas"
 
 export interface ContentType {
   /** GraphQL type name of the node made from the file(s); files of one type are told apart by fileName. */

@@ -1,7 +1,7 @@
 /**
  * The keys, relations and image paths the content schemas declare (schemas.ts: `key()`,
  * `relation()`, `imagePath()`), found by walking each content type's JSON Schema. The build checks
- * every one of them (build/content/validate.ts: keys unique, references resolved, photos usable) and
+ * every one of them (build-steps/content/validate.ts: keys unique, references resolved, photos usable) and
  * the CMS turns each relation into a pick list (cms/config.ts): adding a relation is one edit, in the
  * schema.
  */
@@ -16,7 +16,7 @@ import {
   type NotAfterToday,
   RELATION_META,
   type Relation,
-} from "./schemas"
+} from "./fields"
 
 /** A field of a content type, by its path in the data: "cards.*.caseSlug" ("*" is any list item). */
 export interface DeclaredField {

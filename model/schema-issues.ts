@@ -1,5 +1,5 @@
 /**
- * The content schemas' verdict on a document, as the build reports it (build/content/validate.ts) and as the CMS
+ * The content schemas' verdict on a document, as the build reports it (build-steps/content/validate.ts) and as the CMS
  * preview shows it (cms/app/): the same words in both places. Nothing here needs Node.
  */
 import * as z from "zod"
@@ -81,7 +81,7 @@ export function schemaIssues(schema: z.ZodType, data: unknown): SchemaIssue[] {
 
 /**
  * A case study's file is named by the slug it was created with, and keeps that name: its slug, or
- * after a rename one of its former slugs, whose addresses now lead to the slug (gatsby/addresses.ts).
+ * after a rename one of its former slugs, whose addresses now lead to the slug (build-steps/post-build/addresses.ts).
  * Checked on files on disk (model/content-check.ts) and on the entry being edited (the CMS preview).
  */
 export function slugFileNameIssue(fileName: string, slug: unknown, formerSlugs: unknown = []): SchemaIssue | undefined {

@@ -14,8 +14,9 @@ import * as z from "zod"
 import { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "./locales"
 import { isText, unwrapped } from "./localized-content"
 import { type PathSegment, jsonPath } from "./problems"
-import { TRANSLATED_FROM, isContentField } from "./schemas"
+import { TRANSLATED_FROM, isContentField } from "./fields"
 import { valueAt } from "./schema-issues"
+import { isRecord } from "../contracts/json"
 
 /** A text as a file holds it: a string, or a list of them translated as a whole. */
 export type TextValue = string | string[]
@@ -30,9 +31,6 @@ interface EnglishText {
   value: TextValue
   schema: z.ZodType
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
 
 const asText = (value: unknown): TextValue | undefined =>
   typeof value === "string"

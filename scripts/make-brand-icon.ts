@@ -4,7 +4,7 @@
  * the browsers and crawlers that ask for it outside any HTML page. `npx tsx scripts/make-brand-icon.ts`
  */
 import fs from "node:fs"
-import { brandIcon } from "../build/brand-art"
+import { brandIcon } from "../build-steps/brand-art"
 
 /** The sizes inside favicon.ico: a tab's icon and its high-density form. */
 const ICO_SIZES = [16, 32, 48]

@@ -6,7 +6,7 @@
 import { Component } from "react"
 import styled from "styled-components"
 import { CaseIcon } from "../../src/components/ui/icons"
-import { CASE_ICON_WIDGET } from "../../model/schemas"
+import { CASE_ICON_WIDGET } from "../../model/fields"
 import { plain } from "./decap"
 
 interface ControlProps {

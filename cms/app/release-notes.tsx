@@ -5,53 +5,18 @@
  * for the entry's last commit on main and the build server's "site/release" statuses, again every
  * ten seconds while the change is on its way (every minute once live), while the tab is shown.
  */
-import { useEffect, useMemo, useState } from "react"
+import { useCallback, useEffect, useMemo, useState } from "react"
 import styled from "styled-components"
 import { Note, Said, type Shown, TONES } from "./release-said"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
-import { ASK_AGAIN_MS, type CommitStatus, type ReleaseFacts, askAgainAt, releaseStateOf } from "../release-state"
+import { ASK_AGAIN_MS, type CommitStatus, type ReleaseFacts, releaseStateOf } from "../release-state"
 import { RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { RELEASE_STATE } from "../shared"
-import { type AdminScreen, adminScreenNow, signedInUser, watchAdminScreen } from "./decap-internals"
-
-export interface BackendConfig {
-  backend: { name: string; repo?: string; branch?: string; api_root?: string }
-}
+import { type AdminScreen, adminScreenNow, watchAdminScreen } from "./decap-internals"
+import { type BackendConfig, GitHubDidNotAnswer, GitHubRefused, fromGitHub, readLive } from "./github"
+import { useLookAgain } from "./look-again"
 
 const AGAIN_LIVE_MS = 60_000
-
-/** GitHub answered, and its answer is a refusal: a commit it does not know (404), a token it refuses (401). */
-class GitHubRefused extends Error {
-  constructor(readonly status: number) {
-    super(`GitHub answered ${status}`)
-  }
-}
-
-/** GitHub could not answer now (a server error, a rate limit): nothing can be told until `retryAt`. */
-export class GitHubDidNotAnswer extends Error {
-  constructor(
-    readonly status: number,
-    readonly retryAt: Date,
-  ) {
-    super(`GitHub did not answer (${status})`)
-  }
-}
-
-/** GitHub's answer about the repository (`route` ""), or a part of it, with the editor's token. */
-export async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
-  const token = signedInUser()?.token
-  const root = backend.api_root ?? "https://api.github.com"
-  // "no-cache": GitHub's answers may be kept a minute; asked again with their ETag, an unchanged one is free.
-  const response = await fetch(`${root}/repos/${backend.repo}${route}`, {
-    cache: "no-cache",
-    headers: { Accept: "application/vnd.github+json", ...(token ? { Authorization: `token ${token}` } : {}) },
-  })
-  if (!response.ok) {
-    const retryAt = askAgainAt(response.status, response.headers)
-    throw retryAt ? new GitHubDidNotAnswer(response.status, retryAt) : new GitHubRefused(response.status)
-  }
-  return (await response.json()) as T
-}
 
 interface Compared {
   merge_base_commit: { sha: string }
@@ -66,9 +31,7 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
       config,
       `/commits?sha=${encodeURIComponent(branch)}&path=${encodeURIComponent(path)}&per_page=1`,
     ),
-    fetch(RELEASE_STAMP_PATH, { cache: "no-store" })
-      .then((response) => (response.ok ? response.json() : null))
-      .then(readReleaseStamp, () => null),
+    readLive(RELEASE_STAMP_PATH, readReleaseStamp),
   ])
   const [last] = commits
   if (!last) return { lastChange: null, stamp, liveContainsChange: false, statuses: [] }
@@ -109,34 +72,26 @@ export async function readReleaseFacts(config: BackendConfig, path: string): Pro
 function useReleaseState(config: BackendConfig | null, path: string): { shown?: Shown; message?: string } {
   const [state, setState] = useState<{ shown?: Shown; message?: string }>({})
   const local = config?.backend.name === "proxy"
-  useEffect(() => {
-    if (!config || local) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const look = async () => {
-      let next = ASK_AGAIN_MS
-      if (!document.hidden) {
-        try {
-          const facts = await readReleaseFacts(config, path)
-          const shown = releaseStateOf(facts)
-          if (shown.kind === "live") next = AGAIN_LIVE_MS
-          if (!stopped) setState({ shown, message: facts.lastChange?.message })
-        } catch (error) {
-          if (error instanceof GitHubDidNotAnswer) {
-            // Not a guess at where the change is: that GitHub did not answer, and when it is asked again.
-            next = Math.max(1_000, error.retryAt.getTime() - Date.now())
-            if (!stopped) setState({ shown: { kind: "noAnswer", retryAt: error.retryAt.toISOString() } })
-          } else if (!stopped) setState({ shown: { kind: "unknown", reason: (error as Error).message } })
+  const look = useCallback(
+    async (active: () => boolean) => {
+      try {
+        const facts = await readReleaseFacts(config!, path)
+        const shown = releaseStateOf(facts)
+        if (active()) setState({ shown, message: facts.lastChange?.message })
+        return shown.kind === "live" ? AGAIN_LIVE_MS : ASK_AGAIN_MS
+      } catch (error) {
+        if (!(error instanceof GitHubDidNotAnswer)) {
+          if (active()) setState({ shown: { kind: "unknown", reason: (error as Error).message } })
+          return ASK_AGAIN_MS
         }
+        // Not a guess at where the change is: that GitHub did not answer, and when it is asked again.
+        if (active()) setState({ shown: { kind: "noAnswer", retryAt: error.retryAt.toISOString() } })
+        return Math.max(1_000, error.retryAt.getTime() - Date.now())
       }
-      if (!stopped) timer = setTimeout(() => void look(), next)
-    }
-    void look()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [config, local, path])
+    },
+    [config, path],
+  )
+  useLookAgain(config && !local ? look : null, ASK_AGAIN_MS)
   return local ? { shown: { kind: "local" } } : state
 }
 

@@ -1,6 +1,6 @@
 /**
  * The content as the CMS has it saved now, every file in every language: what an entry is checked
- * against before it is saved (entry-check.tsx) and what the previews draw the rest of the site with
+ * against before it is saved (entry-check/control.tsx) and what the previews draw the rest of the site with
  * (site-data.ts). Read through the CMS's backend (decap-server locally, GitHub deployed) each time an
  * entry is opened, and kept up to date with every save made since, so a study saved a minute ago
  * previews in French and counts in the checks. Files by their path under content/, each as the text

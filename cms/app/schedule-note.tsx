@@ -5,7 +5,7 @@
  * the site, in order; at the top of the industries' form, each card that leads to the case list
  * meanwhile. The live site's stamp is asked again every minute, and the note redrawn as time passes.
  */
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useState } from "react"
 import styled from "styled-components"
 import {
   RELEASE_PAGES_PATH,
@@ -17,17 +17,12 @@ import {
 import { type Schedule, type ScheduledStudy, scheduledStudyOf } from "../../model/schedule"
 import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
 import { type CardLink, type LiveSite, cardNotes, embargoNote, scheduleNoteOf, upcomingChanges } from "../schedule-note"
-import { type BackendConfig, fromGitHub } from "./release-notes"
+import { type BackendConfig, fromGitHub, readLive } from "./github"
+import { useLookAgain } from "./look-again"
 import { Note } from "./release-said"
 import { useSavedContent } from "./saved-content"
 
 const ASK_AGAIN_MS = 60_000
-
-/** A file of the live site, read through its contract; null when it does not answer or is not one. */
-const readLive = <T,>(file: string, read: (data: unknown) => T | null): Promise<T | null> =>
-  fetch(file, { cache: "no-store" })
-    .then((response) => (response.ok ? response.json() : null))
-    .then(read, () => null)
 
 /** The live site: its stamp and the pages its release serves; null when the stamp cannot be read. */
 async function readLiveSite(): Promise<LiveSite | null> {
@@ -44,21 +39,15 @@ async function readLiveSite(): Promise<LiveSite | null> {
  */
 function useLiveSiteAndNow(local: boolean): { live: LiveSite | null; now: Date } {
   const [state, setState] = useState<{ live: LiveSite | null; now: Date }>({ live: null, now: new Date() })
-  useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const look = async () => {
+  const look = useCallback(
+    async (active: () => boolean) => {
       const live = local ? null : await readLiveSite()
-      if (stopped) return
-      setState({ live, now: new Date() })
-      timer = setTimeout(() => void look(), ASK_AGAIN_MS)
-    }
-    void look()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [local])
+      if (active()) setState({ live, now: new Date() })
+    },
+    [local],
+  )
+  // The note is redrawn as time passes, the tab shown or not.
+  useLookAgain(look, ASK_AGAIN_MS, { alsoHidden: true })
   return state
 }
 

@@ -4,7 +4,10 @@
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import type { z } from "zod"
-import * as schemas from "../../model/schemas"
+import * as homeSchemas from "../../model/schemas"
+import * as pageSchemas from "../../model/page-schemas"
+
+const schemas = { ...homeSchemas, ...pageSchemas }
 import { CaseStudiesContent } from "../../src/components/case-study/case-studies-content"
 import { singlePage } from "../../src/components/case-study/case-list"
 import { CaseStudyArticle } from "../../src/components/case-study/case-study-article"

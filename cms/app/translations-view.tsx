@@ -7,75 +7,34 @@
  * by its hash for the session (a blob's hash names its bytes), so a later look costs the tree and what
  * changed. It looks again each time the editor comes back from a form, and every minute while shown.
  */
-import { useEffect, useMemo, useState } from "react"
+import { useCallback, useMemo, useState } from "react"
 import styled from "styled-components"
-import { CONTENT_LABEL } from "../entry-problems"
 import { type ListedEntry, translationList } from "../translation-list"
 import { TRANSLATION_CHECK } from "../shared"
 import { signedInUser } from "./decap-internals"
-import { type BackendConfig, fromGitHub, useAdminScreen } from "./release-notes"
+import { type BackendConfig, contentOnBranch } from "./github"
+import { useLookAgain } from "./look-again"
+import { useAdminScreen } from "./release-notes"
 
 const LOOK_AGAIN_MS = 60_000
-const SCHEMAS = `${CONTENT_LABEL}/schemas/`
-
-interface Tree {
-  tree: Array<{ path: string; type: string; sha: string }>
-}
-
-/** Blobs read this session, by their hash. */
-const blobs = new Map<string, string>()
-
-/** A blob's text from GitHub's base64 (UTF-8 bytes). */
-function decoded(content: string): string {
-  const bytes = Uint8Array.from(atob(content.replace(/\n/g, "")), (character) => character.charCodeAt(0))
-  return new TextDecoder().decode(bytes)
-}
-
-/** Every content file on the branch, by its path under content/, as its text. */
-async function contentOnBranch(config: BackendConfig): Promise<Map<string, string>> {
-  const branch = encodeURIComponent(config.backend.branch ?? "main")
-  const { tree } = await fromGitHub<Tree>(config, `/git/trees/${branch}?recursive=1`)
-  const files = tree.filter(
-    ({ path, type }) =>
-      type === "blob" && path.startsWith(`${CONTENT_LABEL}/`) && path.endsWith(".json") && !path.startsWith(SCHEMAS),
-  )
-  await Promise.all(
-    files
-      .filter(({ sha }) => !blobs.has(sha))
-      .map(async ({ sha }) => {
-        const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
-        blobs.set(sha, decoded(blob.content))
-      }),
-  )
-  return new Map(files.map(({ path, sha }) => [path.slice(CONTENT_LABEL.length + 1), blobs.get(sha)!]))
-}
 
 type Listing =
   { status: "reading" } | { status: "read"; entries: ListedEntry[] } | { status: "failed"; message: string }
 
 function useTranslationList(config: BackendConfig | null, formOpen: boolean): Listing {
   const [listing, setListing] = useState<Listing>({ status: "reading" })
-  useEffect(() => {
-    if (!config || formOpen) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const look = async () => {
-      if (!document.hidden) {
-        try {
-          const entries = translationList(await contentOnBranch(config))
-          if (!stopped) setListing({ status: "read", entries })
-        } catch (error) {
-          if (!stopped) setListing({ status: "failed", message: (error as Error).message })
-        }
+  const look = useCallback(
+    async (active: () => boolean) => {
+      try {
+        const entries = translationList(await contentOnBranch(config!))
+        if (active()) setListing({ status: "read", entries })
+      } catch (error) {
+        if (active()) setListing({ status: "failed", message: (error as Error).message })
       }
-      if (!stopped) timer = setTimeout(() => void look(), LOOK_AGAIN_MS)
-    }
-    void look()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [config, formOpen])
+    },
+    [config],
+  )
+  useLookAgain(config && !formOpen ? look : null, LOOK_AGAIN_MS)
   return listing
 }
 

@@ -9,7 +9,7 @@ import { Component, type ReactNode } from "react"
 import styled from "styled-components"
 import { EDITORS_ZONE_NAME, fromZurichWallTime, zurichUtcOffset, zurichWallTime } from "../../contracts/editors-time"
 import { isOffsetTime } from "../../contracts/time"
-import { ZURICH_TIME_WIDGET } from "../../model/schemas"
+import { ZURICH_TIME_WIDGET } from "../../model/page-schemas"
 
 interface ControlProps {
   value?: string | null

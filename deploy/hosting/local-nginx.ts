@@ -10,7 +10,7 @@ import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
 import { BROTLI_MODULES, MIME_TYPES, nginxStandalone } from "../release/nginx-main"
 
 export { BROTLI_MODULES, MIME_TYPES }
-import { CASE_NOT_FOUND } from "../../build/post-build/hosting-policy"
+import { CASE_NOT_FOUND } from "../../build-steps/post-build/hosting-policy"
 import { HOSTING_DIR } from "../../contracts/hosting"
 import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
 import { waitForServer } from "../lib/wait-for-server"
@@ -65,7 +65,7 @@ interface NginxOptions {
 
 /**
  * The hosting policy the build wrote beside its public folder, as a release reads it
- * (build/post-build/hosting-files.ts): its pages, and its addresses of before, which only the build
+ * (build-steps/post-build/hosting-files.ts): its pages, and its addresses of before, which only the build
  * knows (the content's and the history's).
  */
 function buildPolicy(publicDir: string) {

@@ -6,8 +6,8 @@
 import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
-import { type HTMLElement, inNoscript, parseHtml } from "../../build/built-html"
-import { deferredBundles } from "../../build/post-build/hydrate-after-paint"
+import { type HTMLElement, inNoscript, parseHtml } from "../../build-steps/built-html"
+import { deferredBundles } from "../../build-steps/post-build/hydrate-after-paint"
 import {
   APP_DATA_FILE,
   WEBPACK_STATS_FILE,
@@ -15,7 +15,7 @@ import {
   gatsbyChanged,
   pageDataFile,
   staticQueryFile,
-} from "../../build/gatsby-internals"
+} from "../../build-steps/gatsby-internals"
 
 export interface PageWeight {
   route: string

@@ -10,7 +10,7 @@
  * apart needs the page as it is live: that is the last build's page (Gatsby's cache) when its
  * fingerprint is the live one's, and otherwise the page is visited.
  */
-import type { PageParts } from "../../build/post-build/changed-pages"
+import type { PageParts } from "../../build-steps/post-build/changed-pages"
 
 export interface BeforeTheBuild {
   /** The last build's fingerprints (Gatsby's cache), as pageFingerprints reads them. */

@@ -1,19 +1,10 @@
 /**
- * The editors' calendar on the build server (docs/deploying.md, "The calendar"): the workflow's timer
- * runs `npm run calendar:due` every ten minutes. It reads the live site's stamp (/release.json: the
- * commit live and the clock its build judged the calendar at) and that commit's case studies, and
- * says whether a `goLiveAt` or an `expireAt` has passed since: only then does the run build that same
- * commit at this clock (SITE_CLOCK, so the build never shows a study before its time) and release it.
- * With nothing due it ends there, having built nothing.
- *
- * A publish the host held for the calendar (its build served a study that came down before it reached
- * the host: deploy/release/stamp.ts, `HeldForCalendar`) is the run's first business: the newest such
- * commit newer than the live one is built at this clock and released over the live one
- * (`heldDecision`), so that no publish waits for someone to push again.
- *
- * A timed run has no pushed commit: it names what it releases by the live commit and its clock
- * (`name`, e.g. 3f2a9c1d-20261201T0800Z), which the upload folder, the cache key and the Pages
- * deployment's message carry, and its changes ("wine goes live at Tue 1 Dec, 09:00").
+ * The editors' calendar on the build server (docs/deploying.md, "The calendar"): every ten minutes
+ * `npm run calendar:due` reads the live site's stamp (its commit, its build's clock) and that commit's
+ * case studies, and only when a `goLiveAt` or `expireAt` has passed since does the run build that
+ * commit at this clock (SITE_CLOCK) and release it. A publish the host held for the calendar comes
+ * first (`heldDecision`). A timed run names what it releases by the live commit and its clock
+ * (`name`, e.g. 3f2a9c1d-20261201T0800Z).
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { builtPages } from "../../build/post-build/built-pages"
+import { builtPages } from "../../build-steps/post-build/built-pages"
 
 export const CHECK_PAGES = "CHECK_PAGES"
 

@@ -13,8 +13,8 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { TRANSLATIONS_STATUS_CONTEXT } from "../../contracts/statuses"
 import type { ContentProblem } from "../../model/problems"
-import { translationsToCheckIn } from "../../build/content/validate"
-import { buildContext } from "../../build/context"
+import { translationsToCheckIn } from "../../build-steps/content/validate"
+import { buildContext } from "../../build-steps/context"
 import { type CommitStatus, githubFromEnvironment, postCommitStatus } from "./commit-status"
 
 /** What the status says of these translations to check: how many, then each, as far as GitHub keeps. */

@@ -1,18 +1,10 @@
 /**
- * Only one release or rollback at a time on a release root.
- *
- * The lock is one the kernel holds: an exclusive `flock` on the root's `.release-lock` file, taken
- * through util-linux's `flock` on a descriptor this process keeps open. The kernel ties it to that
- * open file and drops it the moment the process ends, however it ends (`kill -9` included), so there is
- * no stale lock to judge. It is a lock on the file itself, so every process that reaches the root
- * meets it, whatever its pid or network namespace (a container, a unit with `PrivateNetwork`) and
- * however it spells the root's path (a symbolic link, `..`).
- *
- * The file is never removed (a process waiting on the old file while a newcomer made a new one would
- * give two holders); it only says who holds it, for the operator and for the message a waiting
- * release prints. What it says is never trusted: a process number it names, dead or reused by some
- * other program since, refuses nothing. A release that meets another waits its turn, up to a bound,
- * then gives up having changed nothing.
+ * Only one release or rollback at a time on a release root: an exclusive `flock` on the root's
+ * `.release-lock`, which the kernel holds for this process's open file and drops when the process
+ * ends, however it ends, so no lock is ever stale; every process that reaches the root meets it, by
+ * whatever path or namespace. The file is never removed, and what it says (who holds it) is for the
+ * operator only, never trusted. A release that meets another waits up to a bound, then gives up
+ * having changed nothing.
  */
 import { spawn } from "node:child_process"
 import fs from "node:fs"

@@ -1,5 +1,5 @@
 /**
- * The hosting policy (policy.ts) as an nginx server block. Headers are chosen per response by `map`s,
+ * The hosting policy (hosting-policy.ts) as an nginx server block. Headers are chosen per response by `map`s,
  * so one `add_header` per header at server level covers every location, error pages included (nginx
  * drops server-level add_header in any location that sets its own). Headers of a prefix follow the
  * address asked for, as a CDN's path rules do; Cache-Control follows the file served, so a 404 page

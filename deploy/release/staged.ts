@@ -13,13 +13,9 @@ import fs from "node:fs"
 import path from "node:path"
 import { isCommitHash, isTime } from "../../contracts/values"
 import { replaceFile } from "../../lib/files"
-import { LIVE, RELEASE_SCRIPT, releaseDir } from "./layout"
+import { releaseDir } from "./layout"
 
 export const STAGED = "staged.json"
-/** The host's timer and the service it starts, written into the root by each release from an artifact. */
-export const TICK_SERVICE = "aurelle-calendar.service"
-export const TICK_TIMER = "aurelle-calendar.timer"
-
 /** A release staged for a time: its folder, the time it goes live, the commit it was staged over. */
 export interface StagedRelease {
   release: string
@@ -71,49 +67,5 @@ export function triage(
     stale: staged.filter(isStale),
     due: fresh.filter((entry) => Date.parse(entry.at) <= now.getTime()),
     waiting: fresh.filter((entry) => Date.parse(entry.at) > now.getTime()),
-  }
-}
-
-/** Writes the timer's units into the root, each replaced whole (the README's setup links them once). */
-export function writeTickUnits(root: string, nginxOptions: readonly string[]): void {
-  for (const [name, text] of Object.entries(tickUnits(root, nginxOptions))) replaceFile(path.join(root, name), text)
-}
-
-/**
- * The systemd units that run the tick every minute, on the minute, with the release command of the
- * live release (an artifact's release.cjs: Node alone) and the nginx options the release was given.
- */
-export function tickUnits(root: string, nginxOptions: readonly string[]): Record<string, string> {
-  const command = [
-    "/usr/bin/env",
-    "node",
-    path.join(root, LIVE, RELEASE_SCRIPT),
-    "tick",
-    "--root",
-    root,
-    ...nginxOptions,
-  ]
-  return {
-    [TICK_SERVICE]: `# Written by each release (deploy/release/staged.ts): makes a staged release live at its time.
-[Unit]
-Description=Aurelle Intelligence: a staged release made live at its time (the editors' calendar)
-After=nginx.service
-
-[Service]
-Type=oneshot
-ExecStart=${command.map((part) => (/\s/.test(part) ? JSON.stringify(part) : part)).join(" ")}
-`,
-    [TICK_TIMER]: `# Written by each release (deploy/release/staged.ts): every minute, on the minute.
-[Unit]
-Description=Aurelle Intelligence: the editors' calendar, every minute
-
-[Timer]
-OnCalendar=*-*-* *:*:00
-AccuracySec=1s
-Persistent=true
-
-[Install]
-WantedBy=timers.target
-`,
   }
 }

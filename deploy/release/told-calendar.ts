@@ -1,18 +1,10 @@
 /**
- * What the nginx host has been told of the editors' calendar, by every release it served: the root's
- * `calendar.json` (never served), each case study's window as the newest build that spoke of it said
- * it, with that build's clock. A study is known by its file (the name a rename keeps), with every
- * address it has had; records and builds made before that knew a study by its slug of the moment,
- * and are still read so. A build judges the calendar only from its own content, so an artifact
- * built before a study was given an `expireAt` would serve it again after its time (an old workflow
- * re-run, an artifact released again, a rollback). Every release and rollback is checked here first:
- * a build that serves a study the host was told, by a build newer than it, came down at a time now
- * past is refused, naming the study, and nothing changes. A newer build's word replaces an older
- * one's: an editor who extends or removes an `expireAt` releases a build that knows it.
- *
- * And the order of commits: a build of a commit older than the live one's (by commit time) is refused
- * by `release`, since it would undo a newer publish; only `rollback` goes back, and the calendar
- * check still holds there.
+ * What the nginx host has been told of the editors' calendar by every release it served (the root's
+ * `calendar.json`): each case study's window as the newest build that spoke of it said it, the study
+ * known by its file with every address it has had. A build judges the calendar from its own content
+ * only, so an older artifact could serve a study again after its time: every release and rollback is
+ * checked here first, and one that serves a study a newer build said came down is refused, naming it.
+ * A release of a commit older than the live one's is refused too; only `rollback` goes back.
  */
 import fs from "node:fs"
 import path from "node:path"

@@ -1,27 +1,18 @@
 /**
- * The demo funnel, counted from the host's own log (visits-log.ts), by the host's timer: per week, per
- * language and per page, the pages served to people (robots apart), the demo page's views, the
- * scheduler opened, and which pages led to those. Nothing else is asked of a visitor: a demo page view
- * names the page its Book a Demo link was on (`?from=`, model/routes.ts), the scheduler's redirect the
- * demo page it was followed from (its referrer, sent to the site alone).
- *
- * GoAccess reads nginx's logs well but knows no funnel: it counts requests and referrers each on its
- * own, so it cannot say which page a demo page view came from (the `from` of its address) nor carry it
- * to the scheduler's redirect (the `from` of that request's referrer), nor keep counts past the log's
- * fourteen days. This reads the log's seven fields and does only that.
- *
- * It reconciles: each run reads every log file still kept, counts each day it holds whole, and keeps
- * those counts in the root's visits.json (counts only, no line of the log). A day the oldest file holds
- * only the end of keeps the count made while it was whole; a run late, missed or repeated changes
- * nothing that was counted, and a day the logs no longer hold keeps its count.
+ * The demo funnel, counted from the host's own log (visits-log.ts) by the host's timer: per week,
+ * language and page, the pages served to people, the demo page's views, the scheduler opened, and
+ * which pages led to those (a log analyser such as GoAccess counts requests and referrers each on its
+ * own, and knows no funnel). It reconciles: each run counts every day the kept logs hold whole into
+ * the root's visits.json (counts only, no line of the log), so a run late, missed or repeated changes
+ * nothing counted, and a day the logs no longer hold keeps its count.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { EDITORS_ZONE_NAME, zurichWallTime } from "../../contracts/editors-time"
 import { replaceFile } from "../../lib/files"
-import { LOGROTATE_FILE, VISITS_LOG, logrotateConfig } from "./visits-log"
+import { VISITS_LOG } from "./visits-log"
 import { REPORT_CSS, pendingReportHtml, reportHtml } from "./report-page"
-import { LIVE, RELEASE_POLICY, RELEASE_SCRIPT } from "./layout"
+import { LIVE, RELEASE_POLICY } from "./layout"
 import { type SiteAddresses, type VisitCounts, countLogs, logFiles, reconcile, siteAddresses } from "./visit-counts"
 import { parseHostingPolicy } from "../../contracts/hosting-policy"
 
@@ -92,45 +83,6 @@ export async function writeReport(
     reportHtml(counts, `${zurichWallTime(now.toISOString()).replace("T", " ")} (${EDITORS_ZONE_NAME})`),
   )
   return counts
-}
-
-/** The report's timer and the service it starts, written into the root by each release from an artifact. */
-export const REPORT_SERVICE = "aurelle-report.service"
-export const REPORT_TIMER = "aurelle-report.timer"
-
-/**
- * What the setup installs once for the report (docs/deploying.md): its systemd units, which run the
- * live release's command every hour, and the log's rotation (visits-log.ts).
- */
-export function reportHostFiles(root: string): Record<string, string> {
-  const command = ["/usr/bin/env", "node", path.join(root, LIVE, RELEASE_SCRIPT), "report", "--root", root]
-  return {
-    [REPORT_SERVICE]: `# Written by each release (deploy/release/visits-report.ts): the demo funnel counted from the log.
-[Unit]
-Description=Aurelle Intelligence: the demo funnel's report, from nginx's log
-
-[Service]
-Type=oneshot
-ExecStart=${command.map((part) => (/\s/.test(part) ? JSON.stringify(part) : part)).join(" ")}
-`,
-    [REPORT_TIMER]: `# Written by each release (deploy/release/visits-report.ts): every hour, and at start if one was missed.
-[Unit]
-Description=Aurelle Intelligence: the demo funnel's report, every hour
-
-[Timer]
-OnCalendar=hourly
-Persistent=true
-
-[Install]
-WantedBy=timers.target
-`,
-    [LOGROTATE_FILE]: logrotateConfig(path.join(root, VISITS_LOG)),
-  }
-}
-
-/** Writes them into the root, each replaced whole. */
-export function writeReportHostFiles(root: string): void {
-  for (const [name, text] of Object.entries(reportHostFiles(root))) replaceFile(path.join(root, name), text)
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
 import { type JsonSchema, jsonSchemaOf } from "../../model/json-schema"
-import { IMAGE_PATH_META, RELATION_META, isContentField } from "../../model/schemas"
+import { IMAGE_PATH_META, RELATION_META, isContentField } from "../../model/fields"
 import { LOCALE_FIELD } from "./nodes"
 
 /** Every content node gets the name of its file (without .json), for queries like fileName: { eq: "privacy-policy" }. */

@@ -1,30 +1,20 @@
 /**
  * The content's GraphQL nodes: one per content file and language, of the type the registry names
- * (model/registry.ts), children of the file's `File` node. A language's node is its whole document
- * (model/locales.ts: the shared fields from English, its own texts) with `locale` set, so a page asks
- * for `homeHero(locale: { eq: $locale })`. Validation has run before any node is made
- * (onPreBootstrap), so every document here is complete.
- *
- * The editors' calendar decides what the content is (calendar.ts): a case study outside its window
- * makes no node, and a field that points at it (an industry card's `caseSlug`) holds nothing. Since
- * that depends on the build's clock and not only on the file, the nodes are made twice over: in
- * `onCreateNode`, which Gatsby calls for the files that are new or changed, and in `sourceNodes`,
- * which it runs on every build, for the files kept from the last build's cache, whose nodes a warm
- * cache would otherwise keep as they were (a study whose time has come would stay out, or in). A node
- * the calendar no longer wants is deleted there. Only the files another can change are made again
- * there: a scheduled study, a file that points at one or at a study's slug of before (which links to
- * the study's slug now, wherever it has moved since); the others' nodes are kept as the cache has
- * them (at 500 studies, 1,000 files made again took 5 to 9 s of every build).
+ * (model/registry.ts), children of the file's `File` node, each its language's whole document with
+ * `locale` set. What they hold follows the build's context (build-steps/context.ts): a case study outside
+ * the calendar's window makes no node, a relation to it holds nothing, one to a study's slug of
+ * before links to its slug now. Made for new or changed files (onCreateNode) and, for those kept
+ * from the cache that another file or the clock can change, again every build (sourceNodes).
  */
 import type { Node, NodeInput, SourceNodesArgs } from "gatsby"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import { CASE_STUDIES, CONTENT_TYPES, type ContentType, contentTypeOf } from "../../model/registry"
 import { relationFields, valuesAt } from "../../model/relations"
-import { contentOf } from "../../model/schemas"
+import { contentOf } from "../../model/fields"
 import { scheduledStudyOf } from "../../model/schedule"
 import type { PathSegment } from "../../model/problems"
-import type { BuildContext } from "../../build/context"
+import type { BuildContext } from "../../build-steps/context"
 
 /** The GraphQL field that names a node's language. */
 export const LOCALE_FIELD = "locale"

@@ -8,7 +8,7 @@ import { UNKNOWN_CASE_ROUTE, notFoundRouteOf } from "../../model/routes"
  * Every address that is no page, in every language: an unknown case study shows the case studies'
  * not-found screen, any other address the home content (as the spec asks), out of search results.
  * The screen and language come from the address, not from the page: hosts serve each language's
- * not-found file (build/post-build/hosting-policy.ts), and in the browser Gatsby draws any unknown address with
+ * not-found file (build-steps/post-build/hosting-policy.ts), and in the browser Gatsby draws any unknown address with
  * this one page (/404.html), so its data holds every language's. No client-only route (matchPath)
  * is needed, and so Gatsby lists no page in the bundle every page loads (its match-paths).
  */

@@ -1,4 +1,4 @@
-/** Where the build writes each page's 1200 x 630 sharing image (see build/post-build/social-images.ts). */
+/** Where the build writes each page's 1200 x 630 sharing image (see build-steps/post-build/social-images.ts). */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export const SOCIAL_IMAGE_DIR = "og"

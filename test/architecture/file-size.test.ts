@@ -1,5 +1,5 @@
 /**
- * Files of one idea: no file of what edits and ships the site (cms/, deploy/, contracts/) grows past
+ * Files of one idea: no file of the content model or of what builds, edits and ships the site grows past
  * 300 lines. A file that does, holds two ideas: split it where they part (docs/architecture.md).
  */
 import fs from "node:fs"
@@ -7,7 +7,7 @@ import path from "node:path"
 import { expect, it } from "vitest"
 
 const ROOT = path.resolve(__dirname, "../..")
-const FOLDERS = ["cms", "deploy", "contracts", "lib"]
+const FOLDERS = ["model", "build-steps", "gatsby", "cms", "deploy", "contracts", "lib"]
 const MAX_LINES = 300
 
 function sourcesUnder(dir: string): string[] {

@@ -120,7 +120,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     // The release command reading the content model or a build step; the helpers reading a contract.
     const release = [
       'import { LOCALES } from "../../model/locales"',
-      'import { builtPages } from "../../build/post-build/built-pages"',
+      'import { builtPages } from "../../build-steps/post-build/built-pages"',
       'import { PUBLIC_DIR } from "../hosting/local-nginx"',
       'import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"',
       'import { replaceFile } from "../../lib/files"',
@@ -147,13 +147,13 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's steps never import what deploys/)])
     expect(
       await complaints(
-        "build/post-build/planted.ts",
+        "build-steps/post-build/planted.ts",
         'import { nginxSite } from "../../deploy/release/nginx-config"\nexport const n = nginxSite\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's own steps work on content/)])
   })
 
-  it("lets nothing stand on Gatsby's adapter: the hosts and the admin import build/, never gatsby/", async () => {
+  it("lets nothing stand on Gatsby's adapter: the hosts and the admin import build-steps/, never gatsby/", async () => {
     const planted = {
       "deploy/publish/planted.ts": 'import { siteBuild } from "../../gatsby/site-build"\nexport const s = siteBuild\n',
       "cms/planted.ts": 'import { runPostBuild } from "../gatsby/post-build"\nexport const r = runPostBuild\n',
@@ -167,7 +167,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     }
     expect(
       await complaints(
-        "build/planted.ts",
+        "build-steps/planted.ts",
         'import { pageTitles } from "../gatsby/sharing-titles"\nexport const p = pageTitles\n',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*build's own steps work on content/)])
@@ -175,7 +175,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(
       await complaints(
         "deploy/publish/planted.ts",
-        'import { parseHtml } from "../../build/built-html"\nexport const p = parseHtml\n',
+        'import { parseHtml } from "../../build-steps/built-html"\nexport const p = parseHtml\n',
       ),
     ).toEqual([])
   })

@@ -38,7 +38,7 @@ interface Build {
   peakMb: number
   /** Why it stopped, from its output (the first error line). */
   stopped?: string
-  /** Sharing images drawn anew, and all of them (build/post-build/social-images.ts reports both). */
+  /** Sharing images drawn anew, and all of them (build-steps/post-build/social-images.ts reports both). */
   images?: { drawn: number; total: number }
 }
 

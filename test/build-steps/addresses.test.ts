@@ -1,5 +1,5 @@
 /**
- * The case studies' addresses of before (build/post-build/addresses.ts), read from a real git
+ * The case studies' addresses of before (build-steps/post-build/addresses.ts), read from a real git
  * repository of study files: a study moved to a new slug leads its old addresses, in both languages,
  * to its page; a deleted study's addresses are gone, unless a study holds that slug now; a history that
  * cannot be read is said, not taken for "nothing deleted".
@@ -9,8 +9,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { deletedStudies, studyAddresses } from "../../build/post-build/addresses"
-import { readContentSnapshot } from "../../build/context"
+import { deletedStudies, studyAddresses } from "../../build-steps/post-build/addresses"
+import { readContentSnapshot } from "../../build-steps/context"
 
 /** The studies in a case studies' folder now, as a build reads them. */
 const studiesIn = (folder: string) => readContentSnapshot(path.dirname(folder)).studies

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { SOCIAL_TITLE, fitTitle, lineWidth, socialTitleWidth } from "../../build/brand-art"
+import { SOCIAL_TITLE, fitTitle, lineWidth, socialTitleWidth } from "../../build-steps/brand-art"
 
 const fit = (title: string) => fitTitle(title, socialTitleWidth(), SOCIAL_TITLE.sizes, SOCIAL_TITLE.maxLines)
 

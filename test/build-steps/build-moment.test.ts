@@ -22,7 +22,7 @@ const fixture = vi.hoisted(() => {
   return { project, content }
 })
 
-vi.mock("../../build/paths", () => ({ CONTENT_DIR: fixture.content, IMAGES_FOLDER: "images" }))
+vi.mock("../../build-steps/paths", () => ({ CONTENT_DIR: fixture.content, IMAGES_FOLDER: "images" }))
 
 // The study whose time comes during the build: its window opens two seconds after the build starts.
 const GO_LIVE = new Date("2027-03-01T09:00:00Z")

@@ -1,5 +1,5 @@
 /**
- * What the build relies on that Gatsby does not document (build/gatsby-internals.ts), checked against the
+ * What the build relies on that Gatsby does not document (build-steps/gatsby-internals.ts), checked against the
  * Gatsby the site is built with: each internal, the file of Gatsby that makes it so, and what must be
  * true of it. Each check is shown failing against a copy of that file with the internal changed, as a
  * Gatsby release that changed it would be: then a build step could stop applying without a sound
@@ -31,7 +31,7 @@ import {
   pageDataFileOf,
   projectDirectory,
   staticQueryFile,
-} from "../../build/gatsby-internals"
+} from "../../build-steps/gatsby-internals"
 
 const ROOT = path.resolve(__dirname, "../..")
 const GATSBY = path.dirname(require.resolve("gatsby/package.json", { paths: [ROOT] }))
@@ -44,7 +44,7 @@ const processEnvBody = (source: string) => {
 }
 
 interface Contract extends InternalContract {
-  /** The internal, as build/gatsby-internals.ts names it. */
+  /** The internal, as build-steps/gatsby-internals.ts names it. */
   internal: GatsbyInternal
   /** What this check looks at. */
   what: string
@@ -228,7 +228,7 @@ describe("the internals, as the build uses them", () => {
     const ignore = builtinPlugins.ignore({ resourceRegExp: /moment/ })
     expect(environmentDefinitions([ignore, define])).toBe(define)
     expect(() => environmentDefinitions([ignore])).toThrow(
-      `Gatsby changed ${GATSBY_INTERNALS.environment} (build/gatsby-internals.ts, "environment", verified on ${GATSBY_VERIFIED})`,
+      `Gatsby changed ${GATSBY_INTERNALS.environment} (build-steps/gatsby-internals.ts, "environment", verified on ${GATSBY_VERIFIED})`,
     )
   })
 

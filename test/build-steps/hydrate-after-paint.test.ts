@@ -3,14 +3,14 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { parseHtml } from "../../build/built-html"
+import { parseHtml } from "../../build-steps/built-html"
 import {
   FALLBACK_MS,
   LOADER_FUNCTION,
   deferBundles,
   deferPages,
   deferredBundles,
-} from "../../build/post-build/hydrate-after-paint"
+} from "../../build-steps/post-build/hydrate-after-paint"
 
 /** The loader exactly as a page runs it. */
 const loadAfterFirstPaint = new Function(`return (${LOADER_FUNCTION})`)() as (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { securityTxt } from "../../build/post-build/security-txt"
+import { securityTxt } from "../../build-steps/post-build/security-txt"
 
 describe("security.txt", () => {
   it("names the contact, expires a year after the build's day and states its canonical address (RFC 9116)", () => {

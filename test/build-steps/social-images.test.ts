@@ -6,9 +6,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { socialImagePng, socialImageSvg } from "../../build/brand-art"
-import { writeSocialImages } from "../../build/post-build/social-images"
-import { FileMemo } from "../../build/post-build/file-memo"
+import { socialImagePng, socialImageSvg } from "../../build-steps/brand-art"
+import { writeSocialImages } from "../../build-steps/post-build/social-images"
+import { FileMemo } from "../../build-steps/post-build/file-memo"
 
 const SITE = "https://aurelle-intelligence.ch"
 

@@ -1,13 +1,13 @@
 /**
  * The case studies npm run bench:scale makes up are content the build accepts: the same validation
- * as `gatsby build` (build/content/validate.ts), every one with its own address and a title within
+ * as `gatsby build` (build-steps/content/validate.ts), every one with its own address and a title within
  * the limit, in both languages.
  */
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { validateContent } from "../../build/content/validate"
-import { TEXT_LIMITS } from "../../model/schemas"
+import { validateContent } from "../../build-steps/content/validate"
+import { TEXT_LIMITS } from "../../model/fields"
 import { addCaseStudies, numberedTitle } from "../support/scale-content"
 
 const ROOT = path.resolve(__dirname, "../..")

@@ -8,7 +8,7 @@ import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { problemsOfDeleting, problemsOfSaving } from "../../cms/entry-problems"
 import { shownProblem } from "../../cms/app/entry-check/shown-problem"
-import { CONTENT_DIR } from "../../build/paths"
+import { CONTENT_DIR } from "../../build-steps/paths"
 import { formatProblem } from "../../model/problems"
 
 /** Every content file as saved: the shipped content/, by path under it, as text. */

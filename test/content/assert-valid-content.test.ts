@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { assertValidContent } from "../../gatsby/assert-valid-content"
 import { contentFixture } from "./fixture"
-import { buildContext } from "../../build/context"
+import { buildContext } from "../../build-steps/context"
 
 /** A build of the content under `root`, now. */
 const buildOf = (root: string) => buildContext(root, { now: new Date(), set: false })

@@ -8,10 +8,8 @@ import type { CmsField } from "../../cms/fields"
 import { ADMIN_WIDGETS, CMS_BACKENDS, CMS_WIDGETS, ENTRY_CHECK } from "../../cms/shared"
 import { jsonSchemaOf, type JsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, type ContentType } from "../../model/registry"
-import {
-  CMS_WIDGET_META,
-  DATE_HINT,
-  FORMER_KEYS_META, TRANSLATED_FROM_META, HINT_META, IMAGE_PATH_META, RELATION_META, ZURICH_TIME_WIDGET } from "../../model/schemas"
+import { ZURICH_TIME_WIDGET } from "../../model/page-schemas"
+import { CMS_WIDGET_META, DATE_HINT, FORMER_KEYS_META, TRANSLATED_FROM_META, HINT_META, IMAGE_PATH_META, RELATION_META } from "../../model/fields"
 import { DEFAULT_LOCALE, LOCALES, TRANSLATABLE_META } from "../../model/locales"
 
 const config = cmsConfig("https://aurelle-intelligence.ch")

@@ -8,7 +8,7 @@ import path from "node:path"
 import sharp from "sharp"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { formatProblem } from "../../model/problems"
-import { validateContent } from "../../build/content/validate"
+import { validateContent } from "../../build-steps/content/validate"
 import { contentFixture } from "./fixture"
 
 const report = async (root: string) => {

@@ -10,7 +10,7 @@ import type { CmsField } from "../../cms/fields"
 import { cmsCollectionOf } from "../../cms/collections"
 import { type PathSegment, jsonPath } from "../../model/problems"
 import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
-import { validateContent } from "../../build/content/validate"
+import { validateContent } from "../../build-steps/content/validate"
 import { configuredFields } from "../cms/decap-props"
 import { contentFixture } from "./fixture"
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { contentTypeDefs, graphqlTypeDefsOf } from "../../gatsby/content/graphql"
 import { jsonSchemaFiles, jsonSchemaOf, serializeJsonSchema } from "../../model/json-schema"
 import { CONTENT_TYPES, contentTypeOf } from "../../model/registry"
-import { isContentField } from "../../model/schemas"
+import { isContentField } from "../../model/fields"
 
 const CONTENT = path.resolve(__dirname, "../../content")
 

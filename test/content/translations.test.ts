@@ -3,8 +3,9 @@
  * to check or missing, on a real case study.
  */
 import { describe, expect, it } from "vitest"
-import { readContentFile } from "../../build/content/files"
-import { caseStudySchema, industriesSchema } from "../../model/schemas"
+import { readContentFile } from "../../build-steps/content/files"
+import { industriesSchema } from "../../model/schemas"
+import { caseStudySchema } from "../../model/page-schemas"
 import {
   isUntranslated,
   quotedText,

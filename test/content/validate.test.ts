@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { formatProblem } from "../../model/problems"
-import { validateContent } from "../../build/content/validate"
+import { validateContent } from "../../build-steps/content/validate"
 import { contentFixture } from "./fixture"
 
 const errorsOf = async (root: string) => (await validateContent(root)).errors.map(formatProblem)

@@ -1,5 +1,5 @@
 /**
- * The precompressed copies nginx sends (build/post-build/compression.ts): written beside each text file
+ * The precompressed copies nginx sends (build-steps/post-build/compression.ts): written beside each text file
  * worth compressing, decoding to it exactly, and never left behind a file that changed or went away.
  */
 import fs from "node:fs"
@@ -7,9 +7,9 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { precompress } from "../../build/post-build/compression"
+import { precompress } from "../../build-steps/post-build/compression"
 import { COMPRESSIBLE_EXTENSIONS, MIN_COMPRESSED_LENGTH } from "../../contracts/hosting"
-import { FileMemo } from "../../build/post-build/file-memo"
+import { FileMemo } from "../../build-steps/post-build/file-memo"
 
 let site: string
 const at = (file: string) => path.join(site, file)

@@ -14,7 +14,7 @@ import { MIME_TYPES, nginxMain } from "../../deploy/release/nginx-main"
 import { quote } from "../../deploy/release/nginx-text"
 import { checkBuildConfig } from "../../deploy/release/nginx-control"
 import { SYSTEM_PROGRAMS } from "../../deploy/lib/system-packages"
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../build/post-build/hosting-policy"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../build-steps/post-build/hosting-policy"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 
 const policy: HostingPolicy = {

@@ -1,5 +1,5 @@
 /**
- * What a release writes into the root for the report (deploy/release/visits-report.ts): the hourly
+ * What a release writes into the root for the report (deploy/release/host-units.ts): the hourly
  * timer that runs the live release's command, and the log's rotation, run here by Debian's logrotate
  * as the host runs it: a file a day, fourteen kept, the oldest deleted.
  */
@@ -8,14 +8,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import {
-  REPORT_SERVICE,
-  REPORT_TIMER,
-  VISITS_COUNTS,
-  readCounts,
-  reportHostFiles,
-  writeReportHostFiles,
-} from "../../deploy/release/visits-report"
+import { VISITS_COUNTS, readCounts } from "../../deploy/release/visits-report"
+import { REPORT_SERVICE, REPORT_TIMER, reportHostFiles, writeReportHostFiles } from "../../deploy/release/host-units"
 import { LOGROTATE_FILE, LOG_DAYS, VISITS_LOG } from "../../deploy/release/visits-log"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 

@@ -15,16 +15,8 @@ import {
   nextReleaseName,
   relink,
 } from "../../deploy/release/layout"
-import {
-  STAGED,
-  TICK_SERVICE,
-  TICK_TIMER,
-  readStaged,
-  tickUnits,
-  triage,
-  writeStaged,
-  writeTickUnits,
-} from "../../deploy/release/staged"
+import { STAGED, readStaged, triage, writeStaged } from "../../deploy/release/staged"
+import { TICK_SERVICE, TICK_TIMER, tickUnits, writeTickUnits } from "../../deploy/release/host-units"
 
 const X = "a".repeat(40)
 const Y = "b".repeat(40)

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MIME_TYPES, type NginxProcess, runNginx } from "../../deploy/hosting/local-nginx"
 import { nginxMain } from "../../deploy/release/nginx-main"
 import { MAP_HASH, visitsLogConfig, visitsLogDirectives } from "../../deploy/release/visits-log"
-import { demoSources } from "../../build/post-build/hosting-policy"
+import { demoSources } from "../../build-steps/post-build/hosting-policy"
 import { freePort } from "../../deploy/lib/free-port"
 
 let dir: string

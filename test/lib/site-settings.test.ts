@@ -2,7 +2,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { CONTENT_DIR } from "../../build/paths"
+import { CONTENT_DIR } from "../../build-steps/paths"
 import { SITE_SETTINGS_FILE, readSiteSettings, siteHostName } from "../../lib/site-settings"
 
 const folders: string[] = []

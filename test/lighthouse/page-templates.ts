@@ -2,10 +2,10 @@
  * Each route of a build and its template in its language, as JSON on standard output
  * (`{ "/fr/book-demo/": "component---src-pages-book-demo-tsx fr", … }`): what the Lighthouse gate
  * audits one route of (test/lighthouse/verdict.mjs, `routesToAudit`). Read through the build's own
- * record of its pages (build/post-build/changed-pages.ts), which keeps what Gatsby does not promise
- * behind build/gatsby-internals.ts. Run by Node with tsx: node --import tsx test/lighthouse/page-templates.ts <public dir>
+ * record of its pages (build-steps/post-build/changed-pages.ts), which keeps what Gatsby does not promise
+ * behind build-steps/gatsby-internals.ts. Run by Node with tsx: node --import tsx test/lighthouse/page-templates.ts <public dir>
  */
-import { addressOf, pageParts } from "../../build/post-build/changed-pages"
+import { addressOf, pageParts } from "../../build-steps/post-build/changed-pages"
 
 const [publicDir] = process.argv.slice(2)
 if (!publicDir) throw new Error("usage: page-templates.ts <public dir>")

@@ -24,7 +24,7 @@ export const PROJECT_FILES = [
   "tsconfig.json",
   "model",
   "src",
-  "build",
+  "build-steps",
   "gatsby",
   "cms",
   "deploy",

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { TEXT_LIMITS } from "../../model/schemas"
+import { TEXT_LIMITS } from "../../model/fields"
 
 type StudyFile = Record<string, any>
 

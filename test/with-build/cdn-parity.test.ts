@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CACHE_REVALIDATE, hostingPolicy } from "../../build/post-build/hosting-policy"
+import { CACHE_REVALIDATE, hostingPolicy } from "../../build-steps/post-build/hosting-policy"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import { nearestNotFound, pagesAnswer, readHeaderRules } from "../support/pages-host"
 import { type HostingPolicy } from "../../contracts/hosting-policy"

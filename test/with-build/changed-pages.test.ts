@@ -1,5 +1,5 @@
 /**
- * The pages a content change makes different (build/post-build/changed-pages.ts), read from the build's
+ * The pages a content change makes different (build-steps/post-build/changed-pages.ts), read from the build's
  * page data: every page of the build is known by its HTML file, a page whose data changes is found,
  * and a change to a static query every page uses finds every page. Of those, the browser pass
  * visits each page whose own data changed and one of each template and language for data they share
@@ -9,9 +9,9 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { builtPages } from "../../build/post-build/built-pages"
-import { addressOf, changedPages, pageFingerprints, pageParts } from "../../build/post-build/changed-pages"
-import { htmlFileOf, pageDataFileOf } from "../../build/gatsby-internals"
+import { builtPages } from "../../build-steps/post-build/built-pages"
+import { addressOf, changedPages, pageFingerprints, pageParts } from "../../build-steps/post-build/changed-pages"
+import { htmlFileOf, pageDataFileOf } from "../../build-steps/gatsby-internals"
 import { type BeforeTheBuild, pagesForTheBrowser } from "../../deploy/publish/browser-pages"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-stamp"

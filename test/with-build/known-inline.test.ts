@@ -1,13 +1,13 @@
 /**
- * The inline code the hosting policy may allow (build/post-build/known-inline.ts), read from the real
+ * The inline code the hosting policy may allow (build-steps/post-build/known-inline.ts), read from the real
  * build in public/: every inline script and style of the built pages is recognised, and code added to
  * them is not.
  */
 import path from "node:path"
 import fs from "node:fs"
 import { describe, expect, it } from "vitest"
-import { inlineSources } from "../../build/post-build/inline-sources"
-import { knownInlineCode } from "../../build/post-build/known-inline"
+import { inlineSources } from "../../build-steps/post-build/inline-sources"
+import { knownInlineCode } from "../../build-steps/post-build/known-inline"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 
 describe("the inline code the build knows", () => {

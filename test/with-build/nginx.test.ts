@@ -9,21 +9,15 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  ADMIN_CSP,
-  CACHE_IMMUTABLE,
-  CACHE_REVALIDATE,
-  SITE_CSP,
-  hostingPolicy,
-  pageCsp,
-} from "../../build/post-build/hosting-policy"
-import { knownInlineCode } from "../../build/post-build/known-inline"
-import { PAGE_POLICY_META } from "../../build/post-build/policy-meta"
-import { builtPages } from "../../build/post-build/built-pages"
-import { parseHtml } from "../../build/built-html"
-import { compressibleFiles } from "../../build/post-build/compression"
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, hostingPolicy } from "../../build-steps/post-build/hosting-policy"
+import { ADMIN_CSP, SITE_CSP, pageCsp } from "../../build-steps/post-build/csp"
+import { knownInlineCode } from "../../build-steps/post-build/known-inline"
+import { PAGE_POLICY_META } from "../../build-steps/post-build/policy-meta"
+import { builtPages } from "../../build-steps/post-build/built-pages"
+import { parseHtml } from "../../build-steps/built-html"
+import { compressibleFiles } from "../../build-steps/post-build/compression"
 import { KEEPALIVE_REQUESTS } from "../../deploy/release/nginx-main"
-import { readContent } from "../../build/content/files"
+import { readContent } from "../../build-steps/content/files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"

@@ -5,7 +5,7 @@
  * a dependency here): on the shipped HTTPS configuration with a self-signed certificate it graded `/`
  * A+, as these rules do.
  */
-import { PAGE_POLICY_META } from "../../build/post-build/policy-meta"
+import { PAGE_POLICY_META } from "../../build-steps/post-build/policy-meta"
 
 /** Sources the Observatory counts as letting anything in. */
 const BROAD = ["*", "http:", "https:", "data:", "'unsafe-inline'"]

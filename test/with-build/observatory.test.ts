@@ -43,7 +43,7 @@ const hostUrl = (host: "nginx" | "CDN") => (host === "nginx" ? nginx.url : pages
 const HOSTS = ["nginx", "CDN"] as const
 
 describe("Mozilla Observatory's rules", () => {
-  // The pages' default-src is their own origin, not 'none' (build/post-build/hosting-policy.ts: prefetches and
+  // The pages' default-src is their own origin, not 'none' (build-steps/post-build/hosting-policy.ts: prefetches and
   // the manifest fall under it), which forgoes the 10 points of extra credit 'none' earns; A+ holds.
   it.each(["/", "/case-studies/wine/", "/book-demo/", "/no-such-page/"])(
     "grade %s A+, a policy without anything unsafe",

@@ -1,10 +1,8 @@
 /**
  * axe-core with every WCAG 2.0, 2.1 and 2.2 A and AA rule, as the browser tests (e2e/accessibility.spec.ts)
- * and the publish path's browser pass (pages.spec.ts) run it. In axe's single-frame mode
- * (`setLegacyMode`): by default @axe-core/playwright opens a blank page in the browser context to
- * gather each frame's results, which took 1.2 to 2 s of the 2.3 to 3.1 s of one analysis of a study's
- * page here (1.0 s without it); the site's pages have no frames (their policy allows none) for it
- * to gather from.
+ * and the publish path's browser pass (pages.spec.ts) run it, in axe's single-frame mode
+ * (`setLegacyMode`): the site's pages have no frames (their policy allows none), and gathering frames
+ * from a blank page of its own was most of an analysis's time.
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"

@@ -10,7 +10,7 @@ import path from "node:path"
 import { expect, test } from "./fixtures"
 import { collectErrors } from "./page-errors"
 import { wcagViolations } from "./axe"
-import { addressOf } from "../../../build/post-build/changed-pages"
+import { addressOf } from "../../../build-steps/post-build/changed-pages"
 import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC_DIR = path.resolve(__dirname, "../../../public")

@@ -6,12 +6,12 @@
  */
 import path from "node:path"
 import { formatProblem } from "../../../model/problems"
-import { type ContentReport, validateSnapshot } from "../../../build/content/validate"
-import { buildContext } from "../../../build/context"
+import { type ContentReport, validateSnapshot } from "../../../build-steps/content/validate"
+import { buildContext } from "../../../build-steps/context"
 import { annotation } from "../../lib/github-annotations"
 
 /**
- * The content under `root` checked once, as a build would read it (build/context.ts: SITE_CLOCK, else
+ * The content under `root` checked once, as a build would read it (build-steps/context.ts: SITE_CLOCK, else
  * now), each problem written to the log; and the first error, the refusal, or null.
  */
 export async function checkContent(root: string): Promise<ContentReport & { refusal: string | null }> {

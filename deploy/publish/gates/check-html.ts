@@ -10,7 +10,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
-import { parseHtml } from "../../../build/built-html"
+import { parseHtml } from "../../../build-steps/built-html"
 import { TITLE_MAX_LENGTH } from "../../../model/behaviour"
 import { pagesToCheck } from "../pages-to-check"
 

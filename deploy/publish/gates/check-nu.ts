@@ -1,25 +1,17 @@
 /**
- * The W3C Nu Html Checker (npm vnu-jar, run by Debian's Java) over every page the build wrote, the
- * not-found pages and the CMS's page (on the publish path, the pages it changed: pages-to-check.ts): an independent reading of the HTML, which sees what
- * html-validate does not (bytes such as U+0000, a section or article without a heading). Prints each
- * error and warning as `page line:column message` and exits 1 if there is any. Its notes ("info"
- * without the warning subtype, such as the trailing slash React writes on void elements) are style,
- * not faults, and pass.
- *
- * It also checks each page's inline code against the page's own Content-Security-Policy, and there
- * it reads three things otherwise than the browsers, which the engine tests meet for real: it hashes
- * an element's text with its leading and trailing whitespace trimmed (a browser hashes the text as it
- * is, CSP 3 "does element match source list"); it holds JSON-LD, which no browser runs, to
- * `script-src`; and, reading files, which have no origin, it finds that no address of the site is
- * the page's own ('self'; it refuses to read pages from a local server). A warning that the page's
- * policy allows as browsers read it, for one of these reasons exactly, passes; any other stays a fault.
+ * The W3C Nu Html Checker (npm vnu-jar, Debian's Java) over every page, the not-found pages and the
+ * CMS's page (on the publish path, those changed: pages-to-check.ts): an independent reading of the
+ * HTML. Errors and warnings fail; its notes (style) pass. It also checks each page's inline code
+ * against the page's own policy, where it reads three things otherwise than browsers do (trimmed
+ * text hashed, JSON-LD held to script-src, no 'self' for a file): a warning for exactly one of those,
+ * which the policy allows as browsers read it, passes (`misreadsPagePolicy`).
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
-import { parseHtml } from "../../../build/built-html"
-import { hashSource } from "../../../build/post-build/inline-sources"
-import { PAGE_POLICY_META } from "../../../build/post-build/policy-meta"
+import { parseHtml } from "../../../build-steps/built-html"
+import { hashSource } from "../../../build-steps/post-build/inline-sources"
+import { PAGE_POLICY_META } from "../../../build-steps/post-build/policy-meta"
 import { pagesToCheck } from "../pages-to-check"
 import { ensureSystemPackage } from "../../lib/system-packages"
 

@@ -8,8 +8,8 @@ import fs from "node:fs"
 import path from "node:path"
 import zlib from "node:zlib"
 import { filesUnder } from "../../../lib/files"
-import { isCompressible } from "../../../build/post-build/compression"
-import { pageDataFileOf } from "../../../build/gatsby-internals"
+import { isCompressible } from "../../../build-steps/post-build/compression"
+import { pageDataFileOf } from "../../../build-steps/gatsby-internals"
 import { pagesToCheck } from "../pages-to-check"
 
 const PUBLIC = path.resolve(process.argv[2] ?? "public")

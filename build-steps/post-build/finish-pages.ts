@@ -1,7 +1,7 @@
 /**
  * The build's last word on each page (gatsby-node onPostBuild): its bundles deferred past the first
  * paint (hydrate-after-paint.ts), then its own Content-Security-Policy written in
- * (build/post-build/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
+ * (build-steps/post-build/page-policy.ts), for the pages not finished yet. A page Gatsby kept from the last
  * build, and did not render again, still holds what this step left in it: its bytes are those the
  * step recorded (file-memo.ts), and it is skipped. The record is of the inline code Gatsby's slices
  * carry (the policies allow it) and of the steps' code: when either changes, every page is finished again.

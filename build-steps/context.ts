@@ -8,6 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { type Clock, readClock } from "../contracts/clock"
+import { isRecord } from "../contracts/json"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { CASE_STUDIES, contentTypeOf } from "../model/registry"
 import { movedKeysOf } from "../model/relations"
@@ -57,9 +58,7 @@ export const contentTexts = (root: string): Map<string, string> =>
 function parsed(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text)
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined
+    return isRecord(value) ? value : undefined
   } catch {
     return undefined
   }

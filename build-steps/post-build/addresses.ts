@@ -1,6 +1,6 @@
 /**
  * The case studies' addresses of before, for the hosting policy: a study moved to a new slug keeps its
- * file and lists its old slugs (model/schemas.ts, `formerSlugs`), each of which leads to its page now
+ * file and lists its old slugs (model/page-schemas.ts, `formerSlugs`), each of which leads to its page now
  * (301, in every language); a study deleted from the content after it was on the site leaves its
  * addresses gone for good (410, with the list's "Case Study Not Found" page). Deleted studies are read
  * from the repository's history, the only place that still knows them: every case-study file deleted,
@@ -14,7 +14,7 @@ import type { HostingAddresses } from "../../contracts/hosting-policy"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import type { ScheduledStudy } from "../../model/schedule"
 import { caseStudyPath, localePath } from "../../model/routes"
-import { slugProblem } from "../../model/schemas"
+import { slugProblem } from "../../model/fields"
 
 function englishOf(text: string): Record<string, unknown> | undefined {
   try {

@@ -1,21 +1,10 @@
 /**
- * Everything the build relies on that Gatsby does not document or promise, in one place: how it
- * defines the environment for the HTML renderer, that the renderer is one webpack bundle (so the site
- * can evaluate its modules in an order of its own before the first page), the scripts slice's markers
- * around each page's bundles, the script that carries `window.pagePath`, where it writes a page's
- * data and the static queries' results, and where its store keeps the project's folder.
- *
- * Each is checked against the installed Gatsby by test/build-steps/gatsby-contract.test.ts, which
- * names the version it was verified on (GATSBY_VERIFIED) and is seen failing against a copy of
- * Gatsby's file with that internal changed. At build time, a step that finds Gatsby's output of
- * another shape stops the build with `gatsbyChanged`, naming the internal, rather than shipping
- * pages that are silently slower, rendered again for nothing or loaded twice.
- *
- * What Gatsby documents is used as documented, elsewhere: the Node and SSR APIs (`onCreateWebpackConfig`
- * with `actions.replaceWebpackConfig` and `plugins.define`, `replaceRenderer` with `setHeadComponents`
- * and `setHtmlAttributes`, `onPreRenderHTML`, `wrapPageElement`), the `___gatsby` root element.
- * Imported by the build's Node steps and by gatsby-ssr.tsx (webpack's renderer): plain values and
- * path arithmetic only.
+ * Everything the build relies on that Gatsby does not document or promise, in one place: the HTML
+ * renderer's environment and single bundle, the scripts slice's markers, the script that carries
+ * `window.pagePath`, where a page's data and the static queries' results are written, and where its
+ * store keeps the project's folder. test/build-steps/gatsby-contract.test.ts checks each against the
+ * installed Gatsby (GATSBY_VERIFIED); a step that meets output of another shape stops the build with
+ * `gatsbyChanged`, naming the internal. Plain values and path arithmetic: gatsby-ssr.tsx reads it too.
  */
 import type { Store } from "gatsby"
 import path from "node:path"
@@ -39,7 +28,7 @@ export type GatsbyInternal = keyof typeof GATSBY_INTERNALS
 /** The error a build step throws when Gatsby's output no longer has the shape one internal gives it. */
 export function gatsbyChanged(internal: GatsbyInternal, what: string): Error {
   return new Error(
-    `Gatsby changed ${GATSBY_INTERNALS[internal]} (build/gatsby-internals.ts, "${internal}", verified on ${GATSBY_VERIFIED}): ${what}. See docs/architecture.md, "Gatsby's internals".`,
+    `Gatsby changed ${GATSBY_INTERNALS[internal]} (build-steps/gatsby-internals.ts, "${internal}", verified on ${GATSBY_VERIFIED}): ${what}. See docs/architecture.md, "Gatsby's internals".`,
   )
 }
 

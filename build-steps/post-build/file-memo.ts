@@ -17,7 +17,7 @@ import { contentHash, filesUnder, replaceFile } from "../../lib/files"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 /** The code of the post-build steps, and the lockfile that pins the tools they run. */
-const STEP_CODE = ["build", "gatsby", "lib", "package-lock.json"].map((entry) => path.join(PROJECT_DIR, entry))
+const STEP_CODE = ["build-steps", "gatsby", "lib", "package-lock.json"].map((entry) => path.join(PROJECT_DIR, entry))
 
 /**
  * The version of the post-build steps' code: their sources, the lockfile and Node's own compressors,

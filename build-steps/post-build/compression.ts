@@ -1,15 +1,9 @@
 /**
  * Compression, decided once for every host: which files are text worth compressing, and their copies
- * compressed ahead of time. The build writes `<file>.br` (brotli) and `<file>.gz` (gzip, level 9)
- * beside every such file in public/, so nginx sends them as they are (`brotli_static`,
- * `gzip_static`) instead of compressing each response again at a lower level; anything else it
- * still compresses on the fly. A CDN compresses by itself and never asks for the copies.
- *
- * Brotli's quality is 11, its highest, for the site's code and everything else there is one of, and
- * 10 for the files there is one of per page (its HTML, its data), whose number grows with the site:
- * measured on the pages, 11 takes 2.7 times as long as 10 (38.5 against 14.1 ms a page) for 2 % fewer
- * bytes (8,140 against 8,309), and a build without cache compresses every page (1,182 at 500 studies:
- * 35 of its 108 s at 11).
+ * compressed ahead of time (`<file>.br`, brotli; `<file>.gz`, gzip level 9) beside each in public/,
+ * which nginx sends as they are (`brotli_static`, `gzip_static`); a CDN compresses by itself. Brotli
+ * is at its highest quality (11) for the files there is one of, and at 10 for those there is one of
+ * per page, whose number grows with the site: 11 costs far more time there for a few bytes less.
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -104,7 +98,7 @@ export async function precompress(
 
 /**
  * The build's step (gatsby-node onPostBuild, last: after it no file of public/ may change), for the
- * files whose bytes changed since the last build (build/post-build/file-memo.ts).
+ * files whose bytes changed since the last build (build-steps/post-build/file-memo.ts).
  */
 export async function writePrecompressedCopies({ publicDir, cacheDir, log }: BuiltSite): Promise<void> {
   const started = Date.now()

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { inLocale } from "../../model/localized-content"
 import { CASE_STUDIES, contentTypeOf } from "../../model/registry"
 import type { ContentSnapshot } from "../context"
-import { contentOf } from "../../model/schemas"
+import { contentOf } from "../../model/fields"
 import { CONTENT_DIR } from "../paths"
 
 /** One content file as it is on disk: { "$schema", "en", "fr" }. */
@@ -33,7 +33,7 @@ export function readContent<T = any>(relative: string, locale: Locale = DEFAULT_
   return documentIn<T>(relative, readContentFile(relative, root), locale)
 }
 
-/** One content file's document in a language, as a build read it (build/context.ts). */
+/** One content file's document in a language, as a build read it (build-steps/context.ts). */
 export function contentIn<T>(content: ContentSnapshot, relative: string, locale: Locale = DEFAULT_LOCALE): T {
   const text = content.texts.get(relative)
   if (text === undefined) throw new Error(`${content.root}/${relative} is not in the content`)

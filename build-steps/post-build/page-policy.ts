@@ -2,7 +2,7 @@
  * Each page's Content-Security-Policy, written into the page itself, so the hosting policy's size
  * does not depend on the number of pages (docs/architecture.md, "The hosting policy"). After the
  * pages are final (the after-paint loader written), every built page's
- * policy element (policy-meta.ts) receives the policy of its own inline code (policy.ts, pageCsp).
+ * policy element (policy-meta.ts) receives the policy of its own inline code (csp.ts, pageCsp).
  * The step stops the build when a page has no such element, more than one, or one that some inline
  * code precedes (a browser applies a policy in the page only to what follows it).
  */
@@ -11,7 +11,7 @@ import path from "node:path"
 import { builtPages } from "./built-pages"
 import { parseHtml } from "../built-html"
 import { knownInlineCode } from "./known-inline"
-import { pageCsp } from "./hosting-policy"
+import { pageCsp } from "./csp"
 import { PAGE_POLICY_META } from "./policy-meta"
 
 /** The first inline script or style element of a page, by its offset in the HTML (-1: none). */

@@ -1,5 +1,5 @@
 /**
- * The hosting policy (policy.ts) as a CDN's `_headers` and `_redirects` files, read from the
+ * The hosting policy (hosting-policy.ts) as a CDN's `_headers` and `_redirects` files, read from the
  * published folder by Cloudflare Pages (and, in the same syntax, Netlify). Written for Cloudflare
  * Pages' documented rules: header rules apply in file order, every matching rule adds its headers,
  * a header set twice is joined with a comma, and `! Name` drops what an earlier rule set, so a later,
@@ -74,7 +74,7 @@ export function headersFile(policy: HostingPolicy): string {
       `_headers has a line of ${long.length} characters (${long.slice(0, 40).trim()}...); Cloudflare Pages reads at most ${CDN_LIMITS.lineLength}`,
     )
   }
-  return `# Written by the build from build/post-build/hosting-policy.ts: edit that, not this.\n${text}\n`
+  return `# Written by the build from build-steps/post-build/hosting-policy.ts: edit that, not this.\n${text}\n`
 }
 
 /**
@@ -93,5 +93,5 @@ export function redirectsFile(policy: HostingPolicy): string {
     `${from} ${to} 302`,
     `${from.slice(0, -1)} ${to} 302`,
   ])
-  return `# Written by the build from build/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n${moved.length > 0 ? `# Addresses of before, each to the page that moved from it.\n${moved.join("\n")}\n` : ""}# Book a Demo, to the scheduler.\n${departures.join("\n")}\n`
+  return `# Written by the build from build-steps/post-build/hosting-policy.ts: every page has one address, with its trailing slash.\n${rules.join("\n")}\n${moved.length > 0 ? `# Addresses of before, each to the page that moved from it.\n${moved.join("\n")}\n` : ""}# Book a Demo, to the scheduler.\n${departures.join("\n")}\n`
 }

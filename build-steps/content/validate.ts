@@ -12,7 +12,7 @@ import { imageFields, valuesAt } from "../../model/relations"
 import { type ContentProblem, type PathSegment, jsonPath } from "../../model/problems"
 import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
-import { isContentField } from "../../model/schemas"
+import { isContentField } from "../../model/fields"
 import {
   isUntranslated,
   mayWaitForTranslation,
@@ -138,7 +138,7 @@ function translationsMissing(file: ParsedFile): ContentProblem[] {
 }
 
 /**
- * Validates the content a build read (build/context.ts), its dates at `options.now` (the build's
+ * Validates the content a build read (build-steps/context.ts), its dates at `options.now` (the build's
  * clock, else the real time); `options.label` is how the folder is named in messages.
  */
 export async function validateSnapshot(content: ContentSnapshot, options: CheckOptions = {}): Promise<ContentReport> {

@@ -91,7 +91,7 @@ export function deferBundles(html: string, file: string): string | null {
  * Defers the bundles of the pages in `files` (HTML files under `publicDir`). A page without the
  * scripts slice stops the build: Gatsby's output no longer has the shape this step expects, and
  * skipping it would ship pages that load their bundles before the first paint. The build runs it on
- * the pages it has not finished yet (build/post-build/finish-pages.ts).
+ * the pages it has not finished yet (build-steps/post-build/finish-pages.ts).
  */
 export function deferPages(publicDir: string, files: readonly string[]): number {
   for (const file of files) {

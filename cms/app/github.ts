@@ -1,0 +1,89 @@
+/**
+ * The admin's views ask GitHub through this one client, with the signed-in editor's token: the
+ * repository (release-notes.tsx, schedule-note.tsx), and the content files of a branch, each blob kept
+ * by its hash for the session (translations-view.tsx). What the live site says of itself is read here
+ * too (readLive), through the contracts the build writes.
+ */
+import { askAgainAt } from "../release-state"
+import { CONTENT_LABEL } from "../entry-problems"
+import { signedInUser } from "./decap-internals"
+
+export interface BackendConfig {
+  backend: { name: string; repo?: string; branch?: string; api_root?: string }
+}
+
+/** GitHub answered, and its answer is a refusal: a commit it does not know (404), a token it refuses (401). */
+export class GitHubRefused extends Error {
+  constructor(readonly status: number) {
+    super(`GitHub answered ${status}`)
+  }
+}
+
+/** GitHub could not answer now (a server error, a rate limit): nothing can be told until `retryAt`. */
+export class GitHubDidNotAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAt: Date,
+  ) {
+    super(`GitHub did not answer (${status})`)
+  }
+}
+
+/** GitHub's answer about the repository (`route` ""), or a part of it, with the editor's token. */
+export async function fromGitHub<T>({ backend }: BackendConfig, route: string): Promise<T> {
+  const token = signedInUser()?.token
+  const root = backend.api_root ?? "https://api.github.com"
+  // "no-cache": GitHub's answers may be kept a minute; asked again with their ETag, an unchanged one is free.
+  const response = await fetch(`${root}/repos/${backend.repo}${route}`, {
+    cache: "no-cache",
+    headers: { Accept: "application/vnd.github+json", ...(token ? { Authorization: `token ${token}` } : {}) },
+  })
+  if (!response.ok) {
+    const retryAt = askAgainAt(response.status, response.headers)
+    throw retryAt ? new GitHubDidNotAnswer(response.status, retryAt) : new GitHubRefused(response.status)
+  }
+  return (await response.json()) as T
+}
+
+const SCHEMAS = `${CONTENT_LABEL}/schemas/`
+
+interface Tree {
+  tree: Array<{ path: string; type: string; sha: string }>
+}
+
+/** Blobs read this session, by their hash. */
+const blobs = new Map<string, string>()
+
+/** A blob's text from GitHub's base64 (UTF-8 bytes). */
+function decoded(content: string): string {
+  const bytes = Uint8Array.from(atob(content.replace(/\n/g, "")), (character) => character.charCodeAt(0))
+  return new TextDecoder().decode(bytes)
+}
+
+/**
+ * Every content file on the branch, by its path under content/, as its text: the tree (one request),
+ * then each blob not read yet, so a later look costs the tree and what changed.
+ */
+export async function contentOnBranch(config: BackendConfig): Promise<Map<string, string>> {
+  const branch = encodeURIComponent(config.backend.branch ?? "main")
+  const { tree } = await fromGitHub<Tree>(config, `/git/trees/${branch}?recursive=1`)
+  const files = tree.filter(
+    ({ path, type }) =>
+      type === "blob" && path.startsWith(`${CONTENT_LABEL}/`) && path.endsWith(".json") && !path.startsWith(SCHEMAS),
+  )
+  await Promise.all(
+    files
+      .filter(({ sha }) => !blobs.has(sha))
+      .map(async ({ sha }) => {
+        const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
+        blobs.set(sha, decoded(blob.content))
+      }),
+  )
+  return new Map(files.map(({ path, sha }) => [path.slice(CONTENT_LABEL.length + 1), blobs.get(sha)!]))
+}
+
+/** A file of the live site, read through its contract; null when it does not answer or is not one. */
+export const readLive = <T>(file: string, read: (data: unknown) => T | null): Promise<T | null> =>
+  fetch(file, { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : null))
+    .then(read, () => null)
