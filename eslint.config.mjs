@@ -110,10 +110,16 @@ export default tseslint.config(
             },
             {
               target: "./deploy/release",
+              from: "./model",
+              except: ["./routes.ts", "./locales.ts"],
+              message:
+                "The release command runs on a host with Node alone: of the content model it reads only the site's addresses and languages (model/routes.ts, model/locales.ts, plain values), the words its nginx configuration and its counts share with the site.",
+            },
+            {
+              target: "./deploy/release",
               from: [
                 "./build-steps",
                 "./gatsby",
-                "./model",
                 "./src",
                 "./cms",
                 "./functions",
@@ -123,7 +129,7 @@ export default tseslint.config(
                 "./deploy/publish",
               ],
               message:
-                "The release command runs on a host with Node alone: it reads contracts/ and lib/, never the build, the content model or the rest of deploy/.",
+                "The release command runs on a host with Node alone: it reads contracts/, lib/ and the site's addresses, never the build, the site or the rest of deploy/.",
             },
             {
               target: "./build-steps",

@@ -34,3 +34,10 @@ export const COMPRESSIBLE_TYPES = [...new Set([...Object.values(COMPRESSIBLE_EXT
 
 /** Below this, compression costs more than it saves (nginx's `gzip_min_length` says the same). */
 export const MIN_COMPRESSED_LENGTH = 256
+
+/**
+ * The folders the host serves that hold no page (their first segment, in any language): Gatsby's
+ * page data, bundles and slices (build-steps/gatsby-internals.ts), the admin (admin.ts), the sign-in
+ * (sign-in.ts) and the demo funnel's report; the visit counts count no page there.
+ */
+export const NO_PAGE_FOLDERS = ["page-data", "static", "_gatsby", "admin", "api", "report"] as const

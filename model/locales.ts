@@ -3,10 +3,11 @@
  * content file; French lives under /fr/. How a content file holds both: model/localized-content.ts.
  * (Plain values only: the site's browser code reads this file.)
  */
-import { LOCALES, type Locale } from "../contracts/addresses"
+export const LOCALES = ["en", "fr"] as const
+export type Locale = (typeof LOCALES)[number]
 
-// The languages are words of the site's addresses (contracts/addresses.ts), which the host reads too.
-export { DEFAULT_LOCALE, LANGUAGE_NAMES_IN_ENGLISH, LOCALES, type Locale } from "../contracts/addresses"
+/** The language at the site's root, whose document holds the shared fields (and Decap's default). */
+export const DEFAULT_LOCALE: Locale = "en"
 
 /** Metadata key: true on a text written in each language (text() and prose()), false on one that is not. */
 export const TRANSLATABLE_META = "x-translatable"
@@ -16,6 +17,9 @@ export const TRANSLATABLE_META = "x-translatable"
  * (`<html lang>`, hreflang, schema.org's inLanguage): "en", "fr".
  */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", fr: "Français" }
+
+/** Each language's name in English, for the build's and the CMS's messages. */
+export const LANGUAGE_NAMES_IN_ENGLISH: Record<Locale, string> = { en: "English", fr: "French" }
 
 /** Open Graph's locale of each language (og:locale): British English, Swiss French. */
 export const OPEN_GRAPH_LOCALES: Record<Locale, string> = { en: "en_GB", fr: "fr_CH" }

@@ -1,26 +1,8 @@
 /** The site's paths, in the one trailing-slash form that Gatsby builds (trailingSlash: "always"). */
-import {
-  BOOK_DEMO_PATH,
-  DEMO_SOURCE_PARAM,
-  HOME_PATH,
-  SCHEDULER_PATH,
-  localePath,
-  routeOf,
-} from "../contracts/addresses"
-import type { Locale } from "./locales"
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales"
 
-// The addresses' words every side shares: the site, the build, the host's configuration and its counts.
-export {
-  BOOK_DEMO_PATH,
-  DEMO_SOURCE_PARAM,
-  HOME_PATH,
-  SCHEDULER_PATH,
-  localeOfPath,
-  localePath,
-  routeOf,
-  translatedPath,
-} from "../contracts/addresses"
-
+export const HOME_PATH = "/"
+export const BOOK_DEMO_PATH = "/book-demo/"
 export const PRIVACY_PATH = "/privacy-policy/"
 export const TERMS_PATH = "/terms-of-service/"
 export const CASE_STUDIES_PATH = "/case-studies/"
@@ -40,6 +22,18 @@ export const sectionPath = (sectionId: string) => `${HOME_PATH}#${sectionId}`
 /** The name of the case list's search parameter: /case-studies/?q=… */
 export const SEARCH_PARAM = "q"
 
+/**
+ * The demo page's parameter naming the route of the page its link was followed from
+ * (/book-demo/?from=/case-studies/wine/): the host's log counts which pages lead to a demo.
+ */
+export const DEMO_SOURCE_PARAM = "from"
+
+/**
+ * The address the demo page's Book a Demo link leads to: the host answers it with a redirect to the
+ * scheduler (the settings' scheduling URL in the page's language), and its log counts each one.
+ */
+export const SCHEDULER_PATH = `${BOOK_DEMO_PATH}schedule/`
+
 /** A route as a query's value: what is no letter, digit, `-`, `_`, `.`, `~` or `/` escaped. */
 export const inQuery = (route: string) => route.replace(/[^\w\-.~/]/g, (character) => encodeURIComponent(character))
 
@@ -49,6 +43,24 @@ export const NOT_FOUND_ROUTE = "/404/"
 export const UNKNOWN_CASE_ROUTE = "/case-studies/[...]/"
 /** The file hosts answer an unknown address under /case-studies/ with (in each language). */
 export const UNKNOWN_CASE_FILE = "/case-studies/404.html"
+
+/** A path of the site in a language: English at the root, every other language under /<locale>/. */
+export const localePath = (path: string, locale: Locale) => (locale === DEFAULT_LOCALE ? path : `/${locale}${path}`)
+
+/** The language of a path of the site (or of a page path Gatsby matches, such as /fr/case-studies/*). */
+export const localeOfPath = (path: string): Locale =>
+  LOCALES.find((locale) => locale !== DEFAULT_LOCALE && (path === `/${locale}` || path.startsWith(`/${locale}/`))) ??
+  DEFAULT_LOCALE
+
+/** The same page in another language: /fr/case-studies/wine/ <-> /case-studies/wine/ (hash and query kept). */
+export function translatedPath(path: string, to: Locale): string {
+  const from = localeOfPath(path)
+  const unprefixed = from === DEFAULT_LOCALE ? path : path.slice(from.length + 1) || HOME_PATH
+  return localePath(unprefixed, to)
+}
+
+/** A path without its language: /fr/case-studies/wine/ -> /case-studies/wine/ (the route both languages share). */
+export const routeOf = (path: string) => translatedPath(path, DEFAULT_LOCALE)
 
 /** What an address that is no page shows: the unknown-case screen under /case-studies/, else the not-found one. */
 export const notFoundRouteOf = (path: string): string =>

@@ -3,7 +3,7 @@
  * week by language, and each recent week page by page. Plain HTML and its stylesheet, no script: it
  * is read behind a password, on any screen.
  */
-import { LANGUAGE_NAMES_IN_ENGLISH as LANGUAGE_NAMES, LOCALES, type Locale } from "../../contracts/addresses"
+import { LANGUAGE_NAMES_IN_ENGLISH as LANGUAGE_NAMES, LOCALES, type Locale } from "../../model/locales"
 import { REPORT_PREFIX } from "./nginx-funnel"
 import {
   DIRECT,

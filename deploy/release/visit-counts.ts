@@ -9,15 +9,9 @@ import path from "node:path"
 import readline from "node:readline"
 import zlib from "node:zlib"
 import { zurichDay } from "../../contracts/editors-time"
-import {
-  BOOK_DEMO_PATH,
-  DEMO_SOURCE_PARAM,
-  type Locale,
-  NO_PAGE_FOLDERS,
-  SCHEDULER_PATH,
-  localeOfPath,
-  routeOf,
-} from "../../contracts/addresses"
+import { NO_PAGE_FOLDERS } from "../../contracts/hosting"
+import type { Locale } from "../../model/locales"
+import { BOOK_DEMO_PATH, DEMO_SOURCE_PARAM, SCHEDULER_PATH, localeOfPath, routeOf } from "../../model/routes"
 
 /** One day's counts, each keyed "language route" (the route is the same in every language). */
 export interface DayCounts {

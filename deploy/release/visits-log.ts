@@ -16,7 +16,7 @@ import path from "node:path"
 import { list as robotPatterns } from "isbot"
 import { quote } from "./nginx-text"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
-import { DEMO_SOURCE_PARAM as SOURCE_PARAM } from "../../contracts/addresses"
+import { DEMO_SOURCE_PARAM as SOURCE_PARAM } from "../../model/routes"
 
 /** The log_format's name, as the server's access_log names it. */
 export const VISITS_LOG_FORMAT = "aurelle_visits"

@@ -116,15 +116,17 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(found.filter((line) => line.startsWith("no-restricted-imports"))).toHaveLength(1)
   })
 
-  it("keeps the release command to the contracts and the file helpers, and the helpers to Node", async () => {
-    // The release command reading the content model or a build step; the helpers reading a contract.
+  it("keeps the release command to the contracts, the file helpers and the site's addresses, and the helpers to Node", async () => {
+    // The release command reading the content model's schemas or a build step; the helpers reading a contract.
     const release = [
-      'import { LOCALES } from "../../model/locales"',
+      'import { caseStudySchema } from "../../model/page-schemas"',
       'import { builtPages } from "../../build-steps/post-build/built-pages"',
       'import { PUBLIC_DIR } from "../hosting/local-nginx"',
+      'import { LOCALES } from "../../model/locales"',
+      'import { SCHEDULER_PATH } from "../../model/routes"',
       'import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"',
       'import { replaceFile } from "../../lib/files"',
-      "export const all = [LOCALES, builtPages, PUBLIC_DIR, RELEASE_STAMP_PATH, replaceFile]",
+      "export const all = [caseStudySchema, builtPages, PUBLIC_DIR, LOCALES, SCHEDULER_PATH, RELEASE_STAMP_PATH, replaceFile]",
       "",
     ].join("\n")
     const found = await complaints("deploy/release/planted.ts", release)
