@@ -141,4 +141,27 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     expect(new Date(record.clock).getTime()).toBeLessThan(GO_LIVE.getTime())
     expect(served).toBe(false)
   })
+
+  it("makes a new context under gatsby develop when a study is saved with other text", async () => {
+    vi.setSystemTime(GO_LIVE.getTime() - 60_000)
+    const gatsbyNode = await import("../../gatsby-node")
+    const { args, nodes, fileNodes } = gatsbyStandIn()
+    await gatsbyNode.onPreBootstrap!(args as never, {} as never, () => {})
+    for (const node of fileNodes) await gatsbyNode.onCreateNode!({ ...args, node } as never, {} as never, () => {})
+    const served = () =>
+      [...nodes.values()].some((node) => node.internal.type === "CaseStudy" && node.slug === "cruises")
+    expect(served()).toBe(false)
+    // The editor brings the study's time forward and saves: Gatsby makes the file's node again.
+    const file = path.join(fixture.content, STUDY_FILE)
+    const study = JSON.parse(fs.readFileSync(file, "utf8"))
+    study.en.goLiveAt = new Date(Date.now() - 60_000).toISOString()
+    fs.writeFileSync(file, JSON.stringify(study, null, 2))
+    const saved = fileNodes.find((node) => node.relativePath === STUDY_FILE)!
+    await gatsbyNode.onCreateNode!(
+      { ...args, node: { ...saved, internal: { ...saved.internal, contentDigest: "saved" } } } as never,
+      {} as never,
+      () => {},
+    )
+    expect(served()).toBe(true)
+  })
 })
