@@ -11,6 +11,7 @@ import { ADMIN_CSP, SITE_CSP } from "./csp"
 import { AUTH_PATH } from "../../contracts/sign-in"
 import { LOCALES, type Locale } from "../../model/locales"
 import {
+  CASE_STUDIES_PATH,
   NOT_FOUND_ROUTE,
   SCHEDULER_PATH,
   UNKNOWN_CASE_FILE,
@@ -43,7 +44,7 @@ export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate"
  * pages of src/pages/404.tsx, built where hosts look for them (gatsby/create-pages.ts, Gatsby's /404.html).
  */
 const inLanguage = (route: string, locale: Locale) => localePath(route, locale)
-export const CASE_NOT_FOUND: NotFoundPage = { prefix: "/case-studies/", file: UNKNOWN_CASE_FILE }
+export const CASE_NOT_FOUND: NotFoundPage = { prefix: CASE_STUDIES_PATH, file: UNKNOWN_CASE_FILE }
 export const SITE_NOT_FOUND: NotFoundPage = { prefix: "/", file: "/404.html" }
 const notFoundIn = (locale: Locale): NotFoundPage[] =>
   [CASE_NOT_FOUND, SITE_NOT_FOUND].map(({ prefix, file }) => ({

@@ -21,6 +21,7 @@ import { type BackendConfig, fromGitHub, readLive } from "./github"
 import { useLookAgain } from "./look-again"
 import { Note } from "./release-said"
 import { useSavedContent } from "./saved-content"
+import { CASE_STUDIES, contentTypeOf } from "../../model/registry"
 
 const ASK_AGAIN_MS = 60_000
 
@@ -74,7 +75,7 @@ function useSavedStudies(): ScheduledStudy[] | undefined {
   const saved = useSavedContent()
   if (saved.status !== "ready") return undefined
   return [...saved.files]
-    .filter(([relative]) => relative.startsWith("case-studies/"))
+    .filter(([relative]) => contentTypeOf(relative) === CASE_STUDIES)
     .flatMap(([, text]) => {
       try {
         const study = scheduledStudyOf(JSON.parse(text))

@@ -29,8 +29,10 @@ import {
 } from "../../model/schedule"
 import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
 import { readSiteSettings } from "../../lib/site-settings"
+import { CASE_STUDIES } from "../../model/registry"
 
-const STUDIES_FOLDER = "content/case-studies"
+/** The case studies' folder, from the repository's root. */
+const STUDIES_FOLDER = `content/${CASE_STUDIES.location}`
 
 export interface CalendarDecision {
   due: boolean
