@@ -9,7 +9,12 @@ import { loadDeferredCode } from "./src/components/ui/deferred"
 import { withPageLanguage } from "./src/i18n/locale"
 import { PAGE_VERSION_ATTRIBUTE, PrerenderedVersion, withPageVersion } from "./src/navigation/page-version"
 import { FAVICON_PATH, MANIFEST_PATH } from "./gatsby/manifest-head"
-import { type ModuleContext, PAGE_PATH_SCRIPT_ID, evaluateInPathOrder, gatsbyChanged } from "./build-steps/gatsby-internals"
+import {
+  type ModuleContext,
+  PAGE_PATH_SCRIPT_ID,
+  evaluateInPathOrder,
+  gatsbyChanged,
+} from "./build-steps/gatsby-internals"
 import { PAGE_POLICY_HTTP_EQUIV, UNFINISHED_PAGE_POLICY } from "./build-steps/post-build/policy-meta"
 
 /**

@@ -5,9 +5,11 @@
  * record; the publish path's content check). A build that runs across a study's goLiveAt is thereby
  * of one moment throughout.
  */
+import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
 import { type Clock, readClock } from "../contracts/clock"
+import { zurichDay } from "../contracts/editors-time"
 import { isRecord } from "../contracts/json"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { CASE_STUDIES, contentTypeOf } from "../model/registry"
@@ -95,3 +97,21 @@ export function buildContext(root: string, clock: Clock = readClock(process.env)
   const content = readContentSnapshot(root)
   return { clock, content, calendar: contentCalendar(content.studies, clock) }
 }
+
+/**
+ * The variable in which a content check that passed names what it checked (contentDigest), for the
+ * build that follows it (the publish path's): the same files on the same day need no second check.
+ */
+export const CHECKED_VARIABLE = "SITE_CONTENT_CHECKED"
+
+/** What a content check's verdict rests on: every file's path and text, and the day (Zurich's) its dates were judged on. */
+export function contentDigest({ content, clock }: BuildContext): string {
+  const hash = createHash("sha256").update(zurichDay(clock.now.toISOString()))
+  for (const [relative, text] of [...content.texts].sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update("\0").update(relative).update("\0").update(text)
+  return hash.digest("hex")
+}
+
+/** Whether `env` says a check passed on this very content, on this day (anything else: check it). */
+export const checkedBefore = (context: BuildContext, env: Readonly<Record<string, string | undefined>>): boolean =>
+  env[CHECKED_VARIABLE] === contentDigest(context)

@@ -6,7 +6,8 @@
  * than the context read makes a new context, of the content as it is now.
  */
 import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs } from "gatsby"
-import { type BuildContext, buildContext } from "../build-steps/context"
+import { type BuildContext, buildContext, checkedBefore } from "../build-steps/context"
+import { readClock } from "../contracts/clock"
 import { writeBuildCalendar } from "../build-steps/content/calendar"
 import { projectDirectory } from "../build-steps/gatsby-internals"
 import { CONTENT_DIR } from "../build-steps/paths"
@@ -21,20 +22,24 @@ export interface SiteBuild {
   onPostBuild(args: BuildArgs): Promise<void>
 }
 
-export function siteBuild(contentDir = CONTENT_DIR): SiteBuild {
+/** The hooks for the content in `contentDir`, with the process's environment `env` (its clock, what was checked). */
+export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = process.env): SiteBuild {
   let context: BuildContext | undefined
   // The content files whose nodes this build made (onCreateNode), by their File node's id and digest.
   const madeNow = new Set<string>()
-  const current = (): BuildContext => (context ??= buildContext(contentDir))
+  const made = () => buildContext(contentDir, readClock(env))
+  const current = (): BuildContext => (context ??= made())
 
   return {
     async onPreBootstrap({ reporter }) {
-      context = buildContext(contentDir)
+      context = made()
       madeNow.clear()
       const { clock } = context
       // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
       if (clock.set) reporter.info(`The build's clock is set (SITE_CLOCK): ${clock.now.toISOString()}`)
-      await assertValidContent(context, reporter)
+      // The publish path checked these very files today, and said each problem: once is enough.
+      if (checkedBefore(context, env)) reporter.info("Content checked before this build (the same files, today): valid")
+      else await assertValidContent(context, reporter)
     },
 
     /** A new or changed content file (Gatsby calls it for those only): its nodes. */
@@ -43,8 +48,7 @@ export function siteBuild(contentDir = CONTENT_DIR): SiteBuild {
       if (!contentTypeOfNode(node)) return
       const text = await loadNodeContent(node)
       // Saved under `gatsby develop` since the context was read: what the calendar serves may change.
-      if (current().content.texts.get((node as FileNode).relativePath ?? "") !== text)
-        context = buildContext(contentDir)
+      if (current().content.texts.get((node as FileNode).relativePath ?? "") !== text) context = made()
       sourceFile(
         node as FileNode,
         JSON.parse(text) as Record<string, unknown>,

@@ -29,6 +29,7 @@ import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-st
 import { readSiteSettings } from "../../lib/site-settings"
 import { readSource } from "../lib/read-source"
 import { checkContent } from "./gates/check-content"
+import { CHECKED_VARIABLE } from "../../build-steps/context"
 import { type ContentProblem, formatProblem } from "../../model/problems"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
@@ -125,12 +126,15 @@ async function main(): Promise<void> {
   const started = performance.now()
   /** The translations whose English changed after they were made: a warning, said again at the end. */
   let toCheck: ContentProblem[] = []
+  /** What the content check passed (build-steps/context.ts, contentDigest): the build checks it no more. */
+  let checked: Record<string, string> = {}
   try {
     await step(
       "content check",
       async () => {
         const report = await checkContent(CONTENT_DIR)
         toCheck = report.toCheck
+        checked = { [CHECKED_VARIABLE]: report.digest }
         return report.refusal
       },
       () => (toCheck.length ? `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check` : ""),
@@ -138,7 +142,7 @@ async function main(): Promise<void> {
     const before = builtPagesOf(PUBLIC_DIR)
     await step(
       "build",
-      () => run("npm", ["run", "build"]),
+      () => run("npm", ["run", "build"], checked),
       () => (before.fingerprints.size ? "Gatsby's cache kept" : "no cache: a cold build"),
     )
     let pages: string[] = []

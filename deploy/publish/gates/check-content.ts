@@ -7,16 +7,18 @@
 import path from "node:path"
 import { formatProblem } from "../../../model/problems"
 import { type ContentReport, validateSnapshot } from "../../../build-steps/content/validate"
-import { buildContext } from "../../../build-steps/context"
+import { buildContext, contentDigest } from "../../../build-steps/context"
 import { annotation } from "../../lib/github-annotations"
 
 /**
  * The content under `root` checked once, as a build would read it (build-steps/context.ts: SITE_CLOCK, else
- * now), each problem written to the log; and the first error, the refusal, or null.
+ * now), each problem written to the log; the first error, the refusal, or null; and what was checked
+ * (contentDigest), which the build that follows is given so as not to check it again.
  */
-export async function checkContent(root: string): Promise<ContentReport & { refusal: string | null }> {
-  const { content, clock } = buildContext(root)
-  const report = await validateSnapshot(content, { now: clock.now })
+export async function checkContent(root: string): Promise<ContentReport & { refusal: string | null; digest: string }> {
+  const context = buildContext(root)
+  const report = await validateSnapshot(context.content, { now: context.clock.now })
+  const digest = contentDigest(context)
   const { errors, warnings } = report
   for (const warning of warnings) console.warn(`warning ${formatProblem(warning)}`)
   for (const error of errors) console.error(`error   ${formatProblem(error)}`)
@@ -24,9 +26,9 @@ export async function checkContent(root: string): Promise<ContentReport & { refu
     for (const warning of warnings) console.log(annotation("warning", warning, process.cwd()))
     for (const error of errors) console.log(annotation("error", error, process.cwd()))
   }
-  if (errors.length === 0) return { ...report, refusal: null }
+  if (errors.length === 0) return { ...report, refusal: null, digest }
   console.error(`\n${errors.length} content problem${errors.length === 1 ? "" : "s"} found.`)
-  return { ...report, refusal: `error   ${formatProblem(errors[0])}` }
+  return { ...report, refusal: `error   ${formatProblem(errors[0])}`, digest }
 }
 
 if (require.main === module) {
