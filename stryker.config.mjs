@@ -31,6 +31,8 @@ export default {
     "deploy/release/visits-report.ts",
     "model/schedule.ts",
     "model/translations.ts",
+    "model/translation-sources.ts",
+    "build-steps/content/translation-history.ts",
     "build-steps/post-build/addresses.ts",
     "src/seo/json-ld.ts",
     "src/components/case-study/case-filter.ts",

@@ -25,14 +25,14 @@ export type TextValue = string | string[]
 export type TranslatedFrom = Partial<Record<Locale, Record<string, TextValue>>>
 
 /** A text of the English document: where it is, what it says, and the rule it keeps. */
-interface EnglishText {
+export interface EnglishText {
   segments: PathSegment[]
   path: string
   value: TextValue
   schema: z.ZodType
 }
 
-const asText = (value: unknown): TextValue | undefined =>
+export const asText = (value: unknown): TextValue | undefined =>
   typeof value === "string"
     ? value
     : Array.isArray(value) && value.every((item) => typeof item === "string")
@@ -40,16 +40,16 @@ const asText = (value: unknown): TextValue | undefined =>
       : undefined
 
 /** Whether a text holds nothing to read: absent, empty, or a list of nothing. */
-const isEmptyText = (value: unknown) => {
+export const isEmptyText = (value: unknown) => {
   const text = asText(value)
   return text === undefined || (typeof text === "string" ? text.trim() === "" : text.every((item) => !item.trim()))
 }
 
 /** Two texts read alike (a list item for item). */
-const sameText = (one: unknown, other: unknown) => JSON.stringify(one) === JSON.stringify(other)
+export const sameText = (one: unknown, other: unknown) => JSON.stringify(one) === JSON.stringify(other)
 
 /** Every text the English document holds, in the schema's order, each where it is. */
-function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {
+export function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {
   const found: EnglishText[] = []
   const walk = (part: z.ZodType, value: unknown, segments: PathSegment[]) => {
     const inner = unwrapped(part)
@@ -72,7 +72,7 @@ function englishTexts(schema: z.ZodType, english: unknown): EnglishText[] {
 }
 
 /** The record as a document holds it, read leniently: what is not a text is left out. */
-function recordOf(english: unknown): TranslatedFrom {
+export function recordOf(english: unknown): TranslatedFrom {
   const record = isRecord(english) ? english[TRANSLATED_FROM] : undefined
   if (!isRecord(record)) return {}
   return Object.fromEntries(
@@ -91,7 +91,7 @@ function recordOf(english: unknown): TranslatedFrom {
 }
 
 /** The languages a text is translated into. */
-const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
+export const TRANSLATIONS = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)
 
 const describe = (value: unknown) =>
   value === null
@@ -227,65 +227,25 @@ export function translationStates(schema: z.ZodType, file: unknown): Translation
   return states
 }
 
-/**
- * The English a translation was confirmed still right against, by language and path: what the editor
- * confirmed in the form, with the English it read then (a later change of that English is to check
- * again).
- */
-export type Confirmed = Partial<Record<Locale, Record<string, TextValue>>>
-
-/**
- * The record the English document holds once `draft` (a whole file, every language) is saved over
- * `saved` (the file as saved now; undefined for a new one), or undefined when nothing is to check.
- * For each translated text:
- * - a translation written or changed in this save, or confirmed against the English it has now, was
- *   made from that English: nothing to record;
- * - otherwise it still stands on the English it stood on: the one recorded, else the English saved
- *   until now; recorded while it differs from the draft's English.
- * The record in the draft itself is not read: the form's copy of it can be stale (cms/former-keys.ts
- * says why of another list the form does not show).
- */
-export function recordedSources(
-  schema: z.ZodType,
-  saved: unknown,
-  draft: unknown,
-  confirmed: Confirmed = {},
-): TranslatedFrom | undefined {
-  if (!isRecord(draft)) return undefined
-  const savedFile = isRecord(saved) ? saved : {}
-  const savedRecord = recordOf(savedFile[DEFAULT_LOCALE])
-  const record: TranslatedFrom = {}
-  for (const locale of TRANSLATIONS) {
-    for (const { segments, path, value } of englishTexts(schema, draft[DEFAULT_LOCALE])) {
-      const own = valueAt(draft[locale], segments)
-      const ownSaved = valueAt(savedFile[locale], segments)
-      if (isEmptyText(own) || !sameText(own, ownSaved)) continue
-      const confirmedAgainst = confirmed[locale]?.[path]
-      if (confirmedAgainst !== undefined && sameText(confirmedAgainst, value)) continue
-      const source = savedRecord[locale]?.[path] ?? asText(valueAt(savedFile[DEFAULT_LOCALE], segments))
-      if (source === undefined || sameText(source, value)) continue
-      record[locale] = { ...record[locale], [path]: source }
-    }
-  }
-  return Object.keys(record).length > 0 ? record : undefined
-}
-
-/** The English document with the record set (or taken away, when undefined), its other fields as they are. */
-export function withRecord(english: unknown, record: TranslatedFrom | undefined): unknown {
-  if (!isRecord(english)) return english
-  const { [TRANSLATED_FROM]: _old, ...rest } = english
-  return record ? { ...rest, [TRANSLATED_FROM]: record } : rest
-}
-
 /** A text as a message quotes it: a list's items joined, a long text cut after `max` characters. */
 export function quotedText(text: TextValue, max = 90): string {
   const whole = typeof text === "string" ? text : text.join(" / ")
   return `“${whole.length > max ? `${whole.slice(0, max - 1).trimEnd()}…` : whole}”`
 }
 
+/** The English then and now as a message quotes them: of a list, the first item that changed, and which. */
+function changeOf(before: TextValue, after: TextValue): string {
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const item = after.findIndex((line, index) => line !== before[index])
+    if (item >= 0 && item < before.length)
+      return `from ${quotedText(before[item])} to ${quotedText(after[item])} (item ${item + 1} of the list)`
+  }
+  return `from ${quotedText(before)} to ${quotedText(after)}`
+}
+
 /** How the content check and the publish path say a translation is to check. */
 export const toCheckMessage = ({ locale, before, after }: TranslationToCheck) =>
-  `to check: its English changed since this ${LANGUAGE_NAMES_IN_ENGLISH[locale]} was made, from ${quotedText(before)} to ${quotedText(after)}; edit the ${LANGUAGE_NAMES_IN_ENGLISH[locale]}, or confirm it still right in the CMS`
+  `to check: its English changed since this ${LANGUAGE_NAMES_IN_ENGLISH[locale]} was made, ${changeOf(before, after)}; edit the ${LANGUAGE_NAMES_IN_ENGLISH[locale]}, or confirm it still right (in the CMS, or by hand with a commit trailer: docs/editing.md)`
 
 /** How the content check says an entry is published in English only, waiting for a language. */
 export const untranslatedMessage = (locale: Locale) =>

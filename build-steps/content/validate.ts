@@ -21,6 +21,7 @@ import {
   untranslatedMessage,
 } from "../../model/translations"
 import { photoProblem } from "./photos"
+import { type TranslationHistory, translationHistory, withHistory } from "./translation-history"
 import { type ContentSnapshot, readContentSnapshot } from "../context"
 import { IMAGES_FOLDER } from "../paths"
 
@@ -29,6 +30,8 @@ export interface ContentReport {
   warnings: ContentProblem[]
   /** Of the warnings, the translations whose English changed after they were made. */
   toCheck: ContentProblem[]
+  /** Why the history could not say which translations are to check (then the files' own records did). */
+  historyUnread?: string
 }
 
 /** Every photo an entry names must be an image that can be read; each one that is not, a warning. */
@@ -111,16 +114,23 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
 /** The translations to check in the content, in the files the content check finds sound. */
 export function translationsToCheckIn(content: ContentSnapshot, options: CheckOptions = {}): ContentProblem[] {
   const { errors, parsed } = checkContentFiles(content.texts, options)
-  return parsed.filter((file) => isSound(file, errors)).flatMap(translationsToCheck)
+  const recorded = recordsOf(translationHistory(content))
+  return parsed.filter((file) => isSound(file, errors)).flatMap((file) => translationsToCheck(file, recorded))
 }
+
+/** How a file's record is read: from its history when there is one, else as the file holds it. */
+type Recorded = (file: ParsedFile) => Record<string, unknown>
+
+const recordsOf = (history: TranslationHistory): Recorded =>
+  "records" in history ? (file) => withHistory(file.raw, history.records.get(file.relative)) : (file) => file.raw
 
 
 /**
  * Each translation whose English changed since it was made (model/translations.ts): a warning, not a
  * refusal, since an editor may publish the English first.
  */
-function translationsToCheck(file: ParsedFile): ContentProblem[] {
-  return translationStates(file.type.schema, file.raw).toCheck.map((state) => ({
+function translationsToCheck(file: ParsedFile, recorded: Recorded): ContentProblem[] {
+  return translationStates(file.type.schema, recorded(file)).toCheck.map((state) => ({
     file: file.file,
     path: jsonPath([state.locale, ...state.segments]),
     message: toCheckMessage(state),
@@ -145,14 +155,15 @@ export async function validateSnapshot(content: ContentSnapshot, options: CheckO
   const label = options.label ?? "content"
   const { errors, parsed } = checkContentFiles(content.texts, options)
   const sound = parsed.filter((file) => isSound(file, errors))
-  const toCheck = sound.flatMap(translationsToCheck)
+  const history = translationHistory(content)
+  const toCheck = sound.flatMap((file) => translationsToCheck(file, recordsOf(history)))
   const warnings = [
     ...(await photoWarnings(content.root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),
     ...toCheck,
     ...sound.flatMap(translationsMissing),
   ]
-  return { errors, warnings, toCheck }
+  return { errors, warnings, toCheck, ...("unknown" in history ? { historyUnread: history.unknown } : {}) }
 }
 
 /** Validates every content file under `root`, as validateSnapshot. */

@@ -7,10 +7,10 @@
  * known by its file, with every slug its versions held. An address a study holds now, as its slug or a
  * slug of before, is never gone.
  */
-import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import type { HostingAddresses } from "../../contracts/hosting-policy"
+import { blobs, git, unreadableHistory } from "../git"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import type { ScheduledStudy } from "../../model/schedule"
 import { caseStudyPath, localePath } from "../../model/routes"
@@ -24,13 +24,6 @@ function englishOf(text: string): Record<string, unknown> | undefined {
     return undefined
   }
 }
-
-const git = (folder: string, args: string[], input?: string): Buffer =>
-  execFileSync("git", ["-C", folder, ...args], {
-    input,
-    maxBuffer: 1024 * 1024 * 1024,
-    stdio: ["pipe", "pipe", "pipe"],
-  })
 
 /**
  * A case study deleted from the content, known by its file: every address it had in any version
@@ -74,27 +67,6 @@ function touchesByFile(folder: string): Map<string, Touch[]> {
   return byFile
 }
 
-/** The blobs named `commit:path`, in order, from one `git cat-file --batch` (null where there is none). */
-function blobs(folder: string, specs: readonly string[]): (string | null)[] {
-  if (specs.length === 0) return []
-  const out = git(folder, ["cat-file", "--batch"], `${specs.join("\n")}\n`)
-  const texts: (string | null)[] = []
-  let at = 0
-  for (let i = 0; i < specs.length; i++) {
-    const lineEnd = out.indexOf(10, at)
-    const header = out.subarray(at, lineEnd).toString("utf8").split(" ")
-    if (header[1] !== "blob") {
-      texts.push(null)
-      at = lineEnd + 1
-      continue
-    }
-    const size = Number(header[2])
-    texts.push(out.subarray(lineEnd + 1, lineEnd + 1 + size).toString("utf8"))
-    at = lineEnd + 1 + size + 1
-  }
-  return texts
-}
-
 /**
  * The studies deleted from `folder` (the case studies' folder) in the history of the commit checked out, each known by its file
  * with every version it had; or why the history cannot tell (no repository, or a shallow clone). The
@@ -102,13 +74,8 @@ function blobs(folder: string, specs: readonly string[]): (string | null)[] {
  * a warning naming the commit and the file.
  */
 export function deletedStudies(folder: string): History {
-  let shallow: string
-  try {
-    shallow = git(folder, ["rev-parse", "--is-shallow-repository"]).toString("utf8").trim()
-  } catch {
-    return { unknown: `${folder} is not in a git repository` }
-  }
-  if (shallow === "true") return { unknown: `the git clone holding ${folder} is shallow (git fetch --unshallow)` }
+  const unreadable = unreadableHistory(folder)
+  if (unreadable) return { unknown: unreadable }
   let byFile: Map<string, Touch[]>
   try {
     byFile = touchesByFile(folder)

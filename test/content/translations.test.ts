@@ -1,19 +1,13 @@
 /**
- * Translations that know their source (model/translations.ts): what a save records, and what is then
+ * Translations that know their source (model/translations.ts, translation-sources.ts): what a save records, and what is then
  * to check or missing, on a real case study.
  */
 import { describe, expect, it } from "vitest"
 import { readContentFile } from "../../build-steps/content/files"
 import { industriesSchema } from "../../model/schemas"
 import { caseStudySchema } from "../../model/page-schemas"
-import {
-  isUntranslated,
-  quotedText,
-  recordedSources,
-  toCheckMessage,
-  translationStates,
-  withRecord,
-} from "../../model/translations"
+import { isUntranslated, quotedText, toCheckMessage, translationStates } from "../../model/translations"
+import { recordedSources, withRecord } from "../../model/translation-sources"
 
 type Study = { en: Record<string, unknown> & { result: string[] }; fr: Record<string, unknown> & { result: string[] } }
 const saved = readContentFile<Study>("case-studies/retail.json")
@@ -113,7 +107,7 @@ describe("a translation's source, at its edges", () => {
     expect(
       toCheckMessage({ locale: "fr", path: "title", segments: ["title"], before: "Old", after: "New" }),
     ).toBe(
-      "to check: its English changed since this French was made, from “Old” to “New”; edit the French, or confirm it still right in the CMS",
+      "to check: its English changed since this French was made, from “Old” to “New”; edit the French, or confirm it still right (in the CMS, or by hand with a commit trailer: docs/editing.md)",
     )
   })
 

@@ -21,6 +21,10 @@ export async function checkContent(root: string): Promise<ContentReport & { refu
   const digest = contentDigest(context)
   const { errors, warnings } = report
   for (const warning of warnings) console.warn(`warning ${formatProblem(warning)}`)
+  if (report.historyUnread)
+    console.log(
+      `note    translations to check: ${report.historyUnread}; the files' own records (translatedFrom) were read, not who changed what since`,
+    )
   for (const error of errors) console.error(`error   ${formatProblem(error)}`)
   if (process.env.GITHUB_ACTIONS === "true") {
     for (const warning of warnings) console.log(annotation("warning", warning, process.cwd()))

@@ -1,0 +1,122 @@
+/**
+ * A French text is to check when its English changed after it was made, whoever changed it: here by
+ * hand, with `git commit`, in a repository of the shipped content (build-steps/content/translation-history.ts).
+ * A later French edit clears it, and so does a hand confirmation (a commit trailer); a shallow clone
+ * says it cannot judge from history, and passes.
+ */
+import { execFileSync } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import { validateContent } from "../../build-steps/content/validate"
+import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/translation-history"
+
+const REAL_CONTENT = path.resolve(__dirname, "../../content")
+const WINE = "case-studies/wine.json"
+const folders: string[] = []
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true })
+})
+
+/** A repository holding the shipped content, committed once; edits committed as a hand editor would. */
+function repository() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "translation-history-"))
+  folders.push(root)
+  const content = path.join(root, "content")
+  fs.cpSync(REAL_CONTENT, content, { recursive: true })
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", root, "-c", "user.name=Editor", "-c", "user.email=editor@example.com", ...args], {
+      stdio: "pipe",
+    })
+  git("init", "-q")
+  git("add", "-A")
+  git("commit", "-q", "-m", "Content: as shipped")
+  const file = path.join(content, WINE)
+  return {
+    root,
+    content,
+    edit(change: (study: { en: Record<string, any>; fr: Record<string, any> }) => void, message: string) {
+      const study = JSON.parse(fs.readFileSync(file, "utf8"))
+      change(study)
+      fs.writeFileSync(file, `${JSON.stringify(study, null, 2)}\n`)
+      git("commit", "-q", "-am", message)
+    },
+    confirm: (message: string) => git("commit", "-q", "--allow-empty", "-m", message),
+  }
+}
+
+const toCheck = async (content: string) => (await validateContent(content)).toCheck
+
+describe("translations to check, from history", () => {
+  it("warns of a French text whose English changed by hand, until the French is edited", async () => {
+    const repo = repository()
+    expect(await toCheck(repo.content)).toEqual([])
+    let before = ""
+    repo.edit((study) => {
+      before = study.en.result[2]
+      study.en.result[2] = study.en.result[2].replace("17%", "21%")
+    }, "Content: the wine study's premium, in English")
+    const [warning, ...others] = await toCheck(repo.content)
+    expect(others).toEqual([])
+    expect(warning.file).toBe(`content/${WINE}`)
+    expect(warning.path).toBe("fr.result")
+    expect(warning.message).toContain("its English changed since this French was made")
+    expect(warning.message).toContain(before.slice(0, 40))
+    expect(warning.message).toContain("21%")
+    // The publish path, the status and the view read the same report: it is a warning, never a refusal.
+    expect((await validateContent(repo.content)).errors).toEqual([])
+
+    repo.edit((study) => (study.fr.result[2] = study.fr.result[2].replace("17", "21")), "Content: in French too")
+    expect(await toCheck(repo.content)).toEqual([])
+  })
+
+  it("clears it on a hand confirmation: a commit trailer naming the file and the text, or the file", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.result[2] = `${study.en.result[2]} `.trim() + " Still."), "Content: English")
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    expect((await toCheck(repo.content)).map((warning) => warning.path)).toEqual(["fr.title", "fr.result"])
+    repo.confirm(`Translations: the result still reads right\n\n${CHECKED_TRAILER}: content/${WINE} fr.result`)
+    expect((await toCheck(repo.content)).map((warning) => warning.path)).toEqual(["fr.title"])
+    repo.confirm(`Translations: all of wine\n\n${CHECKED_TRAILER}: content/${WINE}`)
+    expect(await toCheck(repo.content)).toEqual([])
+    // A later change of that English is to check again.
+    repo.edit((study) => (study.en.title = `${study.en.title}, Once More`), "Content: the title again")
+    expect((await toCheck(repo.content)).map((warning) => warning.path)).toEqual(["fr.title"])
+  })
+
+  it("reads a trailer only when it names a content file, and a language the site has", () => {
+    const confirms = trailerConfirms(
+      [
+        "Subject",
+        "",
+        `${CHECKED_TRAILER}: content/case-studies/wine.json fr.result`,
+        `${CHECKED_TRAILER}: case-studies/hotels.json`,
+        `${CHECKED_TRAILER}: content/notes.txt`,
+        `${CHECKED_TRAILER}: content/case-studies/wine.json de.title`,
+      ].join("\n"),
+    )
+    expect([...confirms]).toEqual([
+      ["case-studies/wine.json", [{ locale: "fr", path: "result" }]],
+      ["case-studies/hotels.json", [{}]],
+    ])
+  })
+
+  it("reads the trailers docs/editing.md tells a hand editor to write", () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, "../../docs/editing.md"), "utf8")
+    const trailers = doc.split("\n").filter((line) => line.startsWith(`${CHECKED_TRAILER}:`))
+    expect(trailers.length).toBeGreaterThan(1)
+    for (const trailer of trailers) expect(trailerConfirms(trailer).size).toBe(1)
+  })
+
+  it("says it cannot judge from a shallow clone, and passes on the files' own records", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    const shallow = path.join(repo.root, "shallow")
+    execFileSync("git", ["clone", "-q", "--depth", "1", `file://${repo.root}`, shallow], { stdio: "pipe" })
+    const report = await validateContent(path.join(shallow, "content"))
+    expect(report.historyUnread).toMatch(/shallow/)
+    expect(report.errors).toEqual([])
+    expect(report.toCheck).toEqual([])
+  })
+})
