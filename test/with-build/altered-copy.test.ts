@@ -568,7 +568,11 @@ describe("the next release of the altered copy, its cache kept", () => {
     expect(read(".tmp/publish/pages.txt")).toBe("case-studies/index.html\ncase-studies/wine/index.html\n")
     const steps = publishSteps()
     expect(steps.map(({ name }) => name)).toEqual([...PUBLISH_STEPS])
-    expect(steps[0].note).toBe("1 translation to check")
+    // Its note counts what the check said: the title's French, and the copy's English edited alone
+    // since its last commit (its history says whoever changed it: the clients, the hostile texts).
+    const said = section("==> publish: content check", "==> publish: build").match(/: to check: /g) ?? []
+    expect(said.length).toBeGreaterThan(1)
+    expect(steps[0].note).toBe(`${said.length} translations to check`)
     expect(steps[1].note).toBe("Gatsby's cache kept")
     expect(steps[2].note).toMatch(/^2 of \d+, against the live release$/)
     expect(output).toMatch(/html-validate: 2 pages, 0 errors/)
