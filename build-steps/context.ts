@@ -56,8 +56,8 @@ export const contentTexts = (root: string): Map<string, string> =>
       .map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]),
   )
 
-/** A file's JSON, or undefined when it is none (validation says what is wrong with it). */
-function parsed(text: string): Record<string, unknown> | undefined {
+/** A file's JSON object, or undefined when it is none (validation says what is wrong with it). */
+export function parsedObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text)
     return isRecord(value) ? value : undefined
@@ -72,7 +72,7 @@ export function readContentSnapshot(root: string): ContentSnapshot {
   const files = [...texts]
     .filter(([relative]) => contentTypeOf(relative) === CASE_STUDIES)
     .flatMap(([relative, text]) => {
-      const raw = parsed(text)
+      const raw = parsedObject(text)
       return raw ? [{ file: path.posix.basename(relative, ".json"), raw }] : []
     })
   const studies = files.flatMap(({ file, raw }) => {

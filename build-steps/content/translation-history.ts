@@ -16,8 +16,7 @@ import { DEFAULT_LOCALE, type Locale, isLocale } from "../../model/locales"
 import { contentTypeOf } from "../../model/registry"
 import { type Confirmed, confirmedNow, recordIn, recordedSources, withRecord } from "../../model/translation-sources"
 import type { TranslatedFrom } from "../../model/translations"
-import { isRecord } from "../../contracts/json"
-import type { ContentSnapshot } from "../context"
+import { type ContentSnapshot, parsedObject } from "../context"
 import { blobs, git, unreadableHistory } from "../git"
 
 /** The trailer a commit confirms translations still right with. */
@@ -63,16 +62,6 @@ function commitsOf(root: string): Commit[] {
       const files = names.split("\n").filter((name) => contentTypeOf(name.trim()) !== undefined)
       return { hash: hash.trim(), confirms: trailerConfirms(message), files: files.map((name) => name.trim()) }
     })
-}
-
-const parsed = (text: string | null | undefined): Record<string, unknown> | undefined => {
-  if (text === null || text === undefined) return undefined
-  try {
-    const value: unknown = JSON.parse(text)
-    return isRecord(value) ? value : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** What `commit` confirms of `file` (the version it wrote), as recordedSources reads a confirmation. */
@@ -148,7 +137,7 @@ export function translationHistory(content: ContentSnapshot): TranslationHistory
       if (text === null) {
         last.delete(file)
         records.delete(file)
-      } else step(file, parsed(text), commit)
+      } else step(file, parsedObject(text), commit)
     }
     // A confirmation in a commit that left the file as it was: the file saved over itself.
     for (const file of commit.confirms.keys()) {
@@ -158,7 +147,7 @@ export function translationHistory(content: ContentSnapshot): TranslationHistory
   }
   // The working tree, as the build read it: saved over the last commit (no trailer of its own).
   for (const [file, text] of content.texts) {
-    if (contentTypeOf(file)) step(file, parsed(text))
+    if (contentTypeOf(file)) step(file, parsedObject(text))
   }
   for (const file of [...records.keys()]) if (!content.texts.has(file)) records.delete(file)
   return { records }

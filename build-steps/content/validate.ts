@@ -156,7 +156,8 @@ export async function validateSnapshot(content: ContentSnapshot, options: CheckO
   const { errors, parsed } = checkContentFiles(content.texts, options)
   const sound = parsed.filter((file) => isSound(file, errors))
   const history = translationHistory(content)
-  const toCheck = sound.flatMap((file) => translationsToCheck(file, recordsOf(history)))
+  const recorded = recordsOf(history)
+  const toCheck = sound.flatMap((file) => translationsToCheck(file, recorded))
   const warnings = [
     ...(await photoWarnings(content.root, parsed, errors, label)),
     ...parsed.flatMap(uncoveredCharacters),
