@@ -3,7 +3,8 @@
  * each on what changed since the last build (build-steps/post-build/file-memo.ts keeps what each step left):
  *
  * 1. the sharing images, one per page, from the content's titles (social-images.ts);
- * 2. the Apple touch icon and /.well-known/security.txt (touch-icon.ts, security-txt.ts);
+ * 2. the Apple touch icon, /.well-known/security.txt and the admin's answer of the translations to
+ *    check (touch-icon.ts, security-txt.ts, translations-answer.ts);
  * 3. each page finished: its bundles deferred past the first paint, then its own
  *    Content-Security-Policy, hashing its inline code as it is served (finish-pages.ts);
  * 4. the hosting policy read from the finished pages, written for a CDN (hosting-files.ts);
@@ -27,6 +28,7 @@ import { writeHostingFiles } from "../build-steps/post-build/hosting-files"
 import { writeSecurityTxt } from "../build-steps/post-build/security-txt"
 import { drawSocialImages } from "../build-steps/post-build/social-images"
 import { writeTouchIcon } from "../build-steps/post-build/touch-icon"
+import { writeTranslationsAnswer } from "../build-steps/post-build/translations-answer"
 import { readSiteSettings } from "../lib/site-settings"
 import { pageTitles } from "./sharing-titles"
 
@@ -41,6 +43,7 @@ export async function runPostBuild(args: BuildArgs, context: BuildContext): Prom
   await drawSocialImages(site, await pageTitles(args), readSiteSettings(context.content.root).siteUrl)
   await writeTouchIcon(site)
   writeSecurityTxt(site, context)
+  writeTranslationsAnswer(site, context)
   finishBuiltPages(site)
   writeHostingFiles(site, context)
   writeReleasePages(site.publicDir)

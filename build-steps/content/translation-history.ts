@@ -101,11 +101,22 @@ function saved(
   return recordedSources(schema, before, next, confirmed)
 }
 
+/** What each snapshot's history said: a build asks at its start and again for the admin's answer. */
+const answered = new WeakMap<ContentSnapshot, TranslationHistory>()
+
 /**
  * Every content file's record from its history and the working tree (`content`, as the build read it),
- * or why the history cannot be read.
+ * or why the history cannot be read; read once per snapshot.
  */
 export function translationHistory(content: ContentSnapshot): TranslationHistory {
+  const known = answered.get(content)
+  if (known) return known
+  const history = readHistory(content)
+  answered.set(content, history)
+  return history
+}
+
+function readHistory(content: ContentSnapshot): TranslationHistory {
   const unreadable = unreadableHistory(content.root)
   if (unreadable) return { unknown: unreadable }
   let commits: Commit[]

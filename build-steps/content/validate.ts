@@ -14,6 +14,7 @@ import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { isContentField } from "../../model/fields"
 import {
+  type TranslationToCheck,
   isUntranslated,
   mayWaitForTranslation,
   toCheckMessage,
@@ -113,9 +114,24 @@ function uncoveredCharacters(file: ParsedFile): ContentProblem[] {
 
 /** The translations to check in the content, in the files the content check finds sound. */
 export function translationsToCheckIn(content: ContentSnapshot, options: CheckOptions = {}): ContentProblem[] {
-  const { errors, parsed } = checkContentFiles(content.texts, options)
   const recorded = recordsOf(translationHistory(content))
-  return parsed.filter((file) => isSound(file, errors)).flatMap((file) => translationsToCheck(file, recorded))
+  return soundFiles(content, options).flatMap((file) => translationsToCheck(file, recorded))
+}
+
+/** Each sound file's translations to check, by its path under the content folder (their English then and now). */
+export function translationStatesByFile(
+  content: ContentSnapshot,
+  options: CheckOptions = {},
+): Map<string, TranslationToCheck[]> {
+  const recorded = recordsOf(translationHistory(content))
+  return new Map(
+    soundFiles(content, options).map((file) => [file.relative, translationStates(file.type.schema, recorded(file)).toCheck]),
+  )
+}
+
+function soundFiles(content: ContentSnapshot, options: CheckOptions): ParsedFile[] {
+  const { errors, parsed } = checkContentFiles(content.texts, options)
+  return parsed.filter((file) => isSound(file, errors))
 }
 
 /** How a file's record is read: from its history when there is one, else as the file holds it. */

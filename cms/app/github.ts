@@ -60,11 +60,17 @@ function decoded(content: string): string {
   return new TextDecoder().decode(bytes)
 }
 
+/** The content files of a branch, by their path under content/: each one's text, and its git object name. */
+export interface BranchContent {
+  texts: Map<string, string>
+  blobs: Map<string, string>
+}
+
 /**
- * Every content file on the branch, by its path under content/, as its text: the tree (one request),
- * then each blob not read yet, so a later look costs the tree and what changed.
+ * Every content file on the branch: the tree (one request), then each blob not read yet, so a later
+ * look costs the tree and what changed.
  */
-export async function contentOnBranch(config: BackendConfig): Promise<Map<string, string>> {
+export async function contentOnBranch(config: BackendConfig): Promise<BranchContent> {
   const branch = encodeURIComponent(config.backend.branch ?? "main")
   const { tree } = await fromGitHub<Tree>(config, `/git/trees/${branch}?recursive=1`)
   const files = tree.filter(
@@ -79,7 +85,11 @@ export async function contentOnBranch(config: BackendConfig): Promise<Map<string
         blobs.set(sha, decoded(blob.content))
       }),
   )
-  return new Map(files.map(({ path, sha }) => [path.slice(CONTENT_LABEL.length + 1), blobs.get(sha)!]))
+  const relative = (path: string) => path.slice(CONTENT_LABEL.length + 1)
+  return {
+    texts: new Map(files.map(({ path, sha }) => [relative(path), blobs.get(sha)!])),
+    blobs: new Map(files.map(({ path, sha }) => [relative(path), sha])),
+  }
 }
 
 /** A file of the live site, read through its contract; null when it does not answer or is not one. */

@@ -5,14 +5,16 @@
  *
  * It reads the content files of main from GitHub: the tree (one request), then each file's blob, kept
  * by its hash for the session (a blob's hash names its bytes), so a later look costs the tree and what
- * changed. It looks again each time the editor comes back from a form, and every minute while shown.
+ * changed; and the live release's answer of what is to check, which the build read from the history.
+ * It looks again each time the editor comes back from a form, and every minute while shown.
  */
 import { useCallback, useMemo, useState } from "react"
 import styled from "styled-components"
 import { type ListedEntry, translationList } from "../translation-list"
 import { TRANSLATION_CHECK } from "../shared"
 import { signedInUser } from "./decap-internals"
-import { type BackendConfig, contentOnBranch } from "./github"
+import { TRANSLATIONS_ANSWER_PATH, readTranslationsAnswer } from "../../contracts/translations-answer"
+import { type BackendConfig, contentOnBranch, readLive } from "./github"
 import { useLookAgain } from "./look-again"
 import { useAdminScreen } from "./release-notes"
 
@@ -26,7 +28,11 @@ function useTranslationList(config: BackendConfig | null, formOpen: boolean): Li
   const look = useCallback(
     async (active: () => boolean) => {
       try {
-        const entries = translationList(await contentOnBranch(config!))
+        const [{ texts, blobs }, answer] = await Promise.all([
+          contentOnBranch(config!),
+          readLive(TRANSLATIONS_ANSWER_PATH, readTranslationsAnswer),
+        ])
+        const entries = translationList(texts, answer ? { answer, blobs } : undefined)
         if (active()) setListing({ status: "read", entries })
       } catch (error) {
         if (active()) setListing({ status: "failed", message: (error as Error).message })

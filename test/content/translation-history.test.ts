@@ -2,7 +2,8 @@
  * A French text is to check when its English changed after it was made, whoever changed it: here by
  * hand, with `git commit`, in a repository of the shipped content (build-steps/content/translation-history.ts).
  * A later French edit clears it, and so does a hand confirmation (a commit trailer); a shallow clone
- * says it cannot judge from history, and passes.
+ * says it cannot judge from history, and passes. The admin's view reads the same answer from the live
+ * release (build-steps/post-build/translations-answer.ts).
  */
 import { execFileSync } from "node:child_process"
 import fs from "node:fs"
@@ -11,6 +12,8 @@ import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { validateContent } from "../../build-steps/content/validate"
 import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/translation-history"
+import { translationsAnswer } from "../../build-steps/post-build/translations-answer"
+import { buildContext } from "../../build-steps/context"
 
 const REAL_CONTENT = path.resolve(__dirname, "../../content")
 const WINE = "case-studies/wine.json"
@@ -43,6 +46,7 @@ function repository() {
       git("commit", "-q", "-am", message)
     },
     confirm: (message: string) => git("commit", "-q", "--allow-empty", "-m", message),
+    hashOf: (relative: string) => git("hash-object", path.join(content, relative)).toString().trim(),
   }
 }
 
@@ -83,6 +87,23 @@ describe("translations to check, from history", () => {
     // A later change of that English is to check again.
     repo.edit((study) => (study.en.title = `${study.en.title}, Once More`), "Content: the title again")
     expect((await toCheck(repo.content)).map((warning) => warning.path)).toEqual(["fr.title"])
+  })
+
+  it("gives the admin the same answer, each file known by its git hash, never naming a withheld study", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.result[2] = study.en.result[2].replace("17%", "21%")), "Content: by hand")
+    const hotels = path.join(repo.content, "case-studies/hotels.json")
+    const withheld = JSON.parse(fs.readFileSync(hotels, "utf8"))
+    withheld.en.goLiveAt = "2027-01-05T09:00:00+01:00"
+    fs.writeFileSync(hotels, JSON.stringify(withheld))
+    const clock = { now: new Date("2026-12-04T09:00:00+01:00"), set: true }
+    const { files } = translationsAnswer(buildContext(repo.content, clock))
+    expect(files[WINE]).toEqual({ blob: repo.hashOf(WINE), toCheck: [{ locale: "fr", segments: ["result"], list: true }] })
+    expect(files["home/industries.json"]).toEqual({ blob: repo.hashOf("home/industries.json"), toCheck: [] })
+    expect(Object.keys(files)).not.toContain("case-studies/hotels.json")
+    expect((await validateContent(repo.content)).toCheck.map(({ file, path }) => [file, path])).toEqual([
+      [`content/${WINE}`, "fr.result"],
+    ])
   })
 
   it("reads a trailer only when it names a content file, and a language the site has", () => {

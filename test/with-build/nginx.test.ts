@@ -23,6 +23,8 @@ import { UNKNOWN_CASE_FILE, localePath } from "../../model/routes"
 import { PUBLIC_DIR, type RunningNginx, startNginx } from "../../deploy/hosting/local-nginx"
 import type { HostingPolicy } from "../../contracts/hosting-policy"
 import { HOSTING_DIR } from "../../contracts/hosting"
+import { TRANSLATIONS_ANSWER_PATH, readTranslationsAnswer } from "../../contracts/translations-answer"
+import { gitBlobName } from "../../build-steps/post-build/translations-answer"
 
 let nginx: RunningNginx
 let policy: HostingPolicy
@@ -184,6 +186,18 @@ describe("addresses that are no page", () => {
     const expires = Date.parse(fields.Expires)
     const built = fs.statSync(path.join(PUBLIC_DIR, ".well-known/security.txt")).mtimeMs
     expect(Math.abs(expires - built - 365 * 24 * 3600 * 1000)).toBeLessThan(2 * 24 * 3600 * 1000)
+  })
+
+  it("serves the admin's answer of the translations to check: every content file by its git hash, out of search", async () => {
+    const response = await get(TRANSLATIONS_ANSWER_PATH)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("application/json")
+    expect(response.headers.get("cache-control")).toBe(CACHE_REVALIDATE)
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow")
+    const answer = readTranslationsAnswer(await response.json())
+    const contentFile = (relative: string) => fs.readFileSync(path.resolve(PUBLIC_DIR, "../content", relative), "utf8")
+    expect(answer?.files["site/settings.json"]?.blob).toBe(gitBlobName(contentFile("site/settings.json")))
+    expect(Object.keys(answer!.files)).toContain("case-studies/wine.json")
   })
 
   it("never serves the CDN's instruction files", async () => {
