@@ -4,6 +4,7 @@ import { LOCAL_CMS_BACKEND, localCmsBackendUrl } from "./contracts/local-backend
 import { DEFAULT_LOCALE, LOCALES } from "./model/locales"
 import { localePath, translatedPath } from "./model/routes"
 import { readSiteSettings } from "./lib/site-settings"
+import { previewPrefixOf } from "./contracts/previews"
 import type { PageLanguages } from "./src/i18n/locale"
 
 /** SITE_ENV=staging (or anything but production) builds a site that asks robots to stay away. */
@@ -13,6 +14,8 @@ const siteEnv = process.env.SITE_ENV ?? "production"
 const settings = readSiteSettings(CONTENT_DIR)
 
 const config: GatsbyConfig = {
+  // A draft's preview on the nginx host is served under its own path (contracts/previews.ts).
+  pathPrefix: previewPrefixOf(process.env),
   siteMetadata: {
     title: settings.name,
     description: settings.description,

@@ -1,4 +1,4 @@
-import type { GatsbySSR } from "gatsby"
+import { type GatsbySSR, withPrefix } from "gatsby"
 import type { ReactElement } from "react"
 import { renderToString } from "react-dom/server"
 import { Helmet } from "react-helmet"
@@ -60,8 +60,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) =
     <style key="global-css" data-global-css="" dangerouslySetInnerHTML={{ __html: globalCss(theme) }} />,
     // The manifest and favicon gatsby/web-manifest.ts writes after the build.
     <meta key="theme-color" name="theme-color" content={theme.color.ink} />,
-    <link key="icon" rel="icon" href={`${FAVICON_PATH}?v=${__ICON_VERSION__}`} type="image/png" />,
-    <link key="manifest" rel="manifest" href={MANIFEST_PATH} crossOrigin="anonymous" />,
+    <link key="icon" rel="icon" href={`${withPrefix(FAVICON_PATH)}?v=${__ICON_VERSION__}`} type="image/png" />,
+    <link key="manifest" rel="manifest" href={withPrefix(MANIFEST_PATH)} crossOrigin="anonymous" />,
   ])
 }
 

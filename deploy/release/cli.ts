@@ -6,6 +6,7 @@
  */
 import { USAGE } from "./usage"
 import { type Options, parseOptions } from "./commands/command-line"
+import { previewClosedCommand, previewCommand, previewsCommand } from "./commands/preview"
 import { releaseCommand, rollbackCommand } from "./commands/release"
 import { reportCommand } from "./commands/report"
 import { stampCommand } from "./commands/stamp"
@@ -19,6 +20,9 @@ const COMMANDS: Record<string, (options: Options) => Promise<void>> = {
   "upload-list": uploadListCommand,
   tick: tickCommand,
   report: reportCommand,
+  preview: previewCommand,
+  "preview-closed": previewClosedCommand,
+  previews: previewsCommand,
 }
 
 function main([name, ...args]: string[]): void {

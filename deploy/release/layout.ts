@@ -13,6 +13,7 @@
  *   history          the releases made live, one a line, in order: what a rollback goes back through
  *   calendar.json    what the releases served said of the editors' calendar (told-calendar.ts)
  *   .release-lock    the lock (lock.ts)
+ *   previews/        drafts' previews, served at /preview/ (previews.ts); preview-users, the editors
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -29,6 +30,13 @@ export const RELEASE_POLICY = "policy.json"
 export const RELEASE_SCRIPT = "release.cjs"
 /** A release being copied and checked: it has its own name only once whole. */
 export const PARTIAL = ".partial"
+/** Drafts' previews (previews.ts): their folder, what nginx serves at /preview/ in it, and the editors' password file. */
+export const PREVIEWS = "previews"
+export const PREVIEW_SITE = path.join(PREVIEWS, "site")
+export const PREVIEW_USERS = "preview-users"
+/** Previews kept, and the room they may take together, unless the command says otherwise. */
+export const KEEP_PREVIEWS = 5
+export const PREVIEWS_DISK_MB = 2048
 /** Releases kept on disk, the live one included. */
 export const KEEP = 5
 

@@ -97,6 +97,8 @@ export interface LockOptions {
   onWait?: (message: string) => void
   /** Told when what stood at the lock file's path was no lock file, and was replaced. */
   warn?: (message: string) => void
+  /** What the lock keeps to one at a time, as its messages say it. */
+  what?: string
 }
 
 /**
@@ -110,6 +112,7 @@ export async function withLock<T>(
     waitSeconds = LOCK_WAIT_SECONDS,
     onWait = (message) => console.log(message),
     warn = (message) => console.warn(message),
+    what = "release or rollback",
   }: LockOptions = {},
 ): Promise<T> {
   const file = path.join(root, LOCK)
@@ -117,18 +120,17 @@ export async function withLock<T>(
   try {
     if ((await flock(fd, 0)) !== 0) {
       const holder = holderOf(fd) ?? "it"
-      if (waitSeconds <= 0)
-        throw new Error(`another release or rollback is running (${holder} holds ${file}); nothing was changed`)
-      onWait(`Another release or rollback is running (${holder} holds ${file}); waiting up to ${waitSeconds} s for it…`)
+      if (waitSeconds <= 0) throw new Error(`another ${what} is running (${holder} holds ${file}); nothing was changed`)
+      onWait(`Another ${what} is running (${holder} holds ${file}); waiting up to ${waitSeconds} s for it…`)
       if ((await flock(fd, waitSeconds)) !== 0)
         throw new Error(
-          `another release or rollback is still running after ${waitSeconds} s (${holderOf(fd) ?? "it"} holds ${file}); nothing was changed`,
+          `another ${what} is still running after ${waitSeconds} s (${holderOf(fd) ?? "it"} holds ${file}); nothing was changed`,
         )
     }
     // Another release replaced what stood at the path after this one opened it: the lock is the new file's.
     if (!stillAt(fd, file)) {
       fs.closeSync(fd)
-      return await withLock(root, work, { waitSeconds, onWait, warn })
+      return await withLock(root, work, { waitSeconds, onWait, warn, what })
     }
     try {
       sayHolder(fd, `${process.pid}\n${new Date().toISOString()}\n`)

@@ -11,6 +11,7 @@ import { MAP_HASH, errorLogOf, visitsLogConfig, visitsLogDirectives } from "./vi
 import { type ReportLocation, departureLocations, reportLocation } from "./nginx-funnel"
 import { quote } from "./nginx-text"
 import { addressesOfBefore, notFoundLocations, slashRedirects } from "./nginx-addresses"
+import { type PreviewLocation, previewLocation } from "./nginx-previews"
 
 /**
  * HTTPS as Mozilla's "intermediate" profile has it (ssl-config.mozilla.org, guidelines 6.0): TLS 1.2
@@ -75,6 +76,8 @@ export interface NginxOptions {
   visitsLog?: string
   /** The demo funnel's report (visits-report.ts), served over HTTPS only, to the users of a password file. */
   report?: ReportLocation
+  /** Drafts' previews (previews.ts), served over HTTPS only, to the editors. */
+  previews?: PreviewLocation
 }
 
 /** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
@@ -234,7 +237,7 @@ const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
 
 export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
   const { root, listen, serverName = "_", tls, acmeRoot, fallbackRoot } = options
-  const { brotli, precompressed = true, locations = [], authService, visitsLog, report } = options
+  const { brotli, precompressed = true, locations = [], authService, visitsLog, report, previews } = options
   const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
   const departures = departureLocations(policy.departures)
   const redirects = slashRedirects(policy)
@@ -267,7 +270,7 @@ ${redirects.join("\n")}
 ${departures.length > 0 ? `\n  # Book a Demo's way to the scheduler: counted in the log, kept by no cache.\n${departures.join("\n")}\n` : ""}${moved.length > 0 ? `\n  # Addresses a page moved from, to the page in one hop.\n${moved.join("\n")}\n` : ""}${gone.length > 0 ? `\n  # Addresses of pages deleted: gone for good.\n${gone.join("\n")}\n` : ""}
   # A path that is no page: the nearest 404 page, with status 404; a page has no second address.
 ${notFoundLocations(policy)}
-${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${tls && report ? `\n  # The demo funnel's report, for the agency (docs/deploying.md, "Who books a demo").\n${reportLocation(report, addHeaders)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
+${fallbackRoot ? `\n  # The previous release's scripts and images, for pages loaded before this one went live.\n${fallbackLocations(policy, fallbackRoot)}\n` : ""}${!tls && acmeRoot ? `\n  # Certificate challenges (certbot --webroot).\n${acmeLocation(acmeRoot)}\n` : ""}${tls && report ? `\n  # The demo funnel's report, for the agency (docs/deploying.md, "Who books a demo").\n${reportLocation(report, addHeaders)}\n` : ""}${tls && previews ? `\n  # Drafts' previews, for the editors (docs/deploying.md, "Previews of drafts").\n${previewLocation(previews, policy.departures, addHeaders)}\n` : ""}${authService ? `\n  # The editors' sign-in (README, "Editors on the live site").\n${authLocation(policy, authService)}\n` : ""}${locations.map((location) => `\n${location}\n`).join("")}}
 `
   return tls ? `${redirectServer({ ...options, tls })}\n${site}` : site
 }

@@ -18,6 +18,8 @@ import {
   LIVE,
   type NginxControl,
   OUTGOING,
+  PREVIEW_SITE,
+  PREVIEW_USERS,
   RELEASES,
   RELEASE_SITE,
   type ReleaseSettings,
@@ -78,6 +80,7 @@ export function releaseConfig(settings: ReleaseSettings, id: string, policy: Hos
       authService: settings.authService,
       visitsLog: path.join(settings.root, VISITS_LOG),
       report: { dir: path.join(settings.root, REPORT_DIR), users: path.join(settings.root, REPORT_USERS) },
+      previews: { dir: path.join(settings.root, PREVIEW_SITE), users: path.join(settings.root, PREVIEW_USERS) },
     },
     `Release ${id}, written by npm run release (deploy/release/). Included by nginx through ${path.join(settings.root, LIVE, RELEASE_SITE)}.`,
   )

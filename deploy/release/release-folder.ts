@@ -55,7 +55,7 @@ export function keptReleases(root: string): KeptRelease[] {
 }
 
 /** Each file copied in holds the bytes its manifest says: an upload cut short or damaged stops here. */
-function checkCopies(transfer: Transfer, manifest: Manifest, targetPublic: string): void {
+export function checkCopies(transfer: Transfer, manifest: Manifest, targetPublic: string): void {
   for (const file of transfer.copies) {
     const sha256 = contentHash(fs.readFileSync(path.join(targetPublic, file)))
     if (sha256 !== manifest[file].sha256) {

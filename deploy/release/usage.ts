@@ -1,6 +1,6 @@
 /** What `release.cjs --help` prints (deploy/release/cli.ts): the release command's commands and options. */
 import { AUTH_UPSTREAM } from "../../contracts/hosting"
-import { KEEP } from "./layout"
+import { KEEP, KEEP_PREVIEWS, PREVIEWS_DISK_MB } from "./layout"
 import { LOCK_WAIT_SECONDS } from "./lock"
 import { HELD_STATUS } from "./stamp"
 
@@ -14,6 +14,12 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
        node release.cjs upload-list --live FILE   (in an artifact: the files an upload must carry, one
                           a line, given the live release's files.json as the host keeps it; all
                           of them when FILE is missing or empty)
+       node release.cjs preview --root DIR --pull N --token T --at TIME   (in an artifact of
+                          npm run build:preview: a draft's preview at /preview/T/, for the editors;
+                          the pull request's previous one replaced; TIME is when its change was made)
+       node release.cjs preview-closed --root DIR --pull N --at TIME   (its previews removed)
+       node release.cjs previews --root DIR --open N,M,...   (every preview of a pull request not
+                          listed removed: the build server's list of the open ones)
 
   --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
   --from PATH             release the build in PATH (made by npm run artifact), without building
@@ -42,6 +48,8 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
                           calendar, and replaces the live one): otherwise change nothing, say so
                           and exit with status 3. With stamp: the live site's /release.json is
                           read, and GITHUB_OUTPUT gets released=true or released=false
+  --keep-previews N       previews kept, the oldest removed first (default: ${KEEP_PREVIEWS})
+  --previews-disk-mb MB   the room previews may take together, each counted whole (default: ${PREVIEWS_DISK_MB})
   --stamp-url URL         with stamp: where the live site's stamp is read (default:
                           https://SERVER/release.json); a build of a commit older than the live
                           one's is refused

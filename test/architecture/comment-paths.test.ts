@@ -35,6 +35,7 @@ const WRITTEN = new Set([
   "held.json",
   "nginx.conf",
   "policy.json",
+  "previews.json",
   "release-pages.json",
   "release.cjs",
   "report.json",

@@ -26,6 +26,9 @@ export const graphql = (): string => ""
 
 export const navigate = async (): Promise<void> => undefined
 
+/** The site is never under a path prefix here. */
+export const withPrefix = (path: string): string => path
+
 type LinkProps = { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>
 
 export function Link({ to, children, ...props }: LinkProps) {

@@ -7,7 +7,7 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { AUTH_UPSTREAM } from "../../../contracts/hosting"
 import { BUILD_INFO } from "../../../contracts/build-info"
-import { KEEP } from "../layout"
+import { KEEP, KEEP_PREVIEWS, PREVIEWS_DISK_MB } from "../layout"
 import { LOCK_WAIT_SECONDS } from "../lock"
 
 const OPTIONS = {
@@ -30,6 +30,11 @@ const OPTIONS = {
   at: { type: "string" },
   live: { type: "string" },
   "stamp-url": { type: "string" },
+  pull: { type: "string" },
+  token: { type: "string" },
+  open: { type: "string" },
+  "keep-previews": { type: "string", default: String(KEEP_PREVIEWS) },
+  "previews-disk-mb": { type: "string", default: String(PREVIEWS_DISK_MB) },
   log: { type: "string" },
   help: { type: "boolean", default: false },
 } as const

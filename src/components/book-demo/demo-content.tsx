@@ -1,4 +1,4 @@
-import { graphql } from "gatsby"
+import { graphql, withPrefix } from "gatsby"
 import styled from "styled-components"
 import { useSiteSettings } from "../../hooks/use-site-settings"
 import { ButtonLink, ExternalButtonLink } from "../ui/button"
@@ -129,7 +129,7 @@ export function DemoContent({ page }: { page: Queries.DemoContentFragment }) {
               </Expectations>
               <div>
                 <ExternalButtonLink
-                  href={paths.scheduler}
+                  href={withPrefix(paths.scheduler)}
                   leadsTo={settings.schedulingUrl}
                   newWindowLabel={settings.newWindowLabel}
                   $variant="onDark"

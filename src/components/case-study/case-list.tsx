@@ -1,3 +1,4 @@
+import { withPrefix } from "gatsby"
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react"
 import styled from "styled-components"
 import { useUrlQuery } from "../../hooks/use-url-query"
@@ -100,7 +101,7 @@ function useSearchIndex(): { index: readonly IndexedCard[] | null; fetchIndex: (
   const fetchIndex = useCallback(() => {
     if (started.current) return
     started.current = true
-    fetch(url)
+    fetch(withPrefix(url))
       .then((response) => (response.ok ? (response.json() as Promise<IndexedCard[]>) : null))
       .then((cards) => {
         if (cards) startTransition(() => setIndex(cards))

@@ -2,6 +2,7 @@ import styled from "styled-components"
 import { SEARCH_PARAM } from "../../../model/routes"
 import { labelType } from "../../styles/label-type"
 import { theme } from "../../styles/theme"
+import { withPrefix } from "gatsby"
 import { usePaths } from "../../i18n/locale"
 
 const Form = styled.form`
@@ -63,7 +64,7 @@ export function CaseSearch({ value, label, button, onChange, onSubmit, onFocus, 
   return (
     <Form
       role="search"
-      action={usePaths().caseStudies}
+      action={withPrefix(usePaths().caseStudies)}
       method="get"
       onSubmit={(event) => {
         event.preventDefault()

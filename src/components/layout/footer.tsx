@@ -1,4 +1,4 @@
-import { Link } from "gatsby"
+import { Link, withPrefix } from "gatsby"
 import styled from "styled-components"
 import { useCaseStudyLinks, useSiteSettings } from "../../hooks/use-site-settings"
 import { Container } from "../ui/container"
@@ -93,7 +93,7 @@ export function Footer() {
               {caseStudies.map(({ caseSlug, title }) => (
                 <li key={caseSlug}>
                   {/* A plain anchor on purpose: the spec has these links perform a full page load. */}
-                  <a href={paths.caseStudy(caseSlug)}>{title}</a>
+                  <a href={withPrefix(paths.caseStudy(caseSlug))}>{title}</a>
                 </li>
               ))}
             </LinkList>

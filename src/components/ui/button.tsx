@@ -1,4 +1,4 @@
-import { Link } from "gatsby"
+import { Link, withPrefix } from "gatsby"
 import type React from "react"
 import styled, { css } from "styled-components"
 import { ExternalLink } from "./external-link"
@@ -71,7 +71,7 @@ export function DemoButtonLink({
   ...props
 }: Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { $variant?: ButtonVariant }) {
   return (
-    <PlainButtonLink href={useDemoPath()} {...props}>
+    <PlainButtonLink href={withPrefix(useDemoPath())} {...props}>
       {children}
     </PlainButtonLink>
   )

@@ -1,0 +1,209 @@
+/**
+ * Drafts' previews on the release test host (deploy/release/previews.ts, nginx-previews.ts), the
+ * shipped build live. A draft that schedules a study of its own is built as the build server builds a
+ * pull request for the nginx host (`npm run build:preview`: under /preview/<token>/, at the clock the
+ * study goes live), in a copy of the project: the one Gatsby build of this file (about 40 s of one
+ * worker, beside the other files), since only a real build under a path prefix shows that every
+ * address its pages write and load stays under it. Packed as the build server packs it and previewed
+ * by the release command, it answers only the editors, is kept out of search, works in Chromium, is
+ * replaced, bounded and removed as the build server asks in any order, and never touches the live
+ * site: its bytes are the same before and after.
+ */
+import fs from "node:fs"
+import http2 from "node:http2"
+import os from "node:os"
+import path from "node:path"
+import { spawnSync } from "node:child_process"
+import { chromium } from "@playwright/test"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { PREFIX_PATHS_VARIABLE, PREVIEW_TOKEN_VARIABLE, previewPath } from "../../contracts/previews"
+import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
+import { packArtifact } from "../../deploy/publish/artifact"
+import { LIVE, PREVIEW_USERS, linkedRelease } from "../../deploy/release/layout"
+import {
+  NotPreviewed,
+  type PreviewReport,
+  makePreview,
+  readPreviews,
+  removePreviews,
+} from "../../deploy/release/previews"
+import { CHROMIUM_ARGS, chromiumPath } from "../support/browser"
+import { BUILD_TIMEOUT_MS, buildCopy, commitCopy, projectCopy } from "../support/project-copy"
+import { type ReleaseHost, fetchTrusting, http2Get, startReleaseHost } from "../support/release-host"
+
+const PROJECT_DIR = path.resolve(__dirname, "../..")
+const DAY_MS = 24 * 3600 * 1000
+const token = (digit: string) => digit.repeat(24)
+const TOKEN = token("a")
+/** The draft's own study, scheduled a month on: the preview shows it as it will look once live. */
+const STUDY = { slug: "private-aviation", title: "Pricing Charter Flights for a Private Aviation House" }
+const GO_LIVE = fromZurichWallTime(`${zurichDay(new Date(Date.now() + 30 * DAY_MS).toISOString())}T09:00`)
+const EDITOR = { username: "editor", password: "a long passphrase" }
+const SIGNED_IN = { authorization: `Basic ${Buffer.from(`${EDITOR.username}:${EDITOR.password}`).toString("base64")}` }
+/** What the live site serves, read before and after every preview: it must never change. */
+const LIVE_ADDRESSES = ["/", "/case-studies/wine/", "/fr/case-studies/", "/release.json", "/page-data/app-data.json"]
+
+let host: ReleaseHost
+/** The draft's build, packed (npm run artifact); and the shipped build packed, another draft's stand-in. */
+let draft: string
+let shipped: string
+const folders: string[] = []
+/** The live site before the first preview, and that preview. */
+let liveBefore: { release: string | null; bytes: string[] }
+let first: PreviewReport
+
+/** A GET over HTTP/2 trusting the host, optionally signed in. */
+async function get(pathname: string, headers: Record<string, string> = {}) {
+  const session = http2.connect(host.url, { ca: host.ca })
+  try {
+    return await http2Get(session, pathname, { "accept-encoding": "identity", ...headers })
+  } finally {
+    session.close()
+  }
+}
+
+/** A time `minutes` from now: when a change of a pull request was made, as its event says. */
+const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
+
+const liveBytes = () =>
+  Promise.all(LIVE_ADDRESSES.map(async (address) => (await fetchTrusting(`${host.url}${address}`, host.ca)).body))
+
+beforeAll(async () => {
+  const copy = projectCopy()
+  folders.push(copy)
+  const wine = JSON.parse(fs.readFileSync(path.join(copy, "content/case-studies/wine.json"), "utf8"))
+  wine.en = { ...wine.en, slug: STUDY.slug, order: 91, goLiveAt: GO_LIVE, title: STUDY.title }
+  fs.writeFileSync(path.join(copy, `content/case-studies/${STUDY.slug}.json`), JSON.stringify(wine, null, 2))
+  commitCopy(copy, "Content: a study scheduled, in a draft")
+  const [built] = await Promise.all([
+    buildCopy(copy, {
+      [PREVIEW_TOKEN_VARIABLE]: TOKEN,
+      [PREFIX_PATHS_VARIABLE]: "true",
+      SITE_ENV: "staging",
+      SITE_CLOCK: GO_LIVE,
+    }),
+    startReleaseHost({ projectDir: PROJECT_DIR }).then((started) => (host = started)),
+  ])
+  if (built.status !== 0) throw new Error(`the draft did not build:\n${built.output.slice(-3000)}`)
+  draft = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-draft-"))
+  shipped = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-shipped-"))
+  folders.push(draft, shipped)
+  await packArtifact(draft, copy)
+  await packArtifact(shipped, PROJECT_DIR)
+  const hash = spawnSync("openssl", ["passwd", "-6", EDITOR.password], { encoding: "utf8" }).stdout.trim()
+  fs.writeFileSync(path.join(host.root, PREVIEW_USERS), `${EDITOR.username}:${hash}\n`)
+  liveBefore = { release: linkedRelease(host.root, LIVE), bytes: await liveBytes() }
+  first = await makePreview(draft, host.root, { pull: 7, token: TOKEN, at: at(0) })
+}, BUILD_TIMEOUT_MS)
+
+afterAll(async () => {
+  await host?.stop()
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true })
+})
+
+describe("a draft's preview on the nginx host", () => {
+  it("serves the draft at its address to the editors alone, out of search, the live site unchanged byte for byte", async () => {
+    const report = first
+    expect(report.address).toBe(`${previewPath(TOKEN)}/`)
+    // Its images and fonts are the live release's bytes: linked, not copied again.
+    expect(report.linkedBytes).toBeGreaterThan(0)
+
+    const address = `${report.address}case-studies/${STUDY.slug}/`
+    for (const asked of [address, report.address, `${previewPath(token("b"))}/`]) {
+      const anonymous = await get(asked)
+      expect(anonymous.status, asked).toBe(401)
+      expect(anonymous.body, asked).not.toContain(STUDY.title)
+      expect(anonymous.headers.get("set-cookie"), asked).toBeNull()
+    }
+    const page = await get(address, SIGNED_IN)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain(STUDY.title)
+    expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow")
+    expect(page.headers.get("cache-control")).toBe("private, no-cache")
+    expect(page.headers.get("set-cookie")).toBeNull()
+    // An unknown path of the preview: its own 404 page; an unknown preview: nothing.
+    const unknown = await get(`${report.address}no-such-page/`, SIGNED_IN)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toContain(previewPath(TOKEN))
+    expect((await get(`${previewPath(token("b"))}/`, SIGNED_IN)).status).toBe(404)
+    // The live site has no such study, and is what it was.
+    expect((await get(`/case-studies/${STUDY.slug}/`)).status).toBe(404)
+    expect(linkedRelease(host.root, LIVE)).toBe(liveBefore.release)
+    expect(await liveBytes()).toEqual(liveBefore.bytes)
+  })
+
+  it("works in a browser: every address a page loads is the preview's, nothing fails, a link leads within it", async () => {
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+    try {
+      const context = await browser.newContext({ httpCredentials: EDITOR, ignoreHTTPSErrors: true })
+      const page = await context.newPage()
+      const problems: string[] = []
+      const asked: string[] = []
+      page.on("console", (message) => message.type() === "error" && problems.push(message.text()))
+      page.on("pageerror", (error) => problems.push(error.message))
+      page.on("requestfailed", (request) => problems.push(`${request.url()} ${request.failure()?.errorText}`))
+      page.on("response", (response) => {
+        asked.push(new URL(response.url()).pathname)
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+      })
+      await page.goto(`${host.url}${previewPath(TOKEN)}/case-studies/`)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
+      await page
+        .locator(`a[href="${previewPath(TOKEN)}/case-studies/${STUDY.slug}/"]`)
+        .first()
+        .click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`${previewPath(TOKEN)}/case-studies/${STUDY.slug}/`)
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(STUDY.title)
+      expect(problems).toEqual([])
+      expect(asked.filter((pathname) => !pathname.startsWith(`${previewPath(TOKEN)}/`))).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  it("is replaced by its pull request's next change and removed when it closes; late or repeated, nothing comes back", async () => {
+    const second = token("c")
+    const replacing = await makePreview(shipped, host.root, { pull: 7, token: second, at: at(1) })
+    expect(replacing.removed).toEqual([TOKEN])
+    expect((await get(`${previewPath(TOKEN)}/`, SIGNED_IN)).status).toBe(404)
+    expect((await get(`${previewPath(second)}/`, SIGNED_IN)).status).toBe(200)
+    // Another draft's preview never serves this draft's scheduled study.
+    expect((await get(`${previewPath(second)}/case-studies/${STUDY.slug}/`, SIGNED_IN)).status).toBe(404)
+    // A run of an earlier change arriving late changes nothing.
+    await expect(makePreview(draft, host.root, { pull: 7, token: token("d"), at: at(0.5) })).rejects.toThrow(
+      NotPreviewed,
+    )
+
+    expect(await removePreviews(host.root, { closed: { pull: 7, at: at(2) } })).toEqual([second])
+    expect(await removePreviews(host.root, { closed: { pull: 7, at: at(2) } })).toEqual([])
+    expect((await get(`${previewPath(second)}/`, SIGNED_IN)).status).toBe(404)
+    await expect(makePreview(draft, host.root, { pull: 7, token: token("e"), at: at(1.5) })).rejects.toThrow(
+      /#7 was closed/,
+    )
+    // Reopened and changed after: previewed again.
+    await makePreview(shipped, host.root, { pull: 7, token: token("f"), at: at(3) })
+    expect(await removePreviews(host.root, { open: [8] })).toEqual([token("f")])
+    expect(readPreviews(host.root).previews).toEqual([])
+    expect(fs.readdirSync(path.join(host.root, "previews/site/preview"))).toEqual([])
+  })
+
+  it("keeps at most N previews, and within their room, the oldest going first", async () => {
+    const size = Object.values(
+      JSON.parse(fs.readFileSync(path.join(shipped, "files.json"), "utf8")) as Record<string, { size: number }>,
+    ).reduce((sum, { size }) => sum + size, 0)
+    for (const [pull, digit] of [
+      [11, "1"],
+      [12, "2"],
+      [13, "3"],
+    ] as const)
+      await makePreview(shipped, host.root, { pull, token: token(digit), at: at(4), keep: 2 })
+    expect(readPreviews(host.root).previews.map(({ pull }) => pull)).toEqual([12, 13])
+    // Room for one and a half: the next pushes out all but itself.
+    await makePreview(shipped, host.root, { pull: 14, token: token("4"), at: at(4), diskBytes: size * 1.5 })
+    expect(readPreviews(host.root).previews.map(({ pull }) => pull)).toEqual([14])
+    await expect(
+      makePreview(shipped, host.root, { pull: 15, token: token("5"), at: at(4), diskBytes: size / 2 }),
+    ).rejects.toThrow(/more than the .* previews may take/)
+    expect(fs.readdirSync(path.join(host.root, "previews/site/preview"))).toEqual([token("4")])
+  })
+})
