@@ -281,7 +281,11 @@ for (const host of HOSTS) {
       const viewPreview = page.getByRole("link", { name: "View Preview" })
       await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()
       await expect(viewPreview).toHaveCount(0)
-      const preview = "https://cms-case-studies-wine.aurelle-site.pages.dev"
+      // Each host's kind of address: a Pages preview of its own, or a path of the nginx host's
+      // (deploy/release/previews.ts, proven served there by test/with-build/release-preview.test.ts).
+      const preview = host.name.startsWith("nginx")
+        ? `https://aurelle-intelligence.ch/preview/${"5e".repeat(12)}`
+        : "https://cms-case-studies-wine.aurelle-site.pages.dev"
       const status = {
         apiUrl: github.apiUrl,
         token: github.issueToken(),
@@ -289,7 +293,9 @@ for (const host of HOSTS) {
         sha: draft.head.sha,
       }
       await postPreviewStatus({ ...status, state: "pending" })
-      await postPreviewStatus({ ...status, state: "success", url: preview })
+      // The build server posts the nginx host's address with its slash, as its workflow writes it.
+      const posted = host.name.startsWith("nginx") ? `${preview}/` : preview
+      await postPreviewStatus({ ...status, state: "success", url: posted })
       // Decap looks for the preview for a while after a save and stops at the first status it finds,
       // a pending one too; the editor then asks again with the toolbar's button.
       await expect(async () => {
@@ -298,6 +304,14 @@ for (const host of HOSTS) {
         }
         await expect(viewPreview).toHaveAttribute("href", `${preview}/case-studies/wine/`, { timeout: 5_000 })
       }).toPass({ timeout: 30_000 })
+      // It opens the draft's page of the preview beside the CMS (the preview's host answered here).
+      await context.route(`${preview}/**`, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>The draft</title>" }),
+      )
+      const [opened] = await Promise.all([context.waitForEvent("page"), viewPreview.click()])
+      await expect(opened).toHaveTitle("The draft")
+      expect(opened.url()).toBe(`${preview}/case-studies/wine/`)
+      await opened.close()
 
       // In review, then ready: still nothing on main.
       for (const [status, label] of [

@@ -10,8 +10,8 @@
  *   previews/.release-lock           the previews' own lock (lock.ts): a preview never waits for a
  *                                    release, nor a release for a preview
  *
- * A preview's files are linked from the releases kept where their bytes are the same (files.ts), else
- * copied. At most `keep` previews are kept, and together at most `diskBytes` (each counted whole, so
+ * A preview holds the draft's site without its admin (the editors' admin is the live one); its files
+ * are linked from the releases kept where their bytes are the same (files.ts), else copied. At most `keep` previews are kept, and together at most `diskBytes` (each counted whole, so
  * the bound holds when the releases they link from are gone): the oldest go first. What the build
  * server asks is reconciled to one state, whatever order it arrives in: a preview of a change made
  * before its pull request was closed, or before the preview it would replace, changes nothing.
@@ -19,6 +19,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import * as z from "zod/mini"
+import { ADMIN_DIR } from "../../contracts/admin"
 import { PREVIEW_PREFIX, isPreviewToken, previewPath } from "../../contracts/previews"
 import { offsetTime as time } from "../../contracts/time"
 import { replaceFile } from "../../lib/files"
@@ -166,8 +167,10 @@ export async function makePreview(source: string, root: string, request: Preview
   const { pull, token, keep = KEEP_PREVIEWS, diskBytes = PREVIEWS_DISK_MB * 1024 * 1024, now = new Date() } = request
   if (!isPreviewToken(token))
     throw new Error(`${JSON.stringify(token)} is no preview's token (24 hexadecimal characters)`)
-  const manifest: Manifest | null = readManifest(source)
-  if (!manifest) throw new Error(`${source} is not a build made by npm run artifact (no readable files.json)`)
+  const built: Manifest | null = readManifest(source)
+  if (!built) throw new Error(`${source} is not a build made by npm run artifact (no readable files.json)`)
+  // The site as a visitor will see it: the editors' admin is the live site's, never a draft's.
+  const manifest = Object.fromEntries(Object.entries(built).filter(([file]) => !file.startsWith(`${ADMIN_DIR}/`)))
   const bytes = Object.values(manifest).reduce((sum, { size }) => sum + size, 0)
   if (bytes > diskBytes)
     throw new NotPreviewed(
@@ -215,26 +218,34 @@ export async function makePreview(source: string, root: string, request: Preview
 
 /**
  * The previews of pull requests no longer open removed: `closed` (a pull request closed or merged,
- * with when) or all but `open` (the build server's list of the open ones, as of `now`). Repeated or
- * late, it removes no more and brings nothing back. Returns the tokens removed.
+ * with when) or all but `open` (the build server's list of the open ones, as it stood `at`; a preview
+ * of a change made after that is kept). Repeated or late, it removes no more and brings nothing back.
+ * Returns the tokens removed.
  */
 export function removePreviews(
   root: string,
-  which: { closed: { pull: number; at: string } } | { open: readonly number[] },
+  which: { closed: { pull: number; at: string } } | { open: readonly number[]; at: string },
   now = new Date(),
 ): Promise<string[]> {
   return withPreviews(root, (records) => {
-    const closing = (preview: Preview) =>
+    const closedAt = (pull: number) =>
       "closed" in which
-        ? preview.pull === which.closed.pull && Date.parse(preview.at) <= Date.parse(which.closed.at)
-        : !which.open.includes(preview.pull)
-    const gone = records.previews.filter(closing)
+        ? pull === which.closed.pull
+          ? which.closed.at
+          : null
+        : which.open.includes(pull)
+          ? null
+          : which.at
+    const gone = records.previews.filter((preview) => {
+      const at = closedAt(preview.pull)
+      return at !== null && Date.parse(preview.at) <= Date.parse(at)
+    })
     const closed = { ...records.closed }
     const mark = (pull: number, at: string) => {
       if (!closed[pull] || Date.parse(closed[pull]) < Date.parse(at)) closed[pull] = at
     }
     if ("closed" in which) mark(which.closed.pull, which.closed.at)
-    else for (const { pull } of gone) mark(pull, now.toISOString())
+    else for (const { pull } of gone) mark(pull, which.at)
     return {
       records: {
         previews: records.previews.filter((preview) => !gone.includes(preview)),

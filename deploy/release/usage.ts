@@ -18,8 +18,11 @@ export const USAGE = `usage: npm run release -- --root DIR [--from PATH] [option
                           npm run build:preview: a draft's preview at /preview/T/, for the editors;
                           the pull request's previous one replaced; TIME is when its change was made)
        node release.cjs preview-closed --root DIR --pull N --at TIME   (its previews removed)
-       node release.cjs previews --root DIR --open N,M,...   (every preview of a pull request not
-                          listed removed: the build server's list of the open ones)
+       node release.cjs previews --root DIR --open N,M,... --at TIME   (every preview of a pull
+                          request not listed removed: the open ones as the build server read them
+                          at TIME; a preview of a later change is kept)
+       A preview not made because a later change of its draft, or its close, reached the host
+       first changes nothing and exits with status 5.
 
   --root DIR              where the releases live (DIR/releases/, DIR/live, DIR/acme/)
   --from PATH             release the build in PATH (made by npm run artifact), without building

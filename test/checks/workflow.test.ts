@@ -10,6 +10,7 @@ import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
 import { RELEASE_CHECKED, RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { HELD_STATUS } from "../../deploy/release/stamp"
+import { NOT_PREVIEWED_STATUS } from "../../deploy/release/commands/preview"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
@@ -174,20 +175,43 @@ describe("the build server's workflow", () => {
 
   it("publishes a draft's preview at an address nobody can guess from its branch, which names the study", () => {
     const preview = workflow.jobs.preview
-    const pages = preview.steps.find((step) => step.id === "pages")!
-    expect(String(pages.with?.command)).toContain("--branch=${{ steps.alias.outputs.branch }}")
-    expect(String(pages.with?.command)).not.toContain("head_ref")
     const alias = preview.steps.find((step) => step.id === "alias")!
-    expect(alias.run).toBe('echo "branch=preview-$(openssl rand -hex 12)" >> "$GITHUB_OUTPUT"')
+    expect(alias.run).toBe('echo "token=$(openssl rand -hex 12)" >> "$GITHUB_OUTPUT"')
+    const pages = preview.steps.find((step) => step.id === "pages")!
+    expect(String(pages.with?.command)).toContain("--branch=preview-${{ steps.alias.outputs.token }}")
+    expect(String(pages.with?.command)).not.toContain("head_ref")
+    // On the nginx host: built under that token's path, placed there by the artifact's own command.
+    const built = preview.steps.find((step) => String(step.run).includes("npm run build:preview"))!
+    expect(built.env.SITE_PREVIEW_TOKEN).toBe("${{ steps.alias.outputs.token }}")
+    const nginx = preview.steps.find((step) => step.id === "nginx")!
+    expect(nginx.run).toContain("preview --root '$DEPLOY_ROOT' --pull '$PULL' --token '$TOKEN' --at '$CHANGED_AT'")
+    expect(nginx.env.CHANGED_AT).toBe("${{ github.event.pull_request.updated_at }}")
+    expect(nginx.run).toContain(`if [ "$status" -eq ${NOT_PREVIEWED_STATUS} ]; then echo "superseded=true"`)
+    expect(nginx.run).toContain('/preview/$TOKEN/" >> "$GITHUB_OUTPUT"')
   })
 
-  it("uploads to the nginx host only the files the live release lacks, in both releases", () => {
-    for (const job of [workflow.jobs.release, workflow.jobs["calendar-release"]]) {
+  it("removes a draft's previews from the nginx host when it closes, and reconciles on the calendar's timer", () => {
+    expect((parse(text) as { on: { pull_request: { types: string[] } } }).on.pull_request.types).toContain("closed")
+    expect(workflow.jobs.preview.if).toContain("github.event.action != 'closed'")
+    const closed = workflow.jobs["preview-closed"]
+    expect(closed.if).toContain("github.event.action == 'closed'")
+    expect(closed.steps[0].run).toContain("preview-closed --root '$DEPLOY_ROOT' --pull '$PULL' --at '$CLOSED_AT'")
+    expect(closed.steps[0].env.CLOSED_AT).toBe("${{ github.event.pull_request.closed_at }}")
+    const reconcile = workflow.jobs.calendar.steps.map((step) => String(step.run ?? "")).join("\n")
+    expect(reconcile).toContain("previews --root '$DEPLOY_ROOT' --open '$open' --at '$at'")
+  })
+
+  it("uploads to the nginx host only the files the live release lacks, in both releases and the previews", () => {
+    for (const [job, artifact] of [
+      [workflow.jobs.release, "site"],
+      [workflow.jobs["calendar-release"], "site"],
+      [workflow.jobs.preview, ".artifact"],
+    ] as const) {
       const commands = job.steps.map((step) => String(step.run ?? "")).join("\n")
       expect(commands).toContain(`"cat '$DEPLOY_ROOT/live/files.json' 2>/dev/null || true" > live-files.json`)
-      expect(commands).toContain("node site/release.cjs upload-list --live live-files.json > upload-list.txt")
-      expect(commands).toContain("tar -C site -cz -T upload-list.txt | ssh")
-      expect(commands).not.toContain("tar -C site -cz . |")
+      expect(commands).toContain(`node ${artifact}/release.cjs upload-list --live live-files.json > upload-list.txt`)
+      expect(commands).toContain(`tar -C ${artifact} -cz -T upload-list.txt | ssh`)
+      expect(commands).not.toContain(`tar -C ${artifact} -cz . |`)
     }
   })
 })

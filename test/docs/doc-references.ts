@@ -10,6 +10,7 @@ import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
 import { HOSTING_DIR } from "../../contracts/hosting"
 import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
 import { REPORT_PREFIX } from "../../deploy/release/nginx-funnel"
+import { PREVIEW_PREFIX } from "../../contracts/previews"
 
 export const ROOT = path.resolve(__dirname, "../..")
 
@@ -54,11 +55,11 @@ export function anchorsOf(text: string): Set<string> {
   return anchors
 }
 
-/** The addresses a host answers itself for the build in `publicDir`: its policy's redirects out of the site, the report. */
+/** The addresses a host answers itself for the build in `publicDir`: its policy's redirects out of the site, the report, the previews. */
 function hostRoutes(publicDir: string): string[] {
   const file = path.join(path.dirname(publicDir), HOSTING_DIR, HOSTING_POLICY_FILE)
-  if (!fs.existsSync(file)) return [REPORT_PREFIX]
-  return [REPORT_PREFIX, ...parseHostingPolicy(fs.readFileSync(file, "utf8"), file).departures.map(({ from }) => from)]
+  if (!fs.existsSync(file)) return [REPORT_PREFIX, PREVIEW_PREFIX]
+  return [REPORT_PREFIX, PREVIEW_PREFIX, ...parseHostingPolicy(fs.readFileSync(file, "utf8"), file).departures.map(({ from }) => from)]
 }
 
 /** Whether a route is served by the build in `publicDir`: a file, or a folder (a page with its index, or a prefix). */

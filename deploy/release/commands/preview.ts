@@ -10,8 +10,8 @@ import { NotPreviewed, makePreview, removePreviews } from "../previews"
 import { USAGE } from "../usage"
 import { type Options, artifactOf, fail, rootOf } from "./command-line"
 
-/** A preview that was not made because a later state is known already: said, and not a failure. */
-const NOT_PREVIEWED_STATUS = 0
+/** A preview that was not made because a later state is known already: said, nothing changed. */
+export const NOT_PREVIEWED_STATUS = 5
 
 const pullOf = (value: string | undefined): number => {
   const pull = Number(value)
@@ -68,7 +68,7 @@ export const previewsCommand = (options: Options): Promise<void> => {
     .split(",")
     .filter(Boolean)
     .map((pull) => pullOf(pull.trim()))
-  return removePreviews(rootOf(options, USAGE), { open }).then(
+  return removePreviews(rootOf(options, USAGE), { open, at: timeOf(options.at, "when the list was read") }).then(
     (removed) => console.log(`${removed.length} preview(s) of pull requests no longer open removed`),
     stopped,
   )
