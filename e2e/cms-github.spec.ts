@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net"
 import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
-import { type BrowserContext, type ConsoleMessage, type Page, expect, test } from "@playwright/test"
+import { type BrowserContext, type ConsoleMessage, type Page, type Request, expect, test } from "@playwright/test"
 import { authService } from "../deploy/auth/node-service"
 import { CMS_REPOSITORY } from "../cms/config"
 import { NO_UNSAVED_CHANGES, REFUSAL_MESSAGE, RELEASE_STATE } from "../cms/shared"
@@ -29,6 +29,7 @@ import type { AuthEnvironment } from "../deploy/auth/github-oauth"
 import { type GitHubStandIn, startGitHubStandIn } from "../test/support/github-stand-in"
 import { collectErrors } from "./page-errors"
 import { postPreviewStatus } from "../deploy/publish/preview-status"
+import { PREVIEW_EDITOR, previewOnReleaseHost } from "../test/support/preview-host"
 import { isUntranslated } from "../model/translations"
 import { checkContentFiles } from "../model/content-check"
 import { formatProblem } from "../model/problems"
@@ -223,6 +224,7 @@ for (const host of HOSTS) {
     test("an editor signs in with GitHub, edits a case study, sends it to review and publishes it", async ({
       page,
       context,
+      browser,
     }) => {
       test.setTimeout(240_000)
       await routeGitHub(context)
@@ -281,11 +283,11 @@ for (const host of HOSTS) {
       const viewPreview = page.getByRole("link", { name: "View Preview" })
       await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()
       await expect(viewPreview).toHaveCount(0)
-      // Each host's kind of address: a Pages preview of its own, or a path of the nginx host's
-      // (deploy/release/previews.ts, proven served there by test/with-build/release-preview.test.ts).
-      const preview = host.name.startsWith("nginx")
-        ? `https://aurelle-intelligence.ch/preview/${"5e".repeat(12)}`
-        : "https://cms-case-studies-wine.aurelle-site.pages.dev"
+      // Each host's kind of address: a Pages preview of its own, or a path of the nginx host's, there
+      // a preview on the release test host (deploy/release/previews.ts).
+      const onHost = host.name.startsWith("nginx") ? await previewOnReleaseHost(ROOT) : null
+      if (onHost) stops.push(onHost.stop)
+      const preview = onHost?.address ?? "https://cms-case-studies-wine.aurelle-site.pages.dev"
       const status = {
         apiUrl: github.apiUrl,
         token: github.issueToken(),
@@ -304,14 +306,24 @@ for (const host of HOSTS) {
         }
         await expect(viewPreview).toHaveAttribute("href", `${preview}/case-studies/wine/`, { timeout: 5_000 })
       }).toPass({ timeout: 30_000 })
-      // It opens the draft's page of the preview beside the CMS (the preview's host answered here).
-      await context.route(`${preview}/**`, (route) =>
-        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>The draft</title>" }),
-      )
+      // It opens the draft's page beside the CMS; on the nginx host, the preview answers the editor who
+      // gives the editors' password (a browser of their own here: this one holds no such password).
+      const asked: string[] = []
+      const watch = (request: Request) => asked.push(request.url())
+      context.on("request", watch)
       const [opened] = await Promise.all([context.waitForEvent("page"), viewPreview.click()])
-      await expect(opened).toHaveTitle("The draft")
-      expect(opened.url()).toBe(`${preview}/case-studies/wine/`)
+      await expect.poll(() => asked).toContain(`${preview}/case-studies/wine/`)
+      context.off("request", watch)
       await opened.close()
+      if (onHost) {
+        const editor = await browser.newContext({ httpCredentials: PREVIEW_EDITOR, ignoreHTTPSErrors: true })
+        const shown = await editor.newPage()
+        const answer = await shown.goto(`${preview}/case-studies/wine/`)
+        expect(answer?.status()).toBe(200)
+        expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow")
+        await expect(shown.getByRole("heading", { level: 1 })).toHaveText(study.title)
+        await editor.close()
+      }
 
       // In review, then ready: still nothing on main.
       for (const [status, label] of [

@@ -60,8 +60,13 @@ describe("the suite's cost", () => {
     // A host half as fast: the same ratio. A suite grown: a larger one, and one build too many.
     const halfSpeed = costReport({ suiteSeconds: 2_800, buildSeconds: 112, files, builds: { full: 6, stopped: 0 } })
     expect([halfSpeed.problems, halfSpeed.warnings]).toEqual([[], []])
-    const grown = costReport({ suiteSeconds: 2_800, buildSeconds: 56, files, builds: { full: 7, stopped: 0 } })
-    expect(grown.problems).toEqual(["7 full Gatsby builds, over 6"])
+    const grown = costReport({
+      suiteSeconds: 2_800,
+      buildSeconds: 56,
+      files,
+      builds: { full: BUILDS_BUDGET + 1, stopped: 0 },
+    })
+    expect(grown.problems).toEqual([`${BUILDS_BUDGET + 1} full Gatsby builds, over ${BUILDS_BUDGET}`])
     expect(grown.warnings).toEqual(["the run cost 50.0 builds, over 27"])
   })
 
@@ -74,15 +79,15 @@ describe("the suite's cost", () => {
         fs.writeFileSync(log, `${Array.from({ length: full }, () => build).join("\n")}\n`)
         return spawnSync(process.execPath, [SCRIPT, String(suiteSeconds), "56", log], { encoding: "utf8" })
       }
-      const costly = run(6, 2_800)
+      const costly = run(BUILDS_BUDGET, 2_800)
       expect([costly.status, costly.stdout]).toEqual([
         0,
         expect.stringContaining("Over budget: the run cost 50.0 builds"),
       ])
-      const grown = run(7, 1_400)
+      const grown = run(BUILDS_BUDGET + 1, 1_400)
       expect([grown.status, grown.stdout]).toEqual([
         1,
-        expect.stringContaining("Over budget, failed: 7 full Gatsby builds"),
+        expect.stringContaining(`Over budget, failed: ${BUILDS_BUDGET + 1} full Gatsby builds`),
       ])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })

@@ -59,7 +59,11 @@ export function anchorsOf(text: string): Set<string> {
 function hostRoutes(publicDir: string): string[] {
   const file = path.join(path.dirname(publicDir), HOSTING_DIR, HOSTING_POLICY_FILE)
   if (!fs.existsSync(file)) return [REPORT_PREFIX, PREVIEW_PREFIX]
-  return [REPORT_PREFIX, PREVIEW_PREFIX, ...parseHostingPolicy(fs.readFileSync(file, "utf8"), file).departures.map(({ from }) => from)]
+  return [
+    REPORT_PREFIX,
+    PREVIEW_PREFIX,
+    ...parseHostingPolicy(fs.readFileSync(file, "utf8"), file).departures.map(({ from }) => from),
+  ]
 }
 
 /** Whether a route is served by the build in `publicDir`: a file, or a folder (a page with its index, or a prefix). */

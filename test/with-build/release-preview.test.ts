@@ -190,6 +190,9 @@ describe("a draft's preview on the nginx host", () => {
     expect(await removePreviews(host.root, { open: [8], at: at(3.6) })).toEqual([token("9")])
     expect(readPreviews(host.root).previews).toEqual([])
     expect(fs.readdirSync(path.join(host.root, "previews/site/preview"))).toEqual([])
+    // Made, replaced, refused and removed: the live site is what it was throughout.
+    expect(linkedRelease(host.root, LIVE)).toBe(liveBefore.release)
+    expect(await liveBytes()).toEqual(liveBefore.bytes)
   })
 
   it("keeps at most N previews, and within their room, the oldest going first", async () => {
