@@ -173,8 +173,8 @@ export async function makePreview(source: string, root: string, request: Preview
   const manifest = Object.fromEntries(Object.entries(built).filter(([file]) => !file.startsWith(`${ADMIN_DIR}/`)))
   const bytes = Object.values(manifest).reduce((sum, { size }) => sum + size, 0)
   if (bytes > diskBytes)
-    throw new NotPreviewed(
-      `the preview takes ${megabytes(bytes)}, more than the ${megabytes(diskBytes)} previews may take`,
+    throw new Error(
+      `the preview takes ${megabytes(bytes)}, more than the ${megabytes(diskBytes)} previews may take; nothing was changed`,
     )
   return withPreviews(root, (records) => {
     const refused = refusal(records, request)
