@@ -19,7 +19,8 @@ const LOADER_ID = "hydrate-after-paint"
 export const FALLBACK_MS = 3000
 
 /**
- * Runs in the page, inlined as written here: a string, not a function of this module, so the page
+ * Runs in the page, inlined as written here (on one line: every line ends a statement or a block):
+ * a string, not a function of this module, so the page
  * carries the same bytes (and its policy the same hash) whichever compiler loads this file, Gatsby's
  * for the build or the test runner's when a test recomputes the policy. Appends the bundles once,
  * after the first contentful paint; at once on a page nobody sees (a background tab does not paint);
@@ -48,7 +49,7 @@ export const LOADER_FUNCTION = `function (bundles, fallbackMs) {
     observer.disconnect();
     setTimeout(load, 0);
   }).observe({ type: "paint", buffered: true });
-}`
+}`.replace(/\n\s*/g, "")
 
 /** The loader's code for a page that runs `bundles`: what its inline script holds, and its policy hashes. */
 export const loaderSource = (bundles: readonly string[]): string =>

@@ -155,5 +155,10 @@ export const globalCss = (theme: Theme): string =>
   }
 `
     .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/\n\s*/g, "\n")
+    // On one line, without a space no rule needs (every line ends a rule, a declaration or a selector
+    // of a list): the French home page's HTML then stays within a phone's first round trip, which
+    // 42 bytes more of it left (mobile LCP 1,054 ms to 1,202 ms; docs/performance.md).
+    .replace(/\s*\n\s*/g, "")
+    .replace(/\s*([{};,])\s*/g, "$1")
+    .replace(/:\s+/g, ":")
     .trim()

@@ -590,13 +590,15 @@ describe("the next release of the altered copy, its cache kept", () => {
     expect(line(output, "info Finished")).toMatch(
       new RegExp(`^info Finished 2 pages .*; ${pages - 2} unchanged since the last build`),
     )
-    expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 6 files \(\.br, \.gz\) of \d+,/)
+    expect(line(output, "info Precompressed")).toMatch(/^info Precompressed 7 files \(\.br, \.gz\) of \d+,/)
     expect(line(output, "info Sharing images")).toMatch(/ 1 drawn, /)
     const after = tree()
     const changed = [...after].filter(([file, hash]) => before.get(file) !== hash).map(([file]) => file)
-    // Its page and the list's, their data, the search index, its sharing image, the build's list of its pages.
+    // Its page and the list's, their data, the search index, its sharing image, the build's list of its
+    // pages, and the admin's answer of the translations to check (it names each content file by its hash).
     expect(changed.filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(
       [
+        "admin/translations.json",
         "case-studies/index.html",
         "case-studies/search.json",
         "case-studies/wine/index.html",
