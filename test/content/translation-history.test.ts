@@ -10,10 +10,11 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { validateContent } from "../../build-steps/content/validate"
+import { translationsToCheckIn, validateContent } from "../../build-steps/content/validate"
+import { translationsDescription } from "../../deploy/publish/translations-status"
 import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/translation-history"
 import { translationsAnswer } from "../../build-steps/post-build/translations-answer"
-import { buildContext } from "../../build-steps/context"
+import { buildContext, readContentSnapshot } from "../../build-steps/context"
 
 const REAL_CONTENT = path.resolve(__dirname, "../../content")
 const WINE = "case-studies/wine.json"
@@ -70,6 +71,9 @@ describe("translations to check, from history", () => {
     expect(warning.message).toContain("21%")
     // The publish path, the status and the view read the same report: it is a warning, never a refusal.
     expect((await validateContent(repo.content)).errors).toEqual([])
+    expect(translationsDescription(translationsToCheckIn(readContentSnapshot(repo.content)))).toBe(
+      `1 translation to check: fr.result in ${WINE}`,
+    )
 
     repo.edit((study) => (study.fr.result[2] = study.fr.result[2].replace("17", "21")), "Content: in French too")
     expect(await toCheck(repo.content)).toEqual([])
