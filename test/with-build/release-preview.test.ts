@@ -6,8 +6,8 @@
  * worker, beside the other files), since only a real build under a path prefix shows that every
  * address its pages write and load stays under it. Packed as the build server packs it and previewed
  * by the release command, it answers only the editors, is kept out of search, works in Chromium, is
- * replaced, bounded and removed as the build server asks in any order, and never touches the live
- * site: its bytes are the same before and after.
+ * replaced, bounded and removed as the build server asks in any order, never waits for a release,
+ * and never touches the live site: its bytes are the same before and after.
  */
 import fs from "node:fs"
 import http2 from "node:http2"
@@ -20,6 +20,7 @@ import { PREFIX_PATHS_VARIABLE, PREVIEW_TOKEN_VARIABLE, previewPath } from "../.
 import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { packArtifact } from "../../deploy/publish/artifact"
 import { LIVE, PREVIEW_USERS, linkedRelease } from "../../deploy/release/layout"
+import { withLock } from "../../deploy/release/lock"
 import {
   NotPreviewed,
   type PreviewReport,
@@ -193,6 +194,16 @@ describe("a draft's preview on the nginx host", () => {
     // Made, replaced, refused and removed: the live site is what it was throughout.
     expect(linkedRelease(host.root, LIVE)).toBe(liveBefore.release)
     expect(await liveBytes()).toEqual(liveBefore.bytes)
+  })
+
+  it("never waits for a release: made while a release holds the release lock", async () => {
+    const made = await withLock(
+      host.root,
+      () => makePreview(shipped, host.root, { pull: 21, token: token("7"), at: at(3.8) }),
+      { waitSeconds: 0 },
+    )
+    expect((await get(made.address, SIGNED_IN)).status).toBe(200)
+    expect(await removePreviews(host.root, { closed: { pull: 21, at: at(3.9) } })).toEqual([token("7")])
   })
 
   it("keeps at most N previews, and within their room, the oldest going first", async () => {
