@@ -199,9 +199,17 @@ async function saveAndPublish(page: Page) {
     throw new Error(`The save was refused: ${problems.join("\n")}`)
   }
   await expect(page.getByText(NO_UNSAVED_CHANGES)).toBeVisible({ timeout: 45_000 })
-  for (const status of ["In review", "Ready"]) {
+  // Each status is on the pull request (its label) before the next step: a publish asked for while
+  // "Ready" is still on its way is the editor's click too early, not what is tested here.
+  for (const [status, label] of [
+    ["In review", "decap-cms/pending_review"],
+    ["Ready", "decap-cms/pending_publish"],
+  ]) {
     await page.getByRole("button", { name: /^Status:/ }).click()
     await page.getByRole("menuitem", { name: status }).click()
+    await expect
+      .poll(() => openPulls().flatMap((pull) => pull.labels.map(({ name }) => name)), { timeout: 30_000 })
+      .toEqual([label])
   }
   const before = github.git("rev-parse", "main")
   // Decap says "Entry published" once it has merged the pull request and deleted its branch: a test
