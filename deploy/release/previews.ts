@@ -22,12 +22,14 @@ import * as z from "zod/mini"
 import { ADMIN_DIR } from "../../contracts/admin"
 import { PREVIEW_PREFIX, isPreviewToken, previewPath } from "../../contracts/previews"
 import { offsetTime as time } from "../../contracts/time"
+import { commitHash } from "../../contracts/values"
 import { replaceFile } from "../../lib/files"
 import { diskFull, freeSpace, megabytes } from "./disk"
 import { type Manifest, applyTransfer, planTransfer, readManifest } from "./files"
 import { KEEP_PREVIEWS, PREVIEWS, PREVIEWS_DISK_MB, PREVIEW_SITE } from "./layout"
 import { withLock } from "./lock"
 import { checkCopies, keptReleases } from "./release-folder"
+import { readBuildInfo } from "./stamp"
 
 export const PREVIEW_RECORDS = path.join(PREVIEWS, "previews.json")
 /** How long a closed pull request is remembered: longer than any run of the build server can be late. */
@@ -38,7 +40,7 @@ const recordsSchema = z.object({
     z.object({
       pull: z.int().check(z.positive()),
       token: z.string().check(z.refine(isPreviewToken)),
-      commit: z.string().check(z.regex(/^[0-9a-f]{40}$/)),
+      commit: commitHash,
       /** When the change it shows was made (the pull request's event), which orders previews of one pull. */
       at: time,
       madeAt: time,
@@ -167,6 +169,8 @@ export async function makePreview(source: string, root: string, request: Preview
   const { pull, token, keep = KEEP_PREVIEWS, diskBytes = PREVIEWS_DISK_MB * 1024 * 1024, now = new Date() } = request
   if (!isPreviewToken(token))
     throw new Error(`${JSON.stringify(token)} is no preview's token (24 hexadecimal characters)`)
+  // What the build says of itself, checked as every release reads it, before anything is copied.
+  const { commit } = readBuildInfo(source)
   const built: Manifest | null = readManifest(source)
   if (!built) throw new Error(`${source} is not a build made by npm run artifact (no readable files.json)`)
   // The site as a visitor will see it: the editors' admin is the live site's, never a draft's.
@@ -199,8 +203,7 @@ export async function makePreview(source: string, root: string, request: Preview
     const others = records.previews.filter((preview) => preview.pull !== pull)
     const out = pushedOut(others, bytes, keep, diskBytes)
     const replaced = records.previews.filter((preview) => preview.pull === pull)
-    const info = JSON.parse(fs.readFileSync(path.join(source, "build.json"), "utf8")) as { commit: string }
-    const made: Preview = { pull, token, commit: info.commit, at: request.at, madeAt: now.toISOString(), bytes }
+    const made: Preview = { pull, token, commit, at: request.at, madeAt: now.toISOString(), bytes }
     return {
       records: {
         previews: [...others.filter((preview) => !out.includes(preview)), made],
