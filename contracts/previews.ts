@@ -11,7 +11,9 @@ export const PREVIEW_TOKEN_VARIABLE = "SITE_PREVIEW_TOKEN"
 /** Gatsby's own switch for `pathPrefix`, read from the environment before the configuration. */
 export const PREFIX_PATHS_VARIABLE = "PREFIX_PATHS"
 
-const TOKEN = /^[0-9a-f]{24}$/
+/** A token, as a regular expression's text (nginx's locations match it too). */
+export const PREVIEW_TOKEN_PATTERN = "[0-9a-f]{24}"
+const TOKEN = new RegExp(`^${PREVIEW_TOKEN_PATTERN}$`)
 
 export const isPreviewToken = (value: unknown): value is string => typeof value === "string" && TOKEN.test(value)
 

@@ -6,7 +6,7 @@
  * 404 page; Book a Demo's way out leads where the site's does, uncounted.
  */
 import type { Departure } from "../../contracts/hosting-policy"
-import { PREVIEW_PREFIX } from "../../contracts/previews"
+import { PREVIEW_PREFIX, PREVIEW_TOKEN_PATTERN as TOKEN } from "../../contracts/previews"
 import { quote } from "./nginx-text"
 
 export interface PreviewLocation {
@@ -15,8 +15,6 @@ export interface PreviewLocation {
   /** nginx's password file: the editors. */
   users: string
 }
-
-const TOKEN = "[0-9a-f]{24}"
 
 export const previewLocation = (
   { dir, users }: PreviewLocation,
