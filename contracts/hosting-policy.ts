@@ -10,7 +10,18 @@ import * as z from "zod/mini"
 /** Its file, in the build's hosting folder (hosting.ts, HOSTING_DIR). */
 export const HOSTING_POLICY_FILE = "policy.json"
 
-const headers = z.record(z.string(), z.string())
+/**
+ * A header's name as HTTP writes one (letters, digits, hyphens): the nginx host writes it into its
+ * configuration and makes a variable's name of it, so nothing else may stand there.
+ */
+const headerName = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]*$/, "is not a header's name"))
+const headers = z.record(headerName, z.string())
+
+/**
+ * A prefix of the site's addresses (a folder, a service): a path of the characters an address holds
+ * unescaped, nothing nginx could read as its own. Written into nginx's locations and maps.
+ */
+const addressPrefix = z.string().check(z.regex(/^\/[A-Za-z0-9._~/-]*$/, "is not a prefix of the site's addresses"))
 
 /** A path that is no page is answered, with status 404, by the nearest of these pages. */
 const notFoundPage = z.object({
@@ -24,9 +35,9 @@ export type NotFoundPage = z.infer<typeof notFoundPage>
 /** Scripts cached for a year: every `.js` file, save those under the folders that hold unhashed ones. */
 const immutableScripts = z.object({
   /** The file name ending that marks them, matched anywhere in the site (a CDN's `/*.js`). */
-  suffix: z.string(),
+  suffix: z.string().check(z.regex(/^\.[a-z0-9]+$/, "is not a file name's ending")),
   /** Folders whose scripts keep their name from build to build, and so revalidate. */
-  except: z.array(z.string()),
+  except: z.array(addressPrefix),
 })
 export type ImmutableScripts = z.infer<typeof immutableScripts>
 
@@ -80,12 +91,12 @@ export const hostingPolicySchema = z.object({
    */
   headers,
   /** Replace headers of the same name under a prefix (the CMS needs its own policy). */
-  prefixHeaders: z.array(z.object({ prefix: z.string(), headers })),
+  prefixHeaders: z.array(z.object({ prefix: addressPrefix, headers })),
   /** Addresses answered by a service with headers of its own, to which the host adds none. */
-  servicePrefixes: z.array(z.string()),
+  servicePrefixes: z.array(addressPrefix),
   /** Files whose names carry their content's hash: cached for a year, never revalidated. */
   immutable: z.object({
-    prefixes: z.array(z.string()),
+    prefixes: z.array(addressPrefix),
     scripts: immutableScripts,
     /** The hashed bundles of this build, which `scripts` covers (for reports and tests, not rules). */
     bundles: z.array(z.string()),
@@ -95,7 +106,7 @@ export const hostingPolicySchema = z.object({
    * immutable files: on a font they would only add bytes, and 1.7 kB of them pushed the display face
    * past the ten segments a new connection delivers in its first round trip (mobile LCP +140 ms).
    */
-  documentOnlyHeaders: z.array(z.string()),
+  documentOnlyHeaders: z.array(headerName),
   cacheControl: z.object({ immutable: z.string(), revalidate: z.string() }),
   /** Files in the build that are instructions for a host, never served. */
   hostFiles: z.array(z.string()),

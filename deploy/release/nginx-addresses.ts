@@ -34,8 +34,8 @@ export function addressesOfBefore(policy: HostingPolicy): { moved: string[]; gon
  * index.html ("/static/" answers 404, as on a CDN, not 403), and "${uri}index.html" keeps the served
  * URI free of double slashes, which the policy maps key on. The not-found pages' own files (and the
  * folder each would be as a page) answer 404 as any other path does; the error pages reach them from
- * within. A page's index.html leads to the page (the index module's own requests for it, made from
- * the page's address, are served); spelt any other way, it answers 404.
+ * within. A page's index.html leads to the page (INDEX_REDIRECT); the index module's own requests for
+ * it, made from the page's address, are served; spelt any other way, it answers 404.
  */
 export function notFoundLocations(policy: HostingPolicy): string {
   const nearest = policy.notFound.map(({ prefix, file }) =>
@@ -52,14 +52,24 @@ export function notFoundLocations(policy: HostingPolicy): string {
     ),
   )
   const index = [
-    `  location ~ "/index\\.html$" {`,
-    `    if ($request_uri ~ "^(?<index_page>[^?]*/)index\\.html(?:\\?|$)") {`,
+    `  location ~ ${quote("/index\\.html$")} {`,
+    `    set $index_asked "$uri $request_uri";`,
+    `    if ($index_asked ~ ${quote(INDEX_REDIRECT)}) {`,
     `      return 301 $index_page$is_args$args;`,
     `    }`,
-    `    if ($request_uri !~ "^[^?]*/(?:\\?|$)") {`,
+    `    if ($request_uri !~ ${quote("^[^?]*/(?:\\?|$)")}) {`,
     `      return 404;`,
     `    }`,
     `  }`,
   ]
   return [...nearest, ...ownFiles, ...index].join("\n")
 }
+
+/**
+ * When "<page>/index.html" leads to its page, as `$uri $request_uri` (the path as nginx normalised it,
+ * then as asked): the page is read from the normalised path, folders that are neither empty nor hold a
+ * backslash, so the redirect's target is a path of this site ("/", "/case-studies/hotels/"), never
+ * "//host/" nor "/\host/", which browsers read as another site; and only when asked for in that very
+ * spelling ("//evil.example/index.html", "%69ndex.html", "a/../index.html" answer 404).
+ */
+export const INDEX_REDIRECT = "^(?<index_page>/(?:[^/\\x5c\\s]+/)*)index\\.html \\1index\\.html(?:\\?|$)"

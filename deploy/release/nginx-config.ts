@@ -83,7 +83,12 @@ export interface NginxOptions {
 /** nginx compresses HTML whatever its `gzip_types` say, and warns when they name it. */
 const compressedTypes = COMPRESSIBLE_TYPES.filter((type) => type !== "text/html").join(" ")
 
-const variableOf = (header: string) => `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
+/** The variable a header's value is mapped to: its name must be a header's (the policy's schema checks it too). */
+function variableOf(header: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(header))
+    throw new Error(`${JSON.stringify(header)} cannot be written into nginx's configuration: it is not a header's name`)
+  return `$hosting_${header.toLowerCase().replace(/-/g, "_")}`
+}
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /**
@@ -101,7 +106,10 @@ function immutableRegexes({ immutable }: HostingPolicy, end: string): string[] {
 
 /** The same as `map` keys. */
 const immutablePatterns = (policy: HostingPolicy, end: string) =>
-  immutableRegexes(policy, end).map((regex) => `"~${regex}"`)
+  immutableRegexes(policy, end).map((regex) => quote(`~${regex}`))
+
+/** A `map` key matching the addresses under `prefix`. */
+const prefixKey = (prefix: string) => quote(`~^${escapeRegex(prefix)}`)
 
 /**
  * The `map` blocks (http level): every header by the address asked for (a prefix's own value, nothing
@@ -113,7 +121,7 @@ export function nginxMaps(policy: HostingPolicy): string {
   const assets = immutablePatterns(policy, "(?:\\?|$)").map((pattern) => `  ${pattern} "";`)
   const maps: string[] = []
   // An empty value adds no header: a service's answers keep the headers it sent, and only those.
-  const services = policy.servicePrefixes.map((prefix) => `  ~^${escapeRegex(prefix)} "";`)
+  const services = policy.servicePrefixes.map((prefix) => `  ${prefixKey(prefix)} "";`)
   for (const header of headerNames(policy)) {
     const lines = [
       `  default ${quote(policy.headers[header] ?? "")};`,
@@ -121,7 +129,7 @@ export function nginxMaps(policy: HostingPolicy): string {
       ...(policy.documentOnlyHeaders.includes(header) ? assets : []),
     ]
     for (const { prefix, headers } of policy.prefixHeaders) {
-      if (headers[header] !== undefined) lines.push(`  ~^${escapeRegex(prefix)} ${quote(headers[header])};`)
+      if (headers[header] !== undefined) lines.push(`  ${prefixKey(prefix)} ${quote(headers[header])};`)
     }
     maps.push(`map $request_uri ${variableOf(header)} {\n${lines.join("\n")}\n}`)
   }
@@ -147,7 +155,7 @@ const authLocation = (policy: HostingPolicy, upstream: string) =>
   policy.servicePrefixes
     .map((prefix) =>
       [
-        `  location ^~ ${prefix} {`,
+        `  location ^~ ${quote(prefix)} {`,
         `    proxy_pass ${quote(upstream)};`,
         `    proxy_set_header Host $http_host;`,
         `    proxy_set_header X-Forwarded-Proto $scheme;`,
@@ -193,7 +201,7 @@ const tlsSettings = ({ certificate, key }: TlsOptions) =>
     .join("\n")
 
 const acmeLocation = (acmeRoot: string) =>
-  `  location ^~ ${ACME_CHALLENGE_PREFIX} {\n    root ${quote(acmeRoot)};\n    default_type text/plain;\n  }`
+  `  location ^~ ${quote(ACME_CHALLENGE_PREFIX)} {\n    root ${quote(acmeRoot)};\n    default_type text/plain;\n  }`
 
 /**
  * Plain HTTP beside HTTPS: the ACME challenges certbot renews the certificate with, and a permanent
@@ -230,7 +238,7 @@ ${visitsLog ? `  error_log ${quote(errorLogOf(visitsLog))} emerg;\n` : ""}${acme
 const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
   [
     ...immutableRegexes(policy, "$").map(
-      (regex) => `  location ~ "${regex}" {\n    try_files $uri @previous_release;\n  }`,
+      (regex) => `  location ~ ${quote(regex)} {\n    try_files $uri @previous_release;\n  }`,
     ),
     `  location @previous_release {\n    root ${quote(fallbackRoot)};\n  }`,
   ].join("\n")
@@ -238,7 +246,7 @@ const fallbackLocations = (policy: HostingPolicy, fallbackRoot: string) =>
 export function nginxServer(policy: HostingPolicy, options: NginxOptions): string {
   const { root, listen, serverName = "_", tls, acmeRoot, fallbackRoot } = options
   const { brotli, precompressed = true, locations = [], authService, visitsLog, report, previews } = options
-  const addHeaders = headerNames(policy).map((header) => `  add_header ${header} ${variableOf(header)} always;`)
+  const addHeaders = headerNames(policy).map((header) => `  add_header ${quote(header)} ${variableOf(header)} always;`)
   const departures = departureLocations(policy.departures)
   const redirects = slashRedirects(policy)
   const { moved, gone } = addressesOfBefore(policy)

@@ -34,7 +34,7 @@ export function departureLocations(departures: readonly Departure[]): string[] {
 export const reportLocation = ({ dir, users }: ReportLocation, addHeaders: string[]) =>
   [
     `  location = ${quote(REPORT_PREFIX.slice(0, -1))} { return 301 ${quote(REPORT_PREFIX)}; }`,
-    `  location ^~ ${REPORT_PREFIX} {`,
+    `  location ^~ ${quote(REPORT_PREFIX)} {`,
     `    auth_basic "Aurelle Intelligence: the demo funnel";`,
     `    auth_basic_user_file ${quote(users)};`,
     `    alias ${quote(`${dir}/`)};`,

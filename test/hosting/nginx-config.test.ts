@@ -75,7 +75,7 @@ describe("nginx's configuration", () => {
   })
 
   it("answers certbot's challenges from the acme folder over plain HTTP, with or without HTTPS", () => {
-    const acme = "location ^~ /.well-known/acme-challenge/ {"
+    const acme = 'location ^~ "/.well-known/acme-challenge/" {'
     const [plain] = servers(nginxServer(policy, { ...base, listen: "443", tls, acmeRoot: "/srv/site/acme" }))
     expect(plain).toContain(acme)
     expect(plain).toContain('root "/srv/site/acme";')
@@ -99,7 +99,7 @@ describe("nginx's configuration", () => {
     const without = nginxServer(policy, { ...base, listen: "80" })
     expect(without).not.toContain("@previous_release")
     const [site] = servers(nginxServer(policy, { ...base, listen: "80", fallbackRoot: "/srv/site/outgoing/public" }))
-    expect(site).toContain('location ~ "^/(?!admin/)[^?]*\\.js$" {')
+    expect(site).toContain('location ~ "^/(?!admin/)[^?]*\\\\.js$" {')
     expect(site).toContain('location ~ "^/static/" {')
     expect(site.filter((line) => line === "try_files $uri @previous_release;")).toHaveLength(2)
     expect(site).toContain('root "/srv/site/outgoing/public";')
@@ -129,10 +129,11 @@ describe("nginx's configuration", () => {
       nginxServer(policy, { ...base, listen: "443", tls, visitsLog: "/srv/site/logs/access.log", report }),
     )
     expect(site).toContain('access_log "/srv/site/logs/access.log" aurelle_visits;')
-    expect(site).toContain("location ^~ /report/ {")
+    expect(site).toContain('location ^~ "/report/" {')
+    expect(site).toContain('location = "/report" { return 301 "/report/"; }')
     expect(site).toContain('auth_basic_user_file "/srv/site/report-users";')
     expect(site).toContain(`add_header Cache-Control "private, no-store" always;`)
-    expect(site).toContain("add_header X-Content-Type-Options $hosting_x_content_type_options always;")
+    expect(site).toContain('add_header "X-Content-Type-Options" $hosting_x_content_type_options always;')
     const [plain] = servers(nginxServer(policy, { ...base, listen: "80", report }))
     expect(plain.join("\n")).not.toContain("/report/")
     expect(plain.join("\n")).not.toContain("access_log")
@@ -167,6 +168,7 @@ describe("the configuration as written", () => {
         authService: "http://127.0.0.1:8787",
         visitsLog: "/srv/site/logs/access.log",
         report,
+        previews: { dir: "/srv/site/previews/site", users: "/srv/site/preview-users" },
         locations: ["  location = /extra/ { return 204; }"],
       },
       "Release r1",
@@ -223,6 +225,27 @@ describe("a value written into the configuration", () => {
     }
   })
 
+  it("names no header, prefix or cache folder unquoted, and refuses a name nginx would read as its own", () => {
+    const hostile = {
+      ...policy,
+      headers: { "X-Content-Type-Options": "nosniff" },
+      servicePrefixes: ["/api/auth"],
+      immutable: { ...policy.immutable, prefixes: ["/static/"] },
+    }
+    const config = `${nginxMaps(hostile)}\n${nginxServer(hostile, { ...base, listen: "80", authService: "http://127.0.0.1:8787" })}`
+    expect(config).toContain('location ^~ "/api/auth" {')
+    expect(config).toContain('"~^/api/auth" "";')
+    expect(config).toContain('"~^/static/" "public, max-age=31536000, immutable";')
+    for (const name of ["X Two Words", "X-A;add_header Evil 1", "X-$host"])
+      expect(() => nginxServer({ ...policy, headers: { [name]: "1" } }, { ...base, listen: "80" }), name).toThrow(
+        `${JSON.stringify(name)} cannot be written into nginx's configuration`,
+      )
+    for (const prefix of ["/api/$host", "/a\nb"])
+      expect(() => nginxMaps({ ...policy, servicePrefixes: [prefix] }), prefix).toThrow(
+        "cannot be written into nginx's configuration",
+      )
+  })
+
   it("is refused, named, where nginx would read part of it as its own: a variable, a control character", () => {
     for (const value of ["/case-studies/$host/", "/x/${uri}/", "/case-studies/a\nb/", "/case-studies/a\u0000/"])
       expect(() => quote(value), JSON.stringify(value)).toThrow(
@@ -237,9 +260,10 @@ describe("a value written into the configuration", () => {
 describe("a build's configuration, before it is packed", () => {
   it("is checked by nginx where nginx is at hand, and refused in nginx's words", () => {
     expect(checkBuildConfig(SYSTEM_PROGRAMS.nginx, policy, "/srv/site/public")).toBe(true)
-    const refused = { ...policy, headers: { "X Two Words": "nginx reads three arguments" } }
+    // A page's address longer than the room nginx's maps give a key: written whole, and refused by nginx.
+    const refused = { ...policy, pages: [...policy.pages, `/${"a".repeat(300)}/`] }
     expect(() => checkBuildConfig(SYSTEM_PROGRAMS.nginx, refused, "/srv/site/public")).toThrow(
-      /^nginx refused the configuration this build would be served with:\n.*invalid number of arguments in "map" directive/,
+      /^nginx refused the configuration this build would be served with:\n[^]*could not build map_hash/,
     )
     expect(checkBuildConfig("/no/nginx/here", refused, "/srv/site/public")).toBe(false)
   })

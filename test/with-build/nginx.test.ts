@@ -5,6 +5,7 @@
  */
 import fs from "node:fs"
 import http from "node:http"
+import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
@@ -53,6 +54,27 @@ function rawGet(base: string, pathname: string, encoding: string, agent?: http.A
         )
       })
       .on("error", reject)
+  })
+}
+
+/** A request sent with its target exactly as written (fetch and http.get would normalise "//" and "\\"). */
+function rawRequest(base: string, target: string) {
+  const { hostname, port } = new URL(base)
+  return new Promise<{ status: number; headers: Record<string, string> }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+    )
+    let text = ""
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")))
+    socket.on("end", () => {
+      const [head] = text.split("\r\n\r\n")
+      const [status, ...lines] = head.split("\r\n")
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      )
+      resolve({ status: Number(status.split(" ")[1]), headers })
+    })
+    socket.on("error", reject)
   })
 }
 
@@ -125,6 +147,27 @@ describe("pages", () => {
       expect(response.headers.get("location"), page).toBe(`${page}?ref=mail`)
     }
     expect((await get("/case-studies/hotels/%69ndex.html")).status).toBe(404)
+  })
+
+  it("leads nowhere off the site from an index.html address, however it is spelt", async () => {
+    for (const asked of [
+      "//evil.example/index.html",
+      "/\\evil.example/index.html",
+      "///evil.example/index.html?x=1",
+      "//evil.example/case-studies/index.html",
+      "/%2F%2Fevil.example/index.html",
+      "/%5Cevil.example/index.html",
+      "/./evil.example/../index.html",
+    ]) {
+      const response = await rawRequest(nginx.url, asked)
+      const location = response.headers.location
+      // A 404, or a redirect to a path of this very site: one slash, then no slash or backslash.
+      if (response.status === 404) continue
+      expect(response.status, asked).toBe(301)
+      expect(location, asked).toMatch(/^\/(?![/\\])/)
+      expect(new URL(location!, "https://aurelle.example/").host, asked).toBe("aurelle.example")
+    }
+    expect((await rawRequest(nginx.url, "//evil.example/index.html")).status).toBe(404)
   })
 })
 

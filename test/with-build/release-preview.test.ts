@@ -16,7 +16,9 @@ import path from "node:path"
 import { spawnSync } from "node:child_process"
 import { chromium } from "@playwright/test"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PREFIX_PATHS_VARIABLE, PREVIEW_TOKEN_VARIABLE, previewPath } from "../../contracts/previews"
+import { PREFIX_PATHS_VARIABLE, PREVIEW_PREFIX, PREVIEW_TOKEN_VARIABLE, previewPath } from "../../contracts/previews"
+import { SCHEDULER_PATH } from "../../model/routes"
+import { VISITS_LOG } from "../../deploy/release/visits-log"
 import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { packArtifact } from "../../deploy/publish/artifact"
 import { LIVE, PREVIEW_USERS, linkedRelease } from "../../deploy/release/layout"
@@ -110,7 +112,9 @@ describe("a draft's preview on the nginx host", () => {
     expect(report.linkedBytes).toBeGreaterThan(0)
 
     const address = `${report.address}case-studies/${STUDY.slug}/`
-    for (const asked of [address, report.address, `${previewPath(token("b"))}/`]) {
+    const elsewhere = [`${previewPath(token("b"))}/`, previewPath(token("b")), "/preview/", "/preview/x"]
+    const schedulers = [`${report.address}${SCHEDULER_PATH.slice(1)}`, `${previewPath(token("b"))}${SCHEDULER_PATH}`]
+    for (const asked of [address, report.address, ...elsewhere, ...schedulers]) {
       const anonymous = await get(asked)
       expect(anonymous.status, asked).toBe(401)
       expect(anonymous.body, asked).not.toContain(STUDY.title)
@@ -126,7 +130,20 @@ describe("a draft's preview on the nginx host", () => {
     const unknown = await get(`${report.address}no-such-page/`, SIGNED_IN)
     expect(unknown.status).toBe(404)
     expect(unknown.body).toContain(previewPath(TOKEN))
-    expect((await get(`${previewPath(token("b"))}/`, SIGNED_IN)).status).toBe(404)
+    for (const asked of elsewhere) {
+      const none = await get(asked, SIGNED_IN)
+      expect(none.status, asked).toBe(404)
+      expect(none.headers.get("cache-control"), asked).toBe("private, no-cache")
+      expect(none.headers.get("x-robots-tag"), asked).toBe("noindex, nofollow")
+    }
+    // Book a Demo's way out, once signed in: the scheduler, kept by no cache, out of search.
+    const scheduler = await get(schedulers[0], SIGNED_IN)
+    expect(scheduler.status).toBe(302)
+    expect(scheduler.headers.get("location")).toMatch(/^https:\/\//)
+    expect(scheduler.headers.get("cache-control")).toBe("private, no-cache")
+    // Nothing under /preview/ reaches the visits' log, asked for with the password or without.
+    const log = path.join(host.root, VISITS_LOG)
+    expect(fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "").not.toContain(PREVIEW_PREFIX)
     // The editors' admin is the live site's alone, never a draft's.
     expect((await get(`${report.address}admin/`, SIGNED_IN)).status).toBe(404)
     // The live site has no such study, and is what it was.
