@@ -47,6 +47,21 @@ function builtCommit(projectDir: string): string {
   )
 }
 
+/** The release command (deploy/release/cli.ts) bundled into one file that runs with Node alone, as a host runs it. */
+export async function bundleReleaseCommand(outfile: string): Promise<void> {
+  await build({
+    entryPoints: [path.join(PROJECT_DIR, "deploy/release/cli.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile,
+    // Only the build writes the sign-in service with esbuild; the release command never does.
+    external: ["esbuild"],
+    logLevel: "warning",
+  })
+}
+
 /** Packs the project's build into `out` (replaced whole); returns what build.json says. */
 export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: string = PROJECT_DIR): Promise<BuildInfo> {
   const publicDir = path.join(projectDir, "public")
@@ -68,17 +83,7 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   // Each file with the hash of its bytes: the host links what it already holds (files.ts).
   writeManifest(out, manifestOf(path.join(out, "public")))
   for (const file of hosting) fs.copyFileSync(file, path.join(out, HOSTING_DIR, path.basename(file)))
-  await build({
-    entryPoints: [path.join(PROJECT_DIR, "deploy/release/cli.ts")],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    outfile: path.join(out, RELEASE_SCRIPT),
-    // Only the build writes the sign-in service with esbuild; the release command never does.
-    external: ["esbuild"],
-    logLevel: "warning",
-  })
+  await bundleReleaseCommand(path.join(out, RELEASE_SCRIPT))
   const calendar = path.join(projectDir, BUILD_CALENDAR)
   if (!fs.existsSync(calendar)) throw new Error(`${calendar} is missing: run npm run build first`)
   const commitTime = committedAt(projectDir, commit)

@@ -6,7 +6,6 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import readline from "node:readline"
 import zlib from "node:zlib"
 import { zurichDay } from "../../contracts/editors-time"
 import { NO_PAGE_FOLDERS } from "../../contracts/hosting"
@@ -29,8 +28,68 @@ export interface VisitCounts {
   days: Record<string, DayCounts>
 }
 
-const emptyDay = (): DayCounts => ({ pages: {}, robots: 0, demo: {}, scheduler: {} })
-const add = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1)
+const add = (counts: Record<string, number>, key: string, by = 1) => (counts[key] = (counts[key] ?? 0) + by)
+
+/**
+ * What led to the demo page, or to the scheduler, on one day, counted as the log is read: the site's
+ * own routes and the fixed lines as they come (as many as the site has), other sites bounded by
+ * SITES_TALLIED. Past twice that, the less frequent half is added to OTHER_SITES' line of its
+ * language, so a site seen often stays named, and every visit stays counted on some line.
+ */
+export class SourceTally {
+  private readonly counts = new Map<string, number>()
+  private sites = 0
+
+  add(key: string, isSite: boolean, by = 1): void {
+    const count = this.counts.get(key)
+    if (count === undefined && isSite && ++this.sites > 2 * SITES_TALLIED) {
+      this.counts.set(key, by)
+      return this.halve()
+    }
+    this.counts.set(key, (count ?? 0) + by)
+  }
+
+  /** Another tally of the same day (a day's lines in two files) added to this one. */
+  merge(other: SourceTally): void {
+    for (const [key, count] of other.counts) this.add(key, isSiteKey(key), count)
+  }
+
+  private halve(): void {
+    const sites = [...this.counts].filter(([key]) => isSiteKey(key)).sort(byFrequency)
+    for (const [key, count] of sites.slice(SITES_TALLIED)) {
+      this.counts.delete(key)
+      const language = key.slice(0, key.indexOf(" "))
+      this.counts.set(`${language} ${OTHER_SITES}`, (this.counts.get(`${language} ${OTHER_SITES}`) ?? 0) + count)
+    }
+    this.sites = SITES_TALLIED
+  }
+
+  /** The counts as kept: of other sites, a day's SITES_KEPT most frequent of each language named, the rest on one line. */
+  kept(): Record<string, number> {
+    return boundSites(Object.fromEntries(this.counts))
+  }
+}
+
+/** The most frequent first, then by name. */
+const byFrequency = ([a, x]: [string, number], [b, y]: [string, number]) => y - x || a.localeCompare(b)
+
+/** One day's counts while the log is read (DayCounts once counted). */
+export interface DayTally {
+  pages: Record<string, number>
+  robots: number
+  demo: SourceTally
+  scheduler: SourceTally
+}
+
+const emptyTally = (): DayTally => ({ pages: {}, robots: 0, demo: new SourceTally(), scheduler: new SourceTally() })
+
+/** A day's counts as kept, once its lines are read. */
+export const dayCounts = ({ pages, robots, demo, scheduler }: DayTally): DayCounts => ({
+  pages,
+  robots,
+  demo: demo.kept(),
+  scheduler: scheduler.kept(),
+})
 
 /** Sources that are no page of the site. */
 export const DIRECT = "(typed, a bookmark or an app)"
@@ -41,6 +100,14 @@ export const OTHER_ADDRESSES = "(other addresses)"
 export const OTHER_SITES = "(other sites)"
 /** Other sites a day's counts name one by one (by language, for the demo page and the scheduler each). */
 export const SITES_KEPT = 20
+/**
+ * Other sites a day's demo page views, or its scheduler, hold one by one while the log is read: past
+ * twice as many, the less frequent half goes on OTHER_SITES' line (SourceTally), so that memory holds
+ * as much for a million other sites as for fifty.
+ */
+export const SITES_TALLIED = 1_000
+/** The longest line the count reads (nginx's lines are under 8 kB: its request line's bound); longer ones are skipped. */
+export const MAX_LINE_BYTES = 16_384
 
 /**
  * What the site has, from the live release (its pages, and the routes a demo page view's `from` may
@@ -72,14 +139,16 @@ function routeFrom(query: URLSearchParams, site: SiteAddresses): string | null {
 /** A host name as a referrer's may be (RFC 1123), bounded. */
 const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
 
-/** Where a request came from, as the log says it: a page here, another site's host, or nothing. */
+/** Where a request came from, as the log says it: a page here, another site's host (`site`), or nothing. */
 function sourceOf(
   referrer: string,
   site: SiteAddresses,
-): { route: string; query: URLSearchParams } | { other: string } {
+): { route: string; query: URLSearchParams } | { other: string; isSite?: true } {
   if (referrer === "-") return { other: DIRECT }
   if (!referrer.startsWith("/"))
-    return { other: referrer.length <= 253 && HOST.test(referrer) ? elsewhere(referrer.toLowerCase()) : OTHER_SITES }
+    return referrer.length <= 253 && HOST.test(referrer)
+      ? { other: elsewhere(referrer.toLowerCase()), isSite: true }
+      : { other: OTHER_SITES }
   const url = parsed(referrer)!
   if (!site.pages.has(url.pathname)) return { other: OTHER_ADDRESSES }
   return { route: routeOf(url.pathname), query: url.searchParams }
@@ -100,9 +169,12 @@ function dayOf(time: string): string {
 
 /** An address or a referrer's path as a URL; null for what no browser would have asked (`//[`). */
 function parsed(address: string): URL | null {
-  if (!URL.canParse(address, "https://site.invalid")) return null
-  const url = new URL(address, "https://site.invalid")
-  return url.origin === "https://site.invalid" ? url : null
+  try {
+    const url = new URL(address, "https://site.invalid")
+    return url.origin === "https://site.invalid" ? url : null
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -110,7 +182,7 @@ function parsed(address: string): URL | null {
  * have asked, are left out; a page the site does not have, or a source that is none of its pages, is
  * counted as OTHER_ADDRESSES (anyone may send any request).
  */
-export function countLine(line: string, days: Record<string, DayCounts>, site: SiteAddresses): string | null {
+export function countLine(line: string, days: Record<string, DayTally>, site: SiteAddresses): string | null {
   const fields = line.split("\t")
   if (fields.length !== 7) return null
   const [time, , method, address, status, referrer, kind] = fields
@@ -118,7 +190,7 @@ export function countLine(line: string, days: Record<string, DayCounts>, site: S
   const url = parsed(address)
   if (!url || (referrer.startsWith("/") && !parsed(referrer))) return null
   const day = dayOf(time)
-  const counts = (days[day] ??= emptyDay())
+  const counts = (days[day] ??= emptyTally())
   const language: Locale = localeOfPath(url.pathname)
   const route = routeOf(url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`)
   if (route === SCHEDULER_PATH && status === "302") {
@@ -131,7 +203,7 @@ export function countLine(line: string, days: Record<string, DayCounts>, site: S
           ? (routeFrom(source.query, site) ?? BOOK_DEMO_PATH)
           : source.route
         : source.other
-    add(counts.scheduler, `${language} ${led}`)
+    counts.scheduler.add(`${language} ${led}`, "isSite" in source)
     return day
   }
   if (status !== "200" || !isPage(url.pathname)) return day
@@ -143,7 +215,8 @@ export function countLine(line: string, days: Record<string, DayCounts>, site: S
   if (route === BOOK_DEMO_PATH) {
     const source = sourceOf(referrer, site)
     const named = routeFrom(url.searchParams, site)
-    add(counts.demo, `${language} ${named ?? ("route" in source ? source.route : source.other)}`)
+    const led = named ?? ("route" in source ? source.route : source.other)
+    counts.demo.add(`${language} ${led}`, !named && "isSite" in source)
   }
   return day
 }
@@ -160,13 +233,54 @@ export function logFiles(logFile: string): string[] {
     .map((name) => path.join(dir, name))
 }
 
-/** A log file's lines, read as a stream (a compressed day unpacked on the way): a log any size fits. */
-function logLines(file: string): readline.Interface {
+/**
+ * A log's lines, a chunk's worth at a time, as its bytes arrive (a compressed day unpacked on the way):
+ * each line at most MAX_LINE_BYTES, a longer one skipped whole and told to `skipped`, never held. A
+ * log any size, with lines any length, is read in the memory of one chunk and one line.
+ */
+export async function* logLines(bytes: AsyncIterable<Buffer>, skipped: () => void): AsyncGenerator<string[]> {
+  let parts: Buffer[] = []
+  let held = 0
+  let skipping = false
+  const end = (): string | null => {
+    const line = skipping ? null : Buffer.concat(parts, held).toString("utf8")
+    if (skipping) skipped()
+    parts = []
+    held = 0
+    skipping = false
+    return line
+  }
+  for await (const chunk of bytes) {
+    const lines: string[] = []
+    for (let start = 0; start < chunk.length;) {
+      const newline = chunk.indexOf(10, start)
+      const stop = newline === -1 ? chunk.length : newline
+      if (!skipping && held + stop - start > MAX_LINE_BYTES) {
+        skipping = true
+        parts = []
+        held = 0
+      }
+      if (!skipping) {
+        parts.push(chunk.subarray(start, stop))
+        held += stop - start
+      }
+      if (newline === -1) break
+      const line = end()
+      if (line) lines.push(line.endsWith("\r") ? line.slice(0, -1) : line)
+      start = newline + 1
+    }
+    if (lines.length > 0) yield lines
+  }
+  if (held > 0 || skipping) {
+    const line = end()
+    if (line) yield [line]
+  }
+}
+
+/** A log file's bytes as they are read, a compressed day unpacked. */
+const logBytes = (file: string): AsyncIterable<Buffer> => {
   const bytes = fs.createReadStream(file)
-  return readline.createInterface({
-    input: file.endsWith(".gz") ? bytes.pipe(zlib.createGunzip()) : bytes,
-    crlfDelay: Infinity,
-  })
+  return file.endsWith(".gz") ? bytes.pipe(zlib.createGunzip()) : bytes
 }
 
 export interface CountedLogs {
@@ -175,14 +289,22 @@ export interface CountedLogs {
   firstDay: string | null
   /** A line for each log file that could not be read to its end (not gzip, cut short), skipped. */
   damaged: string[]
+  /** Lines longer than MAX_LINE_BYTES, skipped. */
+  skipped: number
 }
 
 /** Adds one file's counts of a day to the day's counts so far. */
-function addDay(into: DayCounts, from: DayCounts): void {
+function addDay(into: DayTally, from: DayTally): void {
   into.robots += from.robots
-  for (const kind of ["pages", "demo", "scheduler"] as const) {
-    for (const [key, value] of Object.entries(from[kind])) into[kind][key] = (into[kind][key] ?? 0) + value
-  }
+  for (const [key, value] of Object.entries(from.pages)) add(into.pages, key, value)
+  into.demo.merge(from.demo)
+  into.scheduler.merge(from.scheduler)
+}
+
+/** Whether a key of the demo page's or the scheduler's counts names another site: "en (www.linkedin.com)". */
+const isSiteKey = (key: string) => {
+  const source = key.slice(key.indexOf(" ") + 1)
+  return source.startsWith("(") && ![DIRECT, OTHER_ADDRESSES, OTHER_SITES].includes(source)
 }
 
 /**
@@ -190,14 +312,10 @@ function addDay(into: DayCounts, from: DayCounts): void {
  * frequent first, then by name), the rest added to OTHER_SITES.
  */
 function boundSites(counts: Record<string, number>): Record<string, number> {
-  const isSite = (key: string) => {
-    const source = key.slice(key.indexOf(" ") + 1)
-    return source.startsWith("(") && ![DIRECT, OTHER_ADDRESSES, OTHER_SITES].includes(source)
-  }
   const bounded: Record<string, number> = {}
   const sites = Object.entries(counts)
-    .filter(([key]) => isSite(key))
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .filter(([key]) => isSiteKey(key))
+    .sort(byFrequency)
   const kept = new Map<string, number>()
   for (const [key, value] of sites) {
     const language = key.slice(0, key.indexOf(" "))
@@ -206,7 +324,7 @@ function boundSites(counts: Record<string, number>): Record<string, number> {
     const to = count < SITES_KEPT ? key : `${language} ${OTHER_SITES}`
     bounded[to] = (bounded[to] ?? 0) + value
   }
-  for (const [key, value] of Object.entries(counts)) if (!isSite(key)) bounded[key] = (bounded[key] ?? 0) + value
+  for (const [key, value] of Object.entries(counts)) if (!isSiteKey(key)) add(bounded, key, value)
   return bounded
 }
 
@@ -214,35 +332,44 @@ function boundSites(counts: Record<string, number>): Record<string, number> {
  * Every day the logs hold, counted. A file that cannot be read to its end (a rotated day that is not
  * gzip, or cut short) is skipped with a line naming it, and the days it held lines of are not
  * counted again: the counts kept from before stay for them, rather than a part of a day replacing a
- * whole one. The report still runs. Each day's other sites are bounded (boundSites).
+ * whole one. The report still runs. Each day's other sites are bounded as they are counted
+ * (SourceTally), and a line longer than MAX_LINE_BYTES is skipped and counted as such: what the count
+ * holds grows with the site's pages and the days, never with the traffic or what anyone sends.
  */
-export async function countLogs(files: readonly string[], site: SiteAddresses): Promise<CountedLogs> {
-  const days: Record<string, DayCounts> = {}
+export async function countLogs(
+  files: readonly string[],
+  site: SiteAddresses,
+  read: (file: string) => AsyncIterable<Buffer> = logBytes,
+): Promise<CountedLogs> {
+  const days: Record<string, DayTally> = {}
   const unsure = new Set<string>()
   const damaged: string[] = []
+  let skipped = 0
   let firstDay: string | null = null
   for (const file of files) {
-    const fileDays: Record<string, DayCounts> = {}
+    const fileDays: Record<string, DayTally> = {}
     let fileFirstDay: string | null = null
     try {
-      for await (const line of logLines(file)) {
-        const day = line ? countLine(line, fileDays, site) : null
-        if (day && (fileFirstDay === null || day < fileFirstDay)) fileFirstDay = day
+      for await (const lines of logLines(read(file), () => skipped++)) {
+        for (const line of lines) {
+          const day = line ? countLine(line, fileDays, site) : null
+          if (day && (fileFirstDay === null || day < fileFirstDay)) fileFirstDay = day
+        }
       }
     } catch (error) {
       damaged.push(`${file} could not be read (${(error as Error).message}): skipped, its days left as counted before`)
       for (const day of Object.keys(fileDays)) unsure.add(day)
       continue
     }
-    for (const [day, counts] of Object.entries(fileDays)) addDay((days[day] ??= emptyDay()), counts)
+    for (const [day, counts] of Object.entries(fileDays)) {
+      if (days[day]) addDay(days[day], counts)
+      else days[day] = counts
+    }
     if (fileFirstDay && (firstDay === null || fileFirstDay < firstDay)) firstDay = fileFirstDay
   }
   for (const day of unsure) delete days[day]
-  for (const counts of Object.values(days)) {
-    counts.demo = boundSites(counts.demo)
-    counts.scheduler = boundSites(counts.scheduler)
-  }
-  return { days, firstDay, damaged }
+  const counted = Object.fromEntries(Object.entries(days).map(([day, tally]) => [day, dayCounts(tally)]))
+  return { days: counted, firstDay, damaged, skipped }
 }
 
 /** The counts kept, with the days the logs hold whole counted again (the first day only if never counted). */
@@ -274,12 +401,22 @@ export interface WeekCounts extends DayCounts {
   monday: string
 }
 
+const emptyDay = (): DayCounts => ({ pages: {}, robots: 0, demo: {}, scheduler: {} })
+
+/** Adds a day's counts to a week's. */
+function addCounts(into: DayCounts, from: DayCounts): void {
+  into.robots += from.robots
+  for (const kind of ["pages", "demo", "scheduler"] as const) {
+    for (const [key, value] of Object.entries(from[kind])) add(into[kind], key, value)
+  }
+}
+
 export function weeks(counts: VisitCounts): WeekCounts[] {
   const byWeek = new Map<string, WeekCounts>()
   for (const [day, dayCounts] of Object.entries(counts.days)) {
     const { monday, label } = weekOf(day)
     const week = byWeek.get(monday) ?? { ...emptyDay(), label, monday }
-    addDay(week, dayCounts)
+    addCounts(week, dayCounts)
     byWeek.set(monday, week)
   }
   return [...byWeek.values()].sort((a, b) => b.monday.localeCompare(a.monday))

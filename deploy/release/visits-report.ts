@@ -13,7 +13,15 @@ import { replaceFile } from "../../lib/files"
 import { VISITS_LOG } from "./visits-log"
 import { REPORT_CSS, pendingReportHtml, reportHtml } from "./report-page"
 import { LIVE, RELEASE_POLICY } from "./layout"
-import { type SiteAddresses, type VisitCounts, countLogs, logFiles, reconcile, siteAddresses } from "./visit-counts"
+import {
+  MAX_LINE_BYTES,
+  type SiteAddresses,
+  type VisitCounts,
+  countLogs,
+  logFiles,
+  reconcile,
+  siteAddresses,
+} from "./visit-counts"
 import { parseHostingPolicy } from "../../contracts/hosting-policy"
 
 /** The counts kept, beside the releases (never served). */
@@ -73,6 +81,10 @@ export async function writeReport(
 ): Promise<VisitCounts> {
   const counted = await countLogs(logFiles(logFile), site)
   for (const message of counted.damaged) warn(message)
+  if (counted.skipped > 0)
+    warn(
+      `${counted.skipped} line(s) of the log longer than ${MAX_LINE_BYTES / 1024} kB skipped: no request nginx logs is`,
+    )
   const counts = reconcile(readCounts(root), counted)
   replaceFile(path.join(root, VISITS_COUNTS), `${JSON.stringify(counts)}\n`)
   const dir = path.join(root, REPORT_DIR)

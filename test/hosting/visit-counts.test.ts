@@ -12,11 +12,13 @@ import { describe, expect, it } from "vitest"
 import {
   DIRECT,
   type DayCounts,
+  type DayTally,
   OTHER_ADDRESSES,
   OTHER_SITES,
   SITES_KEPT,
   countLine,
   countLogs,
+  dayCounts,
   logFiles,
   reconcile,
   siteAddresses,
@@ -37,14 +39,14 @@ const SITE = siteAddresses(
 
 /** The counts of some lines, on the one day they share. */
 function counted(...lines: string[]): DayCounts {
-  const days: Record<string, DayCounts> = {}
+  const days: Record<string, DayTally> = {}
   for (const text of lines) countLine(text, days, SITE)
-  return days[DAY] ?? { pages: {}, robots: 0, demo: {}, scheduler: {} }
+  return days[DAY] ? dayCounts(days[DAY]) : { pages: {}, robots: 0, demo: {}, scheduler: {} }
 }
 
 describe("a line of the log", () => {
   it("is left out unless it has the log's seven fields, a GET and a time", () => {
-    const days: Record<string, DayCounts> = {}
+    const days: Record<string, DayTally> = {}
     expect(countLine(`${line("/")}\textra`, days, SITE)).toBeNull()
     expect(countLine(line("/").split("\t").slice(0, 6).join("\t"), days, SITE)).toBeNull()
     expect(countLine(line("/", 200, "-", "person", "POST"), days, SITE)).toBeNull()

@@ -8,7 +8,9 @@ export async function reportCommand(options: Options): Promise<void> {
   const root = rootOf(options, USAGE)
   try {
     const counts = await writeReport(root, options.log ? { logFile: path.resolve(options.log) } : {})
-    console.log(`Report written to ${path.join(root, REPORT_DIR)}: ${Object.keys(counts.days).length} days counted`)
+    console.log(
+      `Report written to ${path.join(root, REPORT_DIR)}: ${Object.keys(counts.days).length} days counted; peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    )
   } catch (error) {
     fail(`report stopped: ${(error as Error).message}`)
   }
