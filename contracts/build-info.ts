@@ -21,13 +21,13 @@ export const BUILD_INFO = "build.json"
 export const BUILD_CALENDAR = ".hosting/calendar.json"
 
 /** A study's window as a build read it. */
-const studyWindow = z.strictObject({
+export const studyWindowSchema = z.strictObject({
   goLiveAt: z.optional(z.nullable(offsetTime)),
   expireAt: z.optional(z.nullable(offsetTime)),
   /** Every address the study has had: its slug, then those it moved from (absent from older builds). */
   addresses: z.optional(z.array(z.string().check(z.minLength(1)))),
 })
-export type StudyWindow = z.infer<typeof studyWindow>
+export type StudyWindow = z.infer<typeof studyWindowSchema>
 
 /** The fields of what the build made of the calendar, in build.json, its calendar file and the stamp. */
 export const calendarFields = {
@@ -48,7 +48,7 @@ export const buildCalendarSchema = z.object({
    */
   serves: z.optional(z.array(z.string().check(z.minLength(1)))),
   servesFiles: z.optional(z.array(z.string().check(z.minLength(1)))),
-  windows: z.optional(z.record(z.string(), studyWindow)),
+  windows: z.optional(z.record(z.string(), studyWindowSchema)),
 })
 export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 

@@ -10,8 +10,8 @@ import os from "node:os"
 import path from "node:path"
 import { chromium } from "@playwright/test"
 import { CHROMIUM_ARGS, chromiumPath } from "../test/support/browser"
-import { REPORT_DIR, writeReport } from "../deploy/release/visits-report"
-import { VISITS_LOG } from "../deploy/release/visits-log"
+import { REPORT_DIR, VISITS_LOG } from "../deploy/release/root/layout"
+import { writeReport } from "../deploy/release/visits-report"
 import { siteAddresses } from "../deploy/release/visit-counts"
 
 const STUDIES = ["retail", "hotels", "wine", "cruises", "real-estate", "watches"]

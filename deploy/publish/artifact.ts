@@ -1,7 +1,7 @@
 /**
  * npm run artifact [-- --out DIR]: packs the build in public/ (and .hosting/) into one folder that
  * the nginx host releases with Node alone: the build's files as they are, build.json (the commit,
- * the time, the site's host name), files.json (each file's hash: deploy/release/files.ts) and
+ * the time, the site's host name), files.json (each file's hash: deploy/release/root/manifest.ts) and
  * release.cjs, the release command bundled with everything it needs (`node release.cjs release
  * --root DIR`). The build server uploads what the live release lacks of it; the host never builds.
  * Where nginx is at hand, the configuration the build would be served with is checked first (`nginx
@@ -26,8 +26,8 @@ import {
   parseBuildCalendar,
 } from "../../contracts/build-info"
 import { isCommitHash } from "../../contracts/values"
-import { RELEASE_SCRIPT } from "../release/layout"
-import { manifestOf, writeManifest } from "../release/files"
+import { RELEASE_SCRIPT } from "../release/root/layout"
+import { manifestOf, writeManifest } from "../release/root/manifest"
 import { committedAt } from "../release/stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")

@@ -6,8 +6,9 @@
  */
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
-import { type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
+import type { ReleaseStamp } from "../../contracts/release-stamp"
 import { isCommitHash, isTime } from "../../contracts/values"
+import { STAGED_RECORD, STAMP_RECORD, parseRecord } from "../release/root/records"
 import { readSource } from "../lib/read-source"
 
 /** A commit whose release status says it is held for the calendar (contracts/statuses.ts), as the workflow lists them. */
@@ -27,24 +28,28 @@ export interface StagedOnHost {
 export const descendsFrom = (repository: string, live: string) => (commit: string) =>
   spawnSync("git", ["-C", repository, "merge-base", "--is-ancestor", live, commit]).status === 0
 
-/** The list under `key` in a JSON file, the entries `keep` accepts; none when there is no such file or it is empty. */
-function readList<T>(file: string | undefined, key: string, keep: (entry: T) => boolean): T[] {
-  if (!file || !fs.existsSync(file) || fs.statSync(file).size === 0) return []
-  const list = (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>)[key]
-  return Array.isArray(list) ? (list as T[]).filter(keep) : []
+/** A file's text; none (an empty text) when there is no such file. */
+const textOf = (file: string | undefined) => (file && fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "")
+
+/** The held commits the workflow listed (held.json), those it lists whole. */
+export function readHeldFile(file: string | undefined): HeldCommit[] {
+  const text = textOf(file)
+  if (!text.trim()) return []
+  const list = (JSON.parse(text) as { held?: unknown }).held
+  return (Array.isArray(list) ? (list as HeldCommit[]) : []).filter(
+    (entry) => isCommitHash(entry?.commit) && isTime(entry?.heldAt),
+  )
 }
 
-/** The held commits the workflow listed (held.json). */
-export const readHeldFile = (file: string | undefined) =>
-  readList<HeldCommit>(file, "held", (entry) => isCommitHash(entry.commit) && isTime(entry.heldAt))
-
-/** The host's staged releases (its staged.json, read over SSH). */
-export const readStagedFile = (file: string | undefined) => readList<StagedOnHost>(file, "staged", () => true)
-
-/** The live stamp, from the site's address or a file. */
-export async function readStamp(source: string): Promise<ReleaseStamp> {
-  const text = await readSource(source)
-  const stamp = readReleaseStamp(JSON.parse(text))
-  if (!stamp) throw new Error(`${source} is not a release stamp`)
-  return stamp
+/**
+ * The host's staged releases (its staged.json, read over SSH): a record of the host's, read as the
+ * host reads it (deploy/release/root/records.ts); none where the host has none.
+ */
+export function readStagedFile(file: string | undefined): StagedOnHost[] {
+  const text = textOf(file)
+  return text.trim() ? parseRecord(STAGED_RECORD, text, `the nginx host's staged.json (${file})`).staged : []
 }
+
+/** The live stamp, from the site's address or a file, read as the host writes it. */
+export const readStamp = async (source: string): Promise<ReleaseStamp> =>
+  parseRecord(STAMP_RECORD, await readSource(source), source)

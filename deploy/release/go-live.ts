@@ -6,27 +6,25 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { BUILD_INFO, type BuildInfo, parseBuildInfo } from "../../contracts/build-info"
-import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../contracts/release-stamp"
-import { diskFull } from "./disk"
-import { HISTORY, prune, readHistory, writeHistory } from "./history"
-import { LIVE, type ReleaseSettings, linkedRelease, releaseDir } from "./layout"
+import type { BuildInfo } from "../../contracts/build-info"
+import type { ReleaseStamp } from "../../contracts/release-stamp"
+import { diskFull } from "./root/disk"
+import { prune, readHistory, writeHistory } from "./root/history"
+import { HISTORY, LIVE, TOLD_CALENDAR, linkedRelease, releaseDir } from "./root/layout"
+import { BUILD_RECORD, STAMP_RECORD, readRecordIfAny } from "./root/records"
+import type { ReleaseSettings } from "./settings"
 import { type SwitchReport, switchTo } from "./nginx-control"
 import { type BuiltFrom, writeStamp } from "./stamp"
 import { readStaged } from "./staged"
-import { TOLD_CALENDAR, readToldCalendar, toldAfter, writeToldCalendar } from "./told-calendar"
+import { readToldCalendar, toldAfter, writeToldCalendar } from "./told-calendar"
 
 /** The stamp of a release under `root` (the live one by default), if it has one. */
-export function stampOf(root: string, release = linkedRelease(root, LIVE)): ReleaseStamp | null {
-  const file = release && path.join(releaseDir(root, release), "public", RELEASE_STAMP_PATH)
-  return file && fs.existsSync(file) ? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8"))) : null
-}
+export const stampOf = (root: string, release = linkedRelease(root, LIVE)): ReleaseStamp | null =>
+  release ? readRecordIfAny(path.join(releaseDir(root, release), "public"), STAMP_RECORD) : null
 
 /** What a release's build said of itself, kept in its folder (releases made before that keep none). */
-export function releaseBuild(root: string, release: string | null): BuildInfo | null {
-  const file = release && path.join(releaseDir(root, release), BUILD_INFO)
-  return file && fs.existsSync(file) ? parseBuildInfo(fs.readFileSync(file, "utf8"), file) : null
-}
+export const releaseBuild = (root: string, release: string | null): BuildInfo | null =>
+  release ? readRecordIfAny(releaseDir(root, release), BUILD_RECORD) : null
 
 export interface LiveReport extends SwitchReport {
   removed: string[]

@@ -1,13 +1,15 @@
 /**
- * The host's timers, which each release from an artifact writes into the root for the setup to link
+ * The host's files, which each release from an artifact writes into the root for the setup to install
  * once (docs/deploying.md): the calendar's tick every minute (staged.ts, tick.ts), the demo funnel's
- * report every hour (visits-report.ts), and the log's rotation (visits-log.ts). Each runs the live
- * release's own command (an artifact's release.cjs: Node alone).
+ * report every hour (visits-report.ts), the log's rotation (visits-log.ts), and the previews' SSH
+ * key's forced command (commands/gate.ts). Each runs the live release's own command (an artifact's
+ * release.cjs: Node alone).
  */
+import fs from "node:fs"
 import path from "node:path"
 import { replaceFile } from "../../lib/files"
-import { LIVE, RELEASE_SCRIPT } from "./layout"
-import { LOGROTATE_FILE, VISITS_LOG, logrotateConfig } from "./visits-log"
+import { GATE_SCRIPT, LIVE, RELEASE_SCRIPT, VISITS_LOG } from "./root/layout"
+import { LOGROTATE_FILE, logrotateConfig } from "./visits-log"
 
 /** The host's timer and the service it starts, written into the root by each release from an artifact. */
 export const TICK_SERVICE = "aurelle-calendar.service"
@@ -101,4 +103,26 @@ WantedBy=timers.target
 /** Writes them into the root, each replaced whole. */
 export function writeReportHostFiles(root: string): void {
   for (const [name, text] of Object.entries(reportHostFiles(root))) replaceFile(path.join(root, name), text)
+}
+
+/** A word as sh reads it back whole: in single quotes, a quote in it closed, escaped and opened again. */
+const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`
+
+/**
+ * The previews' SSH key's forced command (authorized_keys: `command="<root>/aurelle-previews-ssh",restrict`):
+ * sshd runs it whatever the key's holder asks, with that in SSH_ORIGINAL_COMMAND, which the live
+ * release's `gate` reads and never hands to a shell.
+ */
+export const gateScript = (root: string): string => `#!/bin/sh
+# Written by each release (deploy/release/host-units.ts): the previews' SSH key's forced command
+# (docs/deploying.md, "Previews of drafts"). sshd runs it whatever the key asks; the live release's
+# own command reads what was asked (SSH_ORIGINAL_COMMAND) and takes only its four preview commands.
+exec /usr/bin/env node ${shellWord(path.join(root, LIVE, RELEASE_SCRIPT))} gate --root ${shellWord(root)}
+`
+
+/** Writes it into the root, whole, for sshd to run. */
+export function writeGateScript(root: string): void {
+  const file = path.join(root, GATE_SCRIPT)
+  replaceFile(file, gateScript(root))
+  fs.chmodSync(file, 0o755)
 }

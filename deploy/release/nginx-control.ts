@@ -10,23 +10,24 @@ import path from "node:path"
 import { AUTH_UNIT } from "../../contracts/hosting"
 import { type HostingPolicy } from "../../contracts/hosting-policy"
 import { nginxSite } from "./nginx-config"
-import { VISITS_LOG } from "./visits-log"
-import { REPORT_DIR, REPORT_USERS, writePendingReport } from "./visits-report"
+import { writePendingReport } from "./visits-report"
 import { BROTLI_MODULES, MIME_TYPES, nginxMain } from "./nginx-main"
 import {
   ACME,
   LIVE,
-  type NginxControl,
   OUTGOING,
   PREVIEW_SITE,
   PREVIEW_USERS,
   RELEASES,
   RELEASE_SITE,
-  type ReleaseSettings,
+  REPORT_DIR,
+  REPORT_USERS,
+  VISITS_LOG,
   linkedRelease,
-  relink,
   releaseDir,
-} from "./layout"
+  relink,
+} from "./root/layout"
+import type { NginxControl, ReleaseSettings } from "./settings"
 
 /** Runs a program to its end: whether it succeeded, and all it said. */
 export function run(binary: string, args: string[]): { ok: boolean; output: string } {

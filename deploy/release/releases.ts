@@ -13,22 +13,14 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { diskFull, freeSpace } from "./disk"
-import { manifestOf, planTransfer, readManifest } from "./files"
-import { readHistory, writeHistory } from "./history"
+import { diskFull, freeSpace } from "./root/disk"
+import { manifestOf, planTransfer, readManifestIfAny } from "./root/manifest"
+import { readHistory, writeHistory } from "./root/history"
 import { type LiveReport, goLive, releaseBuild, stampOf } from "./go-live"
 import { readStaged, writeStaged } from "./staged"
-import {
-  ACME,
-  LIVE,
-  PARTIAL,
-  RELEASE_SITE,
-  type ReleaseSettings,
-  linkedRelease,
-  releaseDir,
-  releasesDir,
-} from "./layout"
-import { withLock } from "./lock"
+import { ACME, LIVE, PARTIAL, RELEASE_SITE, linkedRelease, releaseDir, releasesDir } from "./root/layout"
+import type { ReleaseSettings } from "./settings"
+import { withLock } from "./root/lock"
 import { copyRelease, keptReleases, newReleaseId } from "./release-folder"
 import { type SwitchReport, checkAlone, switchTo } from "./nginx-control"
 import { type BuiltFrom, buildInfoOf, writeStamp } from "./stamp"
@@ -86,9 +78,9 @@ async function prepare(
   check: (info: BuiltFrom) => void = () => {},
 ): Promise<Prepared> {
   const { root } = settings
-  // What a release that died half-way left (nothing names it).
+  // What a release that died half-way left (nothing names it): its folder, and a copy it was making.
   for (const name of fs.readdirSync(releasesDir(root))) {
-    if (name.endsWith(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
+    if (name.includes(PARTIAL)) fs.rmSync(releaseDir(root, name), { recursive: true, force: true })
   }
   const live = replacing ? stampOf(root) : null
   if (replacing && live?.commit !== replacing) {
@@ -99,7 +91,7 @@ async function prepare(
   await build()
   const built = path.join(source, "public")
   // An upload of what changed alone has no index.html of its own: its files.json lists it.
-  const manifest = readManifest(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
+  const manifest = readManifestIfAny(source) ?? (fs.existsSync(built) ? manifestOf(built) : {})
   if (!manifest["index.html"]) {
     throw new Error(`${built} holds no built site (no index.html): nothing was released`)
   }

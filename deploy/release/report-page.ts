@@ -5,15 +5,8 @@
  */
 import { LANGUAGE_NAMES_IN_ENGLISH as LANGUAGE_NAMES, LOCALES, type Locale } from "../../model/locales"
 import { REPORT_PREFIX } from "./nginx-funnel"
-import {
-  DIRECT,
-  OTHER_ADDRESSES,
-  OTHER_SITES,
-  SITES_KEPT,
-  type VisitCounts,
-  type WeekCounts,
-  weeks,
-} from "./visit-counts"
+import { type VisitCounts, type WeekCounts, weeks } from "./visit-counts"
+import { DIRECT, OTHER_ADDRESSES, OTHER_SITES, SITES_KEPT } from "./source-tally"
 
 /** Weeks the chart and the page tables show, newest first. */
 const WEEKS_SHOWN = 12

@@ -10,45 +10,20 @@
  * nothing: the next one does what is due, once.
  */
 import fs from "node:fs"
-import path from "node:path"
-import { isCommitHash, isTime } from "../../contracts/values"
-import { replaceFile } from "../../lib/files"
-import { releaseDir } from "./layout"
+import { releaseDir } from "./root/layout"
+import { STAGED_RECORD, type StagedRelease, readRecord, writeRecord } from "./root/records"
 
-export const STAGED = "staged.json"
-/** A release staged for a time: its folder, the time it goes live, the commit it was staged over. */
-export interface StagedRelease {
-  release: string
-  at: string
-  commit: string
-}
-
-const isStaged = (value: unknown): value is StagedRelease => {
-  const entry = value as Partial<Record<keyof StagedRelease, unknown>> | null
-  return !!entry && typeof entry.release === "string" && isTime(entry.at) && isCommitHash(entry.commit)
-}
+export type { StagedRelease }
 
 /** The releases staged under `root` whose folders are whole, earliest first. */
 export function readStaged(root: string): StagedRelease[] {
-  const file = path.join(root, STAGED)
-  if (!fs.existsSync(file)) return []
-  let data: unknown
-  try {
-    data = JSON.parse(fs.readFileSync(file, "utf8"))
-  } catch (error) {
-    throw new Error(`${file} is not JSON (${(error as Error).message}); nothing was changed`)
-  }
-  const staged = (data as { staged?: unknown } | null)?.staged
-  if (!Array.isArray(staged) || !staged.every(isStaged))
-    throw new Error(`${file} does not list staged releases; nothing was changed`)
-  return staged
-    .filter((entry) => fs.existsSync(releaseDir(root, entry.release)))
+  return readRecord(root, STAGED_RECORD)
+    .staged.filter((entry) => fs.existsSync(releaseDir(root, entry.release)))
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
 }
 
-export function writeStaged(root: string, staged: readonly StagedRelease[]): void {
-  replaceFile(path.join(root, STAGED), `${JSON.stringify({ staged }, null, 2)}\n`)
-}
+export const writeStaged = (root: string, staged: readonly StagedRelease[]): void =>
+  writeRecord(root, STAGED_RECORD, { staged: [...staged] })
 
 /**
  * The staged releases sorted for a tick at `now`, given the live release's commit and clock: those to

@@ -11,14 +11,14 @@ import {
   type BuildCalendar,
   type BuildInfo,
   parseBuildCalendar,
-  parseBuildInfo,
 } from "../../contracts/build-info"
 import { readClock } from "../../contracts/clock"
 import { EDITORS_ZONE_NAME, editorsTime } from "../../contracts/editors-time"
-import { RELEASE_STAMP_PATH, readReleaseStamp, releaseStamp } from "../../contracts/release-stamp"
+import { RELEASE_STAMP_PATH, releaseStamp } from "../../contracts/release-stamp"
 import { isCommitHash } from "../../contracts/values"
 import { run } from "./nginx-control"
 import { replaceFile } from "../../lib/files"
+import { BUILD_RECORD, STAMP_RECORD, readRecord } from "./root/records"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
 export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt"> & Partial<BuildCalendar>
@@ -30,10 +30,7 @@ export function committedAt(dir: string, commit: string): string | undefined {
 }
 
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
-export const readBuildInfo = (source: string): BuildInfo => {
-  const file = path.join(source, BUILD_INFO)
-  return parseBuildInfo(fs.readFileSync(file, "utf8"), file)
-}
+export const readBuildInfo = (source: string): BuildInfo => readRecord(source, BUILD_RECORD)
 
 /** The build's commit and time: its build.json, or else the git checkout it is in and its home page's time. */
 export function buildInfoOf(source: string): BuiltFrom {
@@ -97,8 +94,7 @@ export function writeStamp(
   now = readClock(process.env).now,
 ): void {
   const file = path.join(publicDir, RELEASE_STAMP_PATH)
-  const built = info ?? readReleaseStamp(JSON.parse(fs.readFileSync(file, "utf8")))
-  if (!built) throw new Error(`${file} is not a release stamp, and there is no build.json to write it from`)
+  const built = info ?? readRecord(publicDir, STAMP_RECORD)
   refuseExpired(built, `The build of ${built.commit.slice(0, 8)} made at ${built.clock ?? built.builtAt}`, now)
   const stamp = releaseStamp({
     commit: built.commit,

@@ -6,37 +6,11 @@
  * checked here first, and one that serves a study a newer build said came down is refused, naming it.
  * A release of a commit older than the live one's is refused too; only `rollback` goes back.
  */
-import fs from "node:fs"
-import path from "node:path"
 import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
-import { isTime } from "../../contracts/values"
-import { replaceFile } from "../../lib/files"
+import { TOLD_CALENDAR_RECORD, type ToldCalendar, type ToldWindow, readRecord, writeRecord } from "./root/records"
 import { type BuiltFrom, HeldForCalendar, refuseExpired } from "./stamp"
 
-export const TOLD_CALENDAR = "calendar.json"
-
-/** A study's window as the host was told it: by which release, built at which clock. */
-export interface ToldWindow extends StudyWindow {
-  toldAt: string
-  release: string
-}
-
-export interface ToldCalendar {
-  studies: Record<string, ToldWindow>
-}
-
-const isToldWindow = (value: unknown): value is ToldWindow => {
-  const window = value as Partial<Record<keyof ToldWindow, unknown>> | null
-  return (
-    !!window &&
-    typeof window === "object" &&
-    isTime(window.toldAt) &&
-    typeof window.release === "string" &&
-    (["goLiveAt", "expireAt"] as const).every((key) => window[key] == null || isTime(window[key])) &&
-    (window.addresses === undefined ||
-      (Array.isArray(window.addresses) && window.addresses.every((address) => typeof address === "string")))
-  )
-}
+export type { ToldCalendar, ToldWindow }
 
 /** Every address a study was told under: those its window lists, or its key (a record of before, by slug). */
 const addressesOf = (key: string, window: StudyWindow) => window.addresses ?? [key]
@@ -45,22 +19,7 @@ const addressesOf = (key: string, window: StudyWindow) => window.addresses ?? [k
  * The root's record, or an empty one when there is none yet. A record that cannot be read stops the
  * release: guessing would let a study taken down come back.
  */
-export function readToldCalendar(root: string): ToldCalendar {
-  const file = path.join(root, TOLD_CALENDAR)
-  if (!fs.existsSync(file)) return { studies: {} }
-  let data: { studies?: unknown }
-  try {
-    data = JSON.parse(fs.readFileSync(file, "utf8")) as { studies?: unknown }
-  } catch (error) {
-    throw new Error(
-      `${file} is not JSON (${(error as Error).message}): the host cannot say what it was told of the calendar; nothing was changed`,
-    )
-  }
-  const studies = data.studies
-  if (!studies || typeof studies !== "object" || !Object.values(studies).every(isToldWindow))
-    throw new Error(`${file} does not hold the studies' windows the host was told; nothing was changed`)
-  return { studies: studies as Record<string, ToldWindow> }
-}
+export const readToldCalendar = (root: string): ToldCalendar => readRecord(root, TOLD_CALENDAR_RECORD)
 
 /** The record once a release of `built` is live: its windows replace those told by builds no newer. */
 export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string): ToldCalendar {
@@ -84,9 +43,8 @@ export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string)
   return { studies: Object.fromEntries(Object.entries(studies).sort(([a], [b]) => a.localeCompare(b))) }
 }
 
-export function writeToldCalendar(root: string, told: ToldCalendar): void {
-  replaceFile(path.join(root, TOLD_CALENDAR), `${JSON.stringify(told, null, 2)}\n`)
-}
+export const writeToldCalendar = (root: string, told: ToldCalendar): void =>
+  writeRecord(root, TOLD_CALENDAR_RECORD, told)
 
 /**
  * Refuses to make `built` live when it serves a study the host was told, by a build newer than it,

@@ -4,74 +4,21 @@
  * it was followed from (its referrer, sent to the site alone). Days in Zurich's time, weeks from Monday.
  * visits-report.ts keeps the counts and writes the report from them.
  */
-import fs from "node:fs"
-import path from "node:path"
-import zlib from "node:zlib"
 import { zurichDay } from "../../contracts/editors-time"
 import { NO_PAGE_FOLDERS } from "../../contracts/hosting"
 import type { Locale } from "../../model/locales"
 import { BOOK_DEMO_PATH, DEMO_SOURCE_PARAM, SCHEDULER_PATH, localeOfPath, routeOf } from "../../model/routes"
-
-/** One day's counts, each keyed "language route" (the route is the same in every language). */
-export interface DayCounts {
-  /** Pages served to people, by page. */
-  pages: Record<string, number>
-  /** Pages served to robots. */
-  robots: number
-  /** Demo page views, by the page that led there. */
-  demo: Record<string, number>
-  /** The scheduler opened, by the page that led to the demo page. */
-  scheduler: Record<string, number>
-}
-
-export interface VisitCounts {
-  days: Record<string, DayCounts>
-}
-
-const add = (counts: Record<string, number>, key: string, by = 1) => (counts[key] = (counts[key] ?? 0) + by)
+import type { DayCounts, VisitCounts } from "./root/records"
+import { logBytes, logLines } from "./log-lines"
+import { DIRECT, OTHER_ADDRESSES, OTHER_SITES, SourceTally, add } from "./source-tally"
 
 /**
- * What led to the demo page, or to the scheduler, on one day, counted as the log is read: the site's
- * own routes and the fixed lines as they come (as many as the site has), other sites bounded by
- * SITES_TALLIED. Past twice that, the less frequent half is added to OTHER_SITES' line of its
- * language, so a site seen often stays named, and every visit stays counted on some line.
+ * One day's counts, each keyed "language route" (the route is the same in every language): pages
+ * served to people, by page; pages served to robots; demo page views, by the page that led there; the
+ * scheduler opened, by the page that led to the demo page. As the root's visits.json keeps them
+ * (root/records.ts).
  */
-export class SourceTally {
-  private readonly counts = new Map<string, number>()
-  private sites = 0
-
-  add(key: string, isSite: boolean, by = 1): void {
-    const count = this.counts.get(key)
-    if (count === undefined && isSite && ++this.sites > 2 * SITES_TALLIED) {
-      this.counts.set(key, by)
-      return this.halve()
-    }
-    this.counts.set(key, (count ?? 0) + by)
-  }
-
-  /** Another tally of the same day (a day's lines in two files) added to this one. */
-  merge(other: SourceTally): void {
-    for (const [key, count] of other.counts) this.add(key, isSiteKey(key), count)
-  }
-
-  private halve(): void {
-    const sites = [...this.counts].filter(([key]) => isSiteKey(key)).sort(byFrequency)
-    for (const [key, count] of sites.slice(SITES_TALLIED)) {
-      this.counts.delete(key)
-      const language = key.slice(0, key.indexOf(" "))
-      this.counts.set(`${language} ${OTHER_SITES}`, (this.counts.get(`${language} ${OTHER_SITES}`) ?? 0) + count)
-    }
-    this.sites = SITES_TALLIED
-  }
-
-  /** The counts as kept: of other sites, a day's SITES_KEPT most frequent of each language named, the rest on one line. */
-  kept(): Record<string, number> {
-    return boundSites(Object.fromEntries(this.counts))
-  }
-}
-
-/** The most frequent first, then by name. */
-const byFrequency = ([a, x]: [string, number], [b, y]: [string, number]) => y - x || a.localeCompare(b)
+export type { DayCounts, VisitCounts }
 
 /** One day's counts while the log is read (DayCounts once counted). */
 export interface DayTally {
@@ -91,23 +38,7 @@ export const dayCounts = ({ pages, robots, demo, scheduler }: DayTally): DayCoun
   scheduler: scheduler.kept(),
 })
 
-/** Sources that are no page of the site. */
-export const DIRECT = "(typed, a bookmark or an app)"
 const elsewhere = (host: string) => `(${host})`
-/** What was asked, or named as a source, that is no page of the site: counted, on one line. */
-export const OTHER_ADDRESSES = "(other addresses)"
-/** Other sites beyond the most frequent of a day, on one line. */
-export const OTHER_SITES = "(other sites)"
-/** Other sites a day's counts name one by one (by language, for the demo page and the scheduler each). */
-export const SITES_KEPT = 20
-/**
- * Other sites a day's demo page views, or its scheduler, hold one by one while the log is read: past
- * twice as many, the less frequent half goes on OTHER_SITES' line (SourceTally), so that memory holds
- * as much for a million other sites as for fifty.
- */
-export const SITES_TALLIED = 1_000
-/** The longest line the count reads (nginx's lines are under 8 kB: its request line's bound); longer ones are skipped. */
-export const MAX_LINE_BYTES = 16_384
 
 /**
  * What the site has, from the live release (its pages, and the routes a demo page view's `from` may
@@ -221,68 +152,6 @@ export function countLine(line: string, days: Record<string, DayTally>, site: Si
   return day
 }
 
-/** The log file and its rotated days (`access.log-20261201`, `.gz` once compressed), oldest first. */
-export function logFiles(logFile: string): string[] {
-  const dir = path.dirname(logFile)
-  if (!fs.existsSync(dir)) return []
-  const base = path.basename(logFile)
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name === base || name.startsWith(`${base}-`) || name.startsWith(`${base}.`))
-    .sort((a, b) => (a === base ? 1 : b === base ? -1 : a.localeCompare(b)))
-    .map((name) => path.join(dir, name))
-}
-
-/**
- * A log's lines, a chunk's worth at a time, as its bytes arrive (a compressed day unpacked on the way):
- * each line at most MAX_LINE_BYTES, a longer one skipped whole and told to `skipped`, never held. A
- * log any size, with lines any length, is read in the memory of one chunk and one line.
- */
-export async function* logLines(bytes: AsyncIterable<Buffer>, skipped: () => void): AsyncGenerator<string[]> {
-  let parts: Buffer[] = []
-  let held = 0
-  let skipping = false
-  const end = (): string | null => {
-    const line = skipping ? null : Buffer.concat(parts, held).toString("utf8")
-    if (skipping) skipped()
-    parts = []
-    held = 0
-    skipping = false
-    return line
-  }
-  for await (const chunk of bytes) {
-    const lines: string[] = []
-    for (let start = 0; start < chunk.length;) {
-      const newline = chunk.indexOf(10, start)
-      const stop = newline === -1 ? chunk.length : newline
-      if (!skipping && held + stop - start > MAX_LINE_BYTES) {
-        skipping = true
-        parts = []
-        held = 0
-      }
-      if (!skipping) {
-        parts.push(chunk.subarray(start, stop))
-        held += stop - start
-      }
-      if (newline === -1) break
-      const line = end()
-      if (line) lines.push(line.endsWith("\r") ? line.slice(0, -1) : line)
-      start = newline + 1
-    }
-    if (lines.length > 0) yield lines
-  }
-  if (held > 0 || skipping) {
-    const line = end()
-    if (line) yield [line]
-  }
-}
-
-/** A log file's bytes as they are read, a compressed day unpacked. */
-const logBytes = (file: string): AsyncIterable<Buffer> => {
-  const bytes = fs.createReadStream(file)
-  return file.endsWith(".gz") ? bytes.pipe(zlib.createGunzip()) : bytes
-}
-
 export interface CountedLogs {
   days: Record<string, DayCounts>
   /** The first day the logs hold, which the oldest file may hold only the end of. */
@@ -299,33 +168,6 @@ function addDay(into: DayTally, from: DayTally): void {
   for (const [key, value] of Object.entries(from.pages)) add(into.pages, key, value)
   into.demo.merge(from.demo)
   into.scheduler.merge(from.scheduler)
-}
-
-/** Whether a key of the demo page's or the scheduler's counts names another site: "en (www.linkedin.com)". */
-const isSiteKey = (key: string) => {
-  const source = key.slice(key.indexOf(" ") + 1)
-  return source.startsWith("(") && ![DIRECT, OTHER_ADDRESSES, OTHER_SITES].includes(source)
-}
-
-/**
- * A day's other sites bounded: the SITES_KEPT most frequent of each language by name (the most
- * frequent first, then by name), the rest added to OTHER_SITES.
- */
-function boundSites(counts: Record<string, number>): Record<string, number> {
-  const bounded: Record<string, number> = {}
-  const sites = Object.entries(counts)
-    .filter(([key]) => isSiteKey(key))
-    .sort(byFrequency)
-  const kept = new Map<string, number>()
-  for (const [key, value] of sites) {
-    const language = key.slice(0, key.indexOf(" "))
-    const count = kept.get(language) ?? 0
-    kept.set(language, count + 1)
-    const to = count < SITES_KEPT ? key : `${language} ${OTHER_SITES}`
-    bounded[to] = (bounded[to] ?? 0) + value
-  }
-  for (const [key, value] of Object.entries(counts)) if (!isSiteKey(key)) add(bounded, key, value)
-  return bounded
 }
 
 /**

@@ -22,8 +22,6 @@ import { DEMO_SOURCE_PARAM as SOURCE_PARAM } from "../../model/routes"
 export const VISITS_LOG_FORMAT = "aurelle_visits"
 /** Days a log file is kept before it is deleted (logrotate: daily, this many files). */
 export const LOG_DAYS = 14
-/** The log file under the release root, and the folder logrotate keeps its older days in. */
-export const VISITS_LOG = "logs/access.log"
 /** The logrotate configuration each release writes into the root, for the setup to install. */
 export const LOGROTATE_FILE = "aurelle-logs.logrotate"
 

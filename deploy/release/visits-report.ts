@@ -8,49 +8,27 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import { POLICY_RECORD, VISITS_RECORD, readRecord, readRecordIfAny, writeRecord } from "./root/records"
 import { EDITORS_ZONE_NAME, zurichWallTime } from "../../contracts/editors-time"
 import { replaceFile } from "../../lib/files"
-import { VISITS_LOG } from "./visits-log"
+
 import { REPORT_CSS, pendingReportHtml, reportHtml } from "./report-page"
-import { LIVE, RELEASE_POLICY } from "./layout"
-import {
-  MAX_LINE_BYTES,
-  type SiteAddresses,
-  type VisitCounts,
-  countLogs,
-  logFiles,
-  reconcile,
-  siteAddresses,
-} from "./visit-counts"
-import { parseHostingPolicy } from "../../contracts/hosting-policy"
+import { LIVE, RELEASE_POLICY, REPORT_DIR, VISITS_LOG } from "./root/layout"
+import { type SiteAddresses, type VisitCounts, countLogs, reconcile, siteAddresses } from "./visit-counts"
+import { MAX_LINE_BYTES, logFiles } from "./log-lines"
 
-/** The counts kept, beside the releases (never served). */
-export const VISITS_COUNTS = "visits.json"
-/** The report's folder under the root, served at /report/ to the agency (nginx-config.ts). */
-export const REPORT_DIR = "report"
-/** nginx's password file for the report, made once by the setup (docs/deploying.md). */
-export const REPORT_USERS = "report-users"
-
-export function readCounts(root: string): VisitCounts {
-  const file = path.join(root, VISITS_COUNTS)
-  if (!fs.existsSync(file)) return { days: {} }
-  const data = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<VisitCounts>
-  if (!data.days || typeof data.days !== "object")
-    throw new Error(`${file} holds no counts by day; nothing was changed`)
-  return { days: data.days }
-}
+export const readCounts = (root: string): VisitCounts => readRecord(root, VISITS_RECORD)
 
 /**
  * The live release's pages, and the routes a demo page view may name (the hosting policy its build
  * wrote, kept with it): what the counts name one by one.
  */
 export function liveSite(root: string): SiteAddresses {
-  const file = path.join(root, LIVE, RELEASE_POLICY)
-  if (!fs.existsSync(file))
+  const policy = readRecordIfAny(path.join(root, LIVE), POLICY_RECORD)
+  if (!policy)
     throw new Error(
-      `${file} is missing: the report counts the pages of the live release, and none is live (or it was released before releases kept their pages); release again, and the next run counts`,
+      `${path.join(root, LIVE, RELEASE_POLICY)} is missing: the report counts the pages of the live release, and none is live (or it was released before releases kept their pages); release again, and the next run counts`,
     )
-  const policy = parseHostingPolicy(fs.readFileSync(file, "utf8"), file)
   return siteAddresses(policy.pages, policy.demoSources)
 }
 
@@ -86,7 +64,7 @@ export async function writeReport(
       `${counted.skipped} line(s) of the log longer than ${MAX_LINE_BYTES / 1024} kB skipped: no request nginx logs is`,
     )
   const counts = reconcile(readCounts(root), counted)
-  replaceFile(path.join(root, VISITS_COUNTS), `${JSON.stringify(counts)}\n`)
+  writeRecord(root, VISITS_RECORD, counts)
   const dir = path.join(root, REPORT_DIR)
   fs.mkdirSync(dir, { recursive: true })
   replaceFile(path.join(dir, "report.css"), REPORT_CSS)

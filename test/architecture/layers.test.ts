@@ -81,7 +81,7 @@ describe("lint keeps the layers", { timeout: LINT_TIMEOUT_MS }, () => {
     expect(
       await complaints(
         "cms/app/planted.ts",
-        'import { LIVE } from "../../deploy/release/layout"\nexport const live = LIVE\n',
+        'import { LIVE } from "../../deploy/release/root/layout"\nexport const live = LIVE\n',
       ),
     ).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*The admin never imports the build server's code/),

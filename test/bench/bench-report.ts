@@ -8,7 +8,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { writeReport } from "../../deploy/release/visits-report"
-import { VISITS_LOG } from "../../deploy/release/visits-log"
+import { VISITS_LOG } from "../../deploy/release/root/layout"
 import { writeDocBlock } from "./doc-block"
 import { siteAddresses } from "../../deploy/release/visit-counts"
 

@@ -7,9 +7,9 @@ import { controlCharacters } from "../../deploy/publish/gates/check-text-bytes"
 import { titleTooLong } from "../../deploy/publish/gates/check-html"
 import { isFault, nuFaults, nuMessages } from "../../deploy/publish/gates/check-nu"
 import { hashSource } from "../../build-steps/post-build/inline-sources"
-import { REPORT_DIR, writePendingReport, writeReport } from "../../deploy/release/visits-report"
+import { REPORT_DIR, VISITS_LOG } from "../../deploy/release/root/layout"
+import { writePendingReport, writeReport } from "../../deploy/release/visits-report"
 import { siteAddresses } from "../../deploy/release/visit-counts"
-import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 function folder(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"))

@@ -10,7 +10,7 @@ import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
 import { RELEASE_CHECKED, RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { HELD_STATUS } from "../../deploy/release/stamp"
-import { NOT_PREVIEWED_STATUS } from "../../deploy/release/commands/preview"
+import { EXIT } from "../../deploy/release/commands/exit"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
@@ -186,7 +186,7 @@ describe("the build server's workflow", () => {
     const nginx = preview.steps.find((step) => step.id === "nginx")!
     expect(nginx.run).toContain("preview --root '$DEPLOY_ROOT' --pull '$PULL' --token '$TOKEN' --at '$CHANGED_AT'")
     expect(nginx.env.CHANGED_AT).toBe("${{ github.event.pull_request.updated_at }}")
-    expect(nginx.run).toContain(`if [ "$status" -eq ${NOT_PREVIEWED_STATUS} ]; then echo "superseded=true"`)
+    expect(nginx.run).toContain(`if [ "$status" -eq ${EXIT.notPreviewed} ]; then echo "superseded=true"`)
     expect(nginx.run).toContain('/preview/$TOKEN/" >> "$GITHUB_OUTPUT"')
   })
 

@@ -142,7 +142,7 @@ describe("build.json", () => {
     const { serverName: _left, ...withoutHost } = BUILT
     fs.writeFileSync(path.join(dir, BUILD_INFO), JSON.stringify(withoutHost))
     expect(() => readBuildInfo(dir)).toThrow(
-      `${path.join(dir, BUILD_INFO)} does not describe a build: "serverName" is missing`,
+      `${path.join(dir, BUILD_INFO)} is not a build's description ("serverName" is missing)`,
     )
   })
 

@@ -1,5 +1,5 @@
 /**
- * One release or rollback at a time (deploy/release/lock.ts), when it matters most: two releases that
+ * One release or rollback at a time (deploy/release/root/lock.ts), when it matters most: two releases that
  * start at the same moment, from the same or from different network and pid namespaces (`unshare`, as a
  * container or a unit with `PrivateNetwork` would run one), or naming the root by another path; a
  * release killed with `kill -9` and not yet reaped; a lock file naming a process number some other
@@ -11,12 +11,12 @@ import os from "node:os"
 import path from "node:path"
 import { buildSync } from "esbuild"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { LOCK, withLock } from "../../deploy/release/lock"
+import { LOCK, withLock } from "../../deploy/release/root/lock"
 
 const ROOT = path.resolve(__dirname, "../..")
 const CONTENDER = path.join(ROOT, "test/support/lock-contender.ts")
 /** The module whose `withLock` is raced (another one, to see this test fail on an older lock). */
-const LOCK_MODULE = process.env.LOCK_MODULE ?? path.join(ROOT, "deploy/release/lock.ts")
+const LOCK_MODULE = process.env.LOCK_MODULE ?? path.join(ROOT, "deploy/release/root/lock.ts")
 const PAIRS = 8
 /** A new network and pid namespace, as root has it here (and as a user, mapped to root in its own). */
 const UNSHARE = [

@@ -8,9 +8,10 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { VISITS_COUNTS, readCounts } from "../../deploy/release/visits-report"
+import { readCounts } from "../../deploy/release/visits-report"
+import { VISITS_COUNTS, VISITS_LOG } from "../../deploy/release/root/layout"
 import { REPORT_SERVICE, REPORT_TIMER, reportHostFiles, writeReportHostFiles } from "../../deploy/release/host-units"
-import { LOGROTATE_FILE, LOG_DAYS, VISITS_LOG } from "../../deploy/release/visits-log"
+import { LOGROTATE_FILE, LOG_DAYS } from "../../deploy/release/visits-log"
 import { ensureSystemPackage } from "../../deploy/lib/system-packages"
 
 let root: string
@@ -45,7 +46,7 @@ describe("the report's files on the host", () => {
     for (const data of [{}, { days: null }, { days: "none" }]) {
       fs.writeFileSync(file, JSON.stringify(data))
       expect(() => readCounts(root), JSON.stringify(data)).toThrow(
-        `${file} holds no counts by day; nothing was changed`,
+        new RegExp(`^${file} is not the demo funnel's counts by day \\(.+\\): .*; nothing was changed$`),
       )
     }
     fs.writeFileSync(

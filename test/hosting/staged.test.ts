@@ -14,8 +14,9 @@ import {
   listReleases,
   nextReleaseName,
   relink,
-} from "../../deploy/release/layout"
-import { STAGED, readStaged, triage, writeStaged } from "../../deploy/release/staged"
+} from "../../deploy/release/root/layout"
+import { readStaged, triage, writeStaged } from "../../deploy/release/staged"
+import { STAGED } from "../../deploy/release/root/layout"
 import { TICK_SERVICE, TICK_TIMER, tickUnits, writeTickUnits } from "../../deploy/release/host-units"
 
 const X = "a".repeat(40)
@@ -107,7 +108,9 @@ describe("the root's record of what is staged, and its releases", () => {
     withRoot((root) => {
       const file = path.join(root, STAGED)
       fs.writeFileSync(file, "{ not json")
-      expect(() => readStaged(root)).toThrow(new RegExp(`^${file} is not JSON \\(.+\\); nothing was changed$`))
+      expect(() => readStaged(root)).toThrow(
+        new RegExp(`^${file} is not a list of staged releases \\(not JSON .+\\): .*; nothing was changed$`),
+      )
       for (const data of [
         null,
         {},
@@ -118,7 +121,7 @@ describe("the root's record of what is staged, and its releases", () => {
       ]) {
         fs.writeFileSync(file, JSON.stringify(data))
         expect(() => readStaged(root), JSON.stringify(data)).toThrow(
-          `${file} does not list staged releases; nothing was changed`,
+          new RegExp(`^${file} is not a list of staged releases \\(.+\\): .*; nothing was changed$`),
         )
       }
     }))

@@ -140,7 +140,7 @@ describe("the stamp a release writes", () => {
     expect(read(dir)).toMatchObject({ commit: X, builtAt: first.builtAt, release: "r1" })
     fs.writeFileSync(path.join(dir, RELEASE_STAMP_PATH), JSON.stringify({ commit: "main" }))
     expect(() => writeStamp(dir, null)).toThrow(
-      `${path.join(dir, RELEASE_STAMP_PATH)} is not a release stamp, and there is no build.json to write it from`,
+      `${path.join(dir, RELEASE_STAMP_PATH)} is not a release stamp ("commit" must be a full commit hash (40 hexadecimal characters), not "main"; "builtAt" is missing; "liveSince" is missing)`,
     )
   })
 

@@ -11,9 +11,12 @@ import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { RELEASE_STAMP_PATH, readReleaseStamp } from "../../contracts/release-stamp"
 import { BUILD_INFO } from "../../contracts/build-info"
-import { HISTORY, prune, readHistory } from "../../deploy/release/history"
-import { LIVE, OUTGOING, RELEASE_SITE, type ReleaseSettings, linkedRelease, relink } from "../../deploy/release/layout"
-import { STAGED, type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
+import { prune, readHistory } from "../../deploy/release/root/history"
+import { HISTORY } from "../../deploy/release/root/layout"
+import { LIVE, OUTGOING, RELEASE_SITE, linkedRelease, relink } from "../../deploy/release/root/layout"
+import type { ReleaseSettings } from "../../deploy/release/settings"
+import { type StagedRelease, readStaged, writeStaged } from "../../deploy/release/staged"
+import { STAGED } from "../../deploy/release/root/layout"
 import { describeTick, tick } from "../../deploy/release/tick"
 import { goLive, stampOf } from "../../deploy/release/go-live"
 import { release, rollback } from "../../deploy/release/releases"
@@ -263,7 +266,9 @@ describe("going live", () => {
     expect(linkedRelease(root, LIVE)).toBe("r9")
     expect(report.removed).toEqual([])
     expect(report.setup).toMatch(
-      new RegExp(`^Not recorded in ${root}/calendar\\.json and ${root}/history: ${root}/calendar\\.json is not JSON`),
+      new RegExp(
+        `^Not recorded in ${root}/calendar\\.json and ${root}/history: ${root}/calendar\\.json is not the studies' windows the host was told \\(not JSON`,
+      ),
     )
   })
 

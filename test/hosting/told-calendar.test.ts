@@ -8,7 +8,6 @@ import os from "node:os"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import {
-  TOLD_CALENDAR,
   type ToldCalendar,
   overLiveOnPages,
   readToldCalendar,
@@ -17,6 +16,7 @@ import {
   toldAfter,
   writeToldCalendar,
 } from "../../deploy/release/told-calendar"
+import { TOLD_CALENDAR } from "../../deploy/release/root/layout"
 import { type BuiltFrom, HeldForCalendar } from "../../deploy/release/stamp"
 
 const commit = (digit: string) => digit.repeat(40)
@@ -118,9 +118,11 @@ describe("the record of what the host was told", () => {
       writeToldCalendar(root, told)
       expect(readToldCalendar(root)).toEqual(told)
       fs.writeFileSync(path.join(root, TOLD_CALENDAR), "{")
-      expect(() => readToldCalendar(root)).toThrow(/is not JSON .*nothing was changed/)
+      expect(() => readToldCalendar(root)).toThrow(
+        /is not the studies' windows the host was told \(not JSON .*nothing was changed/,
+      )
       fs.writeFileSync(path.join(root, TOLD_CALENDAR), JSON.stringify({ studies: { wine: { expireAt: "soon" } } }))
-      expect(() => readToldCalendar(root)).toThrow(/does not hold the studies' windows/)
+      expect(() => readToldCalendar(root)).toThrow(/is not the studies' windows the host was told/)
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }
@@ -197,7 +199,7 @@ describe("the record's edges", () => {
       ]) {
         fs.writeFileSync(file, JSON.stringify({ studies }))
         expect(() => readToldCalendar(root), JSON.stringify(studies)).toThrow(
-          `${file} does not hold the studies' windows the host was told; nothing was changed`,
+          new RegExp(`^${file} is not the studies' windows the host was told \\(.+\\): .*; nothing was changed$`),
         )
       }
       fs.writeFileSync(file, JSON.stringify({ studies: { wine: { toldAt: good.toldAt, release: "r1" } } }))

@@ -10,20 +10,17 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { describe, expect, it } from "vitest"
 import {
-  DIRECT,
   type DayCounts,
   type DayTally,
-  OTHER_ADDRESSES,
-  OTHER_SITES,
-  SITES_KEPT,
   countLine,
   countLogs,
   dayCounts,
-  logFiles,
   reconcile,
   siteAddresses,
   weekOf,
 } from "../../deploy/release/visit-counts"
+import { DIRECT, OTHER_ADDRESSES, OTHER_SITES, SITES_KEPT } from "../../deploy/release/source-tally"
+import { logFiles } from "../../deploy/release/log-lines"
 
 const TIME = "2026-12-02T11:00:00+01:00"
 const DAY = "2026-12-02"

@@ -11,26 +11,12 @@ import os from "node:os"
 import path from "node:path"
 import zlib from "node:zlib"
 import { afterEach, describe, expect, it } from "vitest"
-import {
-  REPORT_DIR,
-  VISITS_COUNTS,
-  liveSite,
-  readCounts,
-  writePendingReport,
-  writeReport,
-} from "../../deploy/release/visits-report"
-import { LIVE, RELEASE_POLICY } from "../../deploy/release/layout"
+import { liveSite, readCounts, writePendingReport, writeReport } from "../../deploy/release/visits-report"
+import { REPORT_DIR, VISITS_COUNTS, VISITS_LOG } from "../../deploy/release/root/layout"
+import { LIVE, RELEASE_POLICY } from "../../deploy/release/root/layout"
 import { smallPolicy } from "../support/hosting-policy"
-import {
-  DIRECT,
-  OTHER_ADDRESSES,
-  OTHER_SITES,
-  SITES_KEPT,
-  siteAddresses,
-  weekOf,
-  weeks,
-} from "../../deploy/release/visit-counts"
-import { VISITS_LOG } from "../../deploy/release/visits-log"
+import { siteAddresses, weekOf, weeks } from "../../deploy/release/visit-counts"
+import { DIRECT, OTHER_ADDRESSES, OTHER_SITES, SITES_KEPT } from "../../deploy/release/source-tally"
 import { bundleReleaseCommand } from "../../deploy/publish/artifact"
 
 const line = (time: string, address: string, status: number, from = "-", kind = "person", method = "GET") =>

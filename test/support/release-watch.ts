@@ -17,7 +17,7 @@ import { filesUnder } from "../../lib/files"
 import { PUBLIC_DIR, startNginx } from "../../deploy/hosting/local-nginx"
 import { buildCopy, commitCopy, editJson, projectCopy } from "./project-copy"
 import { http2Get, startReleaseHost } from "./release-host"
-import { LIVE, linkedRelease } from "../../deploy/release/layout"
+import { LIVE, linkedRelease } from "../../deploy/release/root/layout"
 import { packArtifact } from "../../deploy/publish/artifact"
 import type { SwitchReport } from "../../deploy/release/nginx-control"
 

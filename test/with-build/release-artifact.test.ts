@@ -17,11 +17,11 @@ import { packArtifact } from "../../deploy/publish/artifact"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, servingLiveRelease, startReleaseHost } from "../support/release-host"
 import { BUILD_INFO } from "../../contracts/build-info"
-import { LIVE, RELEASE_SCRIPT, linkedRelease } from "../../deploy/release/layout"
-import { REPORT_DIR } from "../../deploy/release/visits-report"
+import { LIVE, RELEASE_SCRIPT, REPORT_DIR, linkedRelease } from "../../deploy/release/root/layout"
 import { REPORT_SERVICE, REPORT_TIMER } from "../../deploy/release/host-units"
 import { LOGROTATE_FILE } from "../../deploy/release/visits-log"
-import { FILES_MANIFEST, manifestOf, writeManifest } from "../../deploy/release/files"
+import { manifestOf, writeManifest } from "../../deploy/release/root/manifest"
+import { FILES_MANIFEST } from "../../deploy/release/root/layout"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 

@@ -11,10 +11,10 @@ import path from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { PUBLIC_DIR } from "../../deploy/hosting/local-nginx"
 import { type ReleaseHost, fetchTrusting, startReleaseHost } from "../support/release-host"
-import { LIVE, linkedRelease } from "../../deploy/release/layout"
+import { LIVE, linkedRelease } from "../../deploy/release/root/layout"
 import { release } from "../../deploy/release/releases"
 import { packArtifact } from "../../deploy/publish/artifact"
-import { manifestOf, writeManifest } from "../../deploy/release/files"
+import { manifestOf, writeManifest } from "../../deploy/release/root/manifest"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const LOCK = ".release-lock"
@@ -84,7 +84,7 @@ describe("a disk that fills during a release", () => {
     const writes = [...steps]
     expect(writes.length).toBeGreaterThan(8)
     // Every write but those in the middle of a run of one kind (a folder, then a link, for each of the
-    // build's files, deploy/release/files.ts): the first and the last of each run fail in turn.
+    // build's files, deploy/release/root/manifest.ts): the first and the last of each run fail in turn.
     const kind = (index: number) => writes[index]?.split(" ")[0]
     const failures = writes
       .map((_, index) => index)

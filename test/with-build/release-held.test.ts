@@ -16,7 +16,7 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CLOCK_VARIABLE } from "../../contracts/clock"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
-import { LIVE, linkedRelease } from "../../deploy/release/layout"
+import { LIVE, linkedRelease } from "../../deploy/release/root/layout"
 import { HELD_STATUS } from "../../deploy/release/stamp"
 import { buildFolder } from "../support/build-folder"
 import {

@@ -18,11 +18,10 @@ import { chromium } from "@playwright/test"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PREFIX_PATHS_VARIABLE, PREVIEW_PREFIX, PREVIEW_TOKEN_VARIABLE, previewPath } from "../../contracts/previews"
 import { SCHEDULER_PATH } from "../../model/routes"
-import { VISITS_LOG } from "../../deploy/release/visits-log"
 import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { packArtifact } from "../../deploy/publish/artifact"
-import { LIVE, PREVIEW_USERS, linkedRelease } from "../../deploy/release/layout"
-import { withLock } from "../../deploy/release/lock"
+import { LIVE, PREVIEW_USERS, VISITS_LOG, linkedRelease } from "../../deploy/release/root/layout"
+import { withLock } from "../../deploy/release/root/lock"
 import {
   NotPreviewed,
   type PreviewReport,

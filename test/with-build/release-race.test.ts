@@ -22,7 +22,7 @@ import os from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
-import { LOCK } from "../../deploy/release/lock"
+import { LOCK } from "../../deploy/release/root/lock"
 import { buildFolder, projectHead } from "../support/build-folder"
 import {
   type ReleaseHost,

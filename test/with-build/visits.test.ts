@@ -11,9 +11,9 @@ import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { http2Get, type ReleaseHost, startReleaseHost } from "../support/release-host"
 import { settingsIn } from "../support/content"
-import { REPORT_USERS, writeReport } from "../../deploy/release/visits-report"
+import { REPORT_USERS, VISITS_LOG } from "../../deploy/release/root/layout"
+import { writeReport } from "../../deploy/release/visits-report"
 import { weeks } from "../../deploy/release/visit-counts"
-import { VISITS_LOG } from "../../deploy/release/visits-log"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"

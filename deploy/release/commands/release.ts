@@ -1,16 +1,16 @@
 /**
- * `release` (an artifact, or the project built here first; with --at, staged to go live then) and
- * `rollback` (the release before the live one), on the nginx host (deploy/release/releases.ts).
+ * `release`: an artifact, or the project built here first, made live on the nginx host; with --at,
+ * staged to go live then (deploy/release/releases.ts).
  */
 import { spawnSync } from "node:child_process"
-import path from "node:path"
-import { megabytes } from "../disk"
-import { LIVE, RELEASE_SCRIPT, releasesDir } from "../layout"
-import type { SwitchReport } from "../nginx-control"
-import { type ReleaseReport, release, rollback, stage } from "../releases"
-import { TICK_TIMER, writeReportHostFiles, writeTickUnits } from "../host-units"
-import { type Options, PROJECT_DIR, fail } from "./command-line"
-import { hostOf, onHost } from "./host"
+import { isCommitHash } from "../../../contracts/values"
+import { TICK_TIMER, writeGateScript, writeReportHostFiles, writeTickUnits } from "../host-units"
+import { release, stage } from "../releases"
+import { HELD_STATUS } from "../stamp"
+import { Refused, command, flag, optional } from "./command"
+import { PROJECT_DIR, hostOf } from "./host"
+import { FROM, HOST, time } from "./options"
+import { switched } from "./switched"
 
 /** The build in the project, as `npm run build`: its output goes to the operator's terminal. */
 function build(): void {
@@ -27,51 +27,55 @@ function build(): void {
   }
 }
 
-export const releaseCommand = (options: Options): Promise<void> =>
-  onHost("release", async () => {
+const commit = (value: string): string => {
+  if (!isCommitHash(value))
+    throw new Refused(`must be a commit's full hash (40 hexadecimal characters), not ${JSON.stringify(value)}`)
+  return value
+}
+
+export const releaseCommand = command({
+  name: "release",
+  summary: `The build made live on the nginx host: copied, checked by nginx, switched to, the newest --keep kept.
+A build held for the calendar (it serves a case study that came down since it was made) changes
+nothing and exits with status ${HELD_STATUS}; --replacing a commit no longer live exits with status 3.`,
+  options: {
+    ...HOST,
+    ...FROM,
+    "older-commit": flag(
+      "release a build of a commit older than the live one's: an explicit going back to a build no longer kept (otherwise refused; rollback needs none)",
+    ),
+    at: optional(
+      "TIME",
+      "stage the build (made with SITE_CLOCK=TIME, over the live commit) to go live at TIME: copied and checked now, made live by the host's timer (tick)",
+      time("when the staged build goes live"),
+    ),
+    replacing: optional(
+      "COMMIT",
+      "release only while the live release is of COMMIT (the calendar's timed run): otherwise change nothing, say so and exit with status 3",
+      commit,
+    ),
+  },
+  run: async (values) => {
     const started = performance.now()
-    const { settings, from, nginxOptions } = hostOf(options, { needsCertificates: true })
+    const { settings, from, nginxOptions } = hostOf(values, { needsCertificates: true })
     // The host's timers run the live release's own command with the nginx options this one was given.
     const units = () => {
       if (!from) return
       writeTickUnits(settings.root, nginxOptions)
       writeReportHostFiles(settings.root)
+      writeGateScript(settings.root)
     }
-    if (options.at) {
-      if (!from) fail("--at stages an artifact: run the artifact's release.cjs, or name it with --from")
-      const staged = await stage(from, settings, options.at)
+    if (values.at) {
+      if (!from) throw new Error("--at stages an artifact: run the artifact's release.cjs, or name it with --from")
+      const staged = await stage(from, settings, values.at)
       units()
       return console.log(
-        `Staged ${staged.id} to go live at ${options.at}; the host's timer (${TICK_TIMER}) makes it live then.`,
+        `Staged ${staged.id} to go live at ${values.at}; the host's timer (${TICK_TIMER}) makes it live then.`,
       )
     }
-    const how = { replacing: options.replacing, olderCommit: options["older-commit"] }
+    const how = { replacing: values.replacing, olderCommit: values["older-commit"] }
     const report = await (from ? release(from, settings, undefined, how) : release(PROJECT_DIR, settings, build, how))
     units()
     switched("Released", report, settings.root, from, started)
-  })
-
-export const rollbackCommand = (options: Options): Promise<void> =>
-  onHost("rollback", async () => {
-    const started = performance.now()
-    const { settings, from } = hostOf(options, { needsCertificates: false })
-    switched("Rolled back to", await rollback(settings), settings.root, from, started)
-  })
-
-/** What the operator reads once a release is live. */
-function switched(
-  done: string,
-  report: SwitchReport & Partial<Pick<ReleaseReport, "removed" | "files">>,
-  root: string,
-  from: string | null,
-  started: number,
-): void {
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`
-${done} ${report.live} in ${seconds} s: ${path.join(root, LIVE)} -> ${path.join(releasesDir(root), report.live)}
-  switch (links and nginx reload): ${report.switchMs.toFixed(0)} ms
-  pages loaded before it keep their scripts from: ${report.outgoing ?? "(none: first release)"}
-  sign-in service: ${report.authService}${report.files ? `\n  files: ${report.files.copied} copied (${megabytes(report.files.addedBytes)} added on disk), ${report.files.linked} linked from the releases kept (${megabytes(report.files.linkedBytes)})` : ""}${report.removed?.length ? `\n  removed old releases: ${report.removed.join(", ")}` : ""}
-  back to the previous one: ${from ? `node ${path.join(root, LIVE, RELEASE_SCRIPT)} rollback` : "npm run rollback --"} --root ${root}
-  peak memory of this command: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB${report.setup ? `\n\n${report.setup}` : ""}`)
-}
+  },
+})

@@ -2,9 +2,11 @@
 import fs from "node:fs"
 import path from "node:path"
 import { RELEASE_STAMP_PATH, type ReleaseStamp, readReleaseStamp } from "../../../contracts/release-stamp"
-import { HELD_STATUS, HeldForCalendar, readBuildInfo, writeStamp } from "../stamp"
+import { HELD_STATUS, readBuildInfo, writeStamp } from "../stamp"
 import { overLiveOnPages } from "../told-calendar"
-import { type Options, artifactOf, fail } from "./command-line"
+import { command, text } from "./command"
+import { artifactOf } from "./host"
+import { FROM } from "./options"
 
 /**
  * The live site's stamp, or null where it has none (404: the first release). Where the site cannot be
@@ -12,41 +14,52 @@ import { type Options, artifactOf, fail } from "./command-line"
  * that is down must not keep its fix from being published.
  */
 async function liveStamp(url: string, required: boolean): Promise<ReleaseStamp | null> {
-  const response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(30_000) }).catch(
-    (error: Error) => {
-      if (required) fail(`${url} cannot be read (${error.message}): nothing was changed`)
-      console.log(`${url} cannot be read (${error.message}): releasing without its stamp's word`)
-      return null
-    },
-  )
-  if (!response || response.status === 404) return null
+  let response: Response
+  try {
+    response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(30_000) })
+  } catch (error) {
+    if (required) throw new Error(`${url} cannot be read (${(error as Error).message}): nothing was changed`)
+    console.log(`${url} cannot be read (${(error as Error).message}): releasing without its stamp's word`)
+    return null
+  }
+  if (response.status === 404) return null
   if (!response.ok)
-    fail(`${url} answered ${response.status}: the live site cannot say what it serves; nothing was changed`)
-  return readReleaseStamp(await response.json())
+    throw new Error(`${url} answered ${response.status}: the live site cannot say what it serves; nothing was changed`)
+  const stamp = readReleaseStamp(await response.json().catch(() => null))
+  if (!stamp)
+    throw new Error(`${url} is not a release stamp: the live site cannot say what it serves; nothing was changed`)
+  return stamp
 }
 
-async function writeArtifactStamp(options: Options): Promise<void> {
-  const artifact = artifactOf(options, "stamp writes an artifact's release.json")
-  const info = readBuildInfo(artifact)
-  const released = (value: boolean) => {
-    if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `released=${value}\n`)
-  }
-  const url = options["stamp-url"] ?? `https://${info.serverName}${RELEASE_STAMP_PATH}`
-  const over = overLiveOnPages(info, await liveStamp(url, Boolean(options.replacing)), options.replacing)
-  if (!over.released) {
-    released(false)
-    console.log(`Not released: ${over.why}; the calendar's next run looks again.`)
-    process.exit(0)
-  }
-  writeStamp(path.join(artifact, "public"), info)
-  released(true)
-  console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
-  process.exit(0)
-}
-
-export const stampCommand = (options: Options): Promise<void> =>
-  writeArtifactStamp(options).catch((error: Error) => {
-    if (!(error instanceof HeldForCalendar)) fail(`stamp stopped: ${error.message}`)
-    console.error(`\nHeld for the calendar: ${error.message}\n`)
-    process.exit(HELD_STATUS)
-  })
+export const stampCommand = command({
+  name: "stamp",
+  summary: `In an artifact: its public/release.json, before a CDN upload. Held for the calendar, exit status ${HELD_STATUS}.
+GITHUB_OUTPUT, when set, gets released=true or released=false.`,
+  options: {
+    ...FROM,
+    replacing: text(
+      "COMMIT",
+      "stamp only while the live site's stamp is of COMMIT (the calendar's run): otherwise say so, released=false",
+    ),
+    "stamp-url": text(
+      "URL",
+      "where the live site's stamp is read (default: https://SERVER/release.json); a build of a commit older than the live one's is refused",
+    ),
+  },
+  run: async (values) => {
+    const artifact = artifactOf(values.from, "stamp writes an artifact's release.json")
+    const info = readBuildInfo(artifact)
+    const released = (value: boolean) => {
+      if (process.env.GITHUB_OUTPUT) fs.appendFileSync(process.env.GITHUB_OUTPUT, `released=${value}\n`)
+    }
+    const url = values["stamp-url"] ?? `https://${info.serverName}${RELEASE_STAMP_PATH}`
+    const over = overLiveOnPages(info, await liveStamp(url, Boolean(values.replacing)), values.replacing)
+    if (!over.released) {
+      released(false)
+      return console.log(`Not released: ${over.why}; the calendar's next run looks again.`)
+    }
+    writeStamp(path.join(artifact, "public"), info)
+    released(true)
+    console.log(`Stamped ${path.join(artifact, "public", "release.json")}`)
+  },
+})

@@ -1,23 +1,38 @@
 /**
- * The release root on the nginx host, and what a release command is told about it:
+ * The release root on the nginx host: every folder and record under it, by name. What each record
+ * holds, and the one way each is read and written, is records.ts's; the releases' files are
+ * manifest.ts's and place.ts's; the locks lock.ts's; the uploads uploads.ts's. Nothing else under
+ * deploy/ names a path under the root.
  *
- *   releases/<id>/   one release: public/ (the build, its compressed copies included, and the
- *                    stamp /release.json), nginx.conf (its own configuration, naming this folder),
- *                    cms-auth.mjs and its systemd unit, release.cjs (the release command, when the
- *                    release came from an artifact: `node live/release.cjs rollback` needs Node alone),
- *                    build.json (what its build said of itself: its commit, its calendar)
- *   live         ->  releases/<id>, the live one; nginx's configuration includes live/nginx.conf
- *   outgoing     ->  releases/<id>, the one live before it: its hashed scripts and images stay
- *                    reachable, for pages loaded from it just before the switch
- *   acme/            certbot's --webroot folder, answered on port 80 by every release
- *   history          the releases made live, one a line, in order: what a rollback goes back through
- *   calendar.json    what the releases served said of the editors' calendar (told-calendar.ts)
- *   .release-lock    the lock (lock.ts)
- *   previews/        drafts' previews, served at /preview/ (previews.ts); preview-users, the editors
+ *   releases/<id>/       one release: public/ (the build, its compressed copies included, and the
+ *                        stamp /release.json), files.json (each file's hash and size), nginx.conf (its
+ *                        own configuration, naming this folder), policy.json (its hosting policy),
+ *                        build.json (what its build said of itself), cms-auth.mjs and its systemd
+ *                        unit, release.cjs (the release command, when the release came from an
+ *                        artifact: `node live/release.cjs rollback` needs Node alone)
+ *   releases/<id>.partial  a release being copied and checked: it has its own name only once whole
+ *   live             ->  releases/<id>, the live one; nginx's configuration includes live/nginx.conf
+ *   outgoing         ->  releases/<id>, the one live before it: its hashed scripts and images stay
+ *                        reachable, for pages loaded from it just before the switch
+ *   acme/                certbot's --webroot folder, answered on port 80 by every release
+ *   history              the releases made live, one a line, in order: what a rollback goes back through
+ *   calendar.json        what the releases served said of the editors' calendar (told-calendar.ts)
+ *   staged.json          releases staged for a time, made live by the host's timer (staged.ts, tick.ts)
+ *   visits.json          the demo funnel's counts by day (visit-counts.ts); report/, its page
+ *   logs/                nginx's visits' log and error log (visits-log.ts)
+ *   uploads/             what the build server uploads for a release (removed by its next upload)
+ *   .release-lock        the releases' lock (lock.ts)
+ *   previews/site/preview/<token>/  drafts' previews, served at /preview/ (previews.ts)
+ *   previews/previews.json          which pull request each is of, and what the host knows of each
+ *   previews/uploads/<token>/       a preview's upload while it is placed (uploads.ts)
+ *   previews/.release-lock          the previews' own lock
+ *   preview-users, report-users     nginx's password files, made once by the operator
+ *   aurelle-*.service, .timer, aurelle-logs.logrotate, aurelle-previews-ssh
+ *                        the host's timers, the log's rotation and the previews' key's forced command,
+ *                        written by each release for the operator to install once (host-units.ts)
  */
 import fs from "node:fs"
 import path from "node:path"
-import type { TlsOptions } from "./nginx-config"
 
 export const RELEASES = "releases"
 export const LIVE = "live"
@@ -34,37 +49,28 @@ export const PARTIAL = ".partial"
 export const PREVIEWS = "previews"
 export const PREVIEW_SITE = path.join(PREVIEWS, "site")
 export const PREVIEW_USERS = "preview-users"
+/** A preview's upload, received into the previews' folder while it is placed (uploads.ts). */
+export const PREVIEW_UPLOADS = path.join(PREVIEWS, "uploads")
+/** The visits' log (visits-log.ts), whose folder logrotate keeps its older days in. */
+export const VISITS_LOG = "logs/access.log"
+/** The demo funnel's report, served at /report/ to the agency (visits-report.ts), and nginx's password file for it. */
+export const REPORT_DIR = "report"
+export const REPORT_USERS = "report-users"
+/** The previews' SSH key's forced command, which each release writes (host-units.ts, commands/gate.ts). */
+export const GATE_SCRIPT = "aurelle-previews-ssh"
+/** The root's records (records.ts). */
+export const HISTORY = "history"
+export const TOLD_CALENDAR = "calendar.json"
+export const STAGED = "staged.json"
+export const VISITS_COUNTS = "visits.json"
+export const PREVIEW_RECORDS = path.join(PREVIEWS, "previews.json")
+/** A release's records, in its folder: its files, what its build said of itself. */
+export const FILES_MANIFEST = "files.json"
 /** Previews kept, and the room they may take together, unless the command says otherwise. */
 export const KEEP_PREVIEWS = 5
 export const PREVIEWS_DISK_MB = 2048
 /** Releases kept on disk, the live one included. */
 export const KEEP = 5
-
-/** How to run the nginx that serves the releases: its program and the arguments naming its configuration. */
-export interface NginxControl {
-  binary: string
-  /** `-p prefix`, `-c file`: empty for the system's own nginx. */
-  args: string[]
-  /** The modules to load, by their full paths, for the check of a release's configuration on its own. */
-  modules: readonly string[]
-}
-
-export interface ReleaseSettings {
-  /** The release root (absolute). */
-  root: string
-  serverName: string
-  /** The certificate and key; none serves plain HTTP only (a TLS front, or before the first certificate). */
-  tls: Pick<TlsOptions, "certificate" | "key"> | null
-  /** What the HTTPS and the plain HTTP servers' `listen` say. */
-  httpsListen: string
-  httpListen: string
-  /** Where nginx passes the CMS sign-in. */
-  authService: string
-  nginx: NginxControl
-  keep: number
-  /** Seconds a release or rollback waits for another one running (deploy/release/lock.ts); 0 refuses at once. */
-  lockWaitSeconds?: number
-}
 
 export const releasesDir = (root: string) => path.join(root, RELEASES)
 export const releaseDir = (root: string, id: string) => path.join(releasesDir(root), id)
