@@ -8,13 +8,16 @@ import path from "node:path"
 import { validateWorkflow } from "@action-validator/core"
 import { parse } from "yaml"
 import { describe, expect, it } from "vitest"
-import { RELEASE_CHECKED, RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
+import { PREVIEW_STATUS_CONTEXT, RELEASE_CHECKED, RELEASE_HELD, RELEASE_STATUS_CONTEXT } from "../../contracts/statuses"
 import { HELD_STATUS } from "../../deploy/release/stamp"
 import { EXIT } from "../../deploy/release/commands/exit"
+import { GATED } from "../../deploy/release/commands/gate"
+import { PREVIEW_LINE } from "../../deploy/release/commands/preview"
 
 const ROOT = path.resolve(__dirname, "../..")
 const WORKFLOW = ".github/workflows/site.yml"
 const text = fs.readFileSync(path.join(ROOT, WORKFLOW), "utf8")
+const previewsText = fs.readFileSync(path.join(ROOT, ".github/workflows/previews.yml"), "utf8")
 
 describe("the build server's workflow", () => {
   it("passes action-validator", () => {
@@ -49,6 +52,7 @@ describe("the build server's workflow", () => {
     >
   }
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+  const previews = parse(previewsText) as typeof workflow
 
   it("posts the release status under the context the CMS reads (contracts/statuses.ts), at every turn", () => {
     const statuses = steps
@@ -80,7 +84,9 @@ describe("the build server's workflow", () => {
   })
 
   it("releases the artifact that passed, hidden folders included, and never builds on the host", () => {
-    const uploads = steps.filter((step) => String(step.uses).startsWith("actions/upload-artifact"))
+    const uploads = steps.filter(
+      (step) => String(step.uses).startsWith("actions/upload-artifact") && step.with.name === "site",
+    )
     expect(uploads).toHaveLength(3)
     for (const upload of uploads)
       expect(upload.with).toMatchObject({ name: "site", path: ".artifact", "include-hidden-files": true })
@@ -173,45 +179,118 @@ describe("the build server's workflow", () => {
     expect(String(pages.with?.command)).toContain("--commit-hash=${{ needs.calendar.outputs.commit }}")
   })
 
-  it("publishes a draft's preview at an address nobody can guess from its branch, which names the study", () => {
+  it("builds a draft's preview at an address nobody can guess from its branch, which names the study", () => {
     const preview = workflow.jobs.preview
     const alias = preview.steps.find((step) => step.id === "alias")!
     expect(alias.run).toBe('echo "token=$(openssl rand -hex 12)" >> "$GITHUB_OUTPUT"')
-    const pages = preview.steps.find((step) => step.id === "pages")!
-    expect(String(pages.with?.command)).toContain("--branch=preview-${{ steps.alias.outputs.token }}")
-    expect(String(pages.with?.command)).not.toContain("head_ref")
-    // On the nginx host: built under that token's path, placed there by the artifact's own command.
+    // On the nginx host: built under that token's path; the token travels with the build, as data.
     const built = preview.steps.find((step) => String(step.run).includes("npm run build:preview"))!
     expect(built.env.SITE_PREVIEW_TOKEN).toBe("${{ steps.alias.outputs.token }}")
-    const nginx = preview.steps.find((step) => step.id === "nginx")!
-    expect(nginx.run).toContain("preview --root '$DEPLOY_ROOT' --pull '$PULL' --token '$TOKEN' --at '$CHANGED_AT'")
-    expect(nginx.env.CHANGED_AT).toBe("${{ github.event.pull_request.updated_at }}")
-    expect(nginx.run).toContain(`if [ "$status" -eq ${EXIT.notPreviewed} ]; then echo "superseded=true"`)
-    expect(nginx.run).toContain('/preview/$TOKEN/" >> "$GITHUB_OUTPUT"')
+    const packed = preview.steps.find((step) => String(step.run).includes(".preview/token"))!
+    expect(packed.run).toContain("rm -rf .preview/public/admin")
+    const upload = preview.steps.find((step) => String(step.uses).startsWith("actions/upload-artifact"))!
+    expect(upload.with).toMatchObject({ name: "preview", path: ".preview" })
+    const pages = previews.jobs.place.steps.find((step) => step.id === "pages")!
+    expect(String(pages.with?.command)).toContain("--branch=preview-${{ steps.token.outputs.token }}")
+    expect(String(pages.with?.command)).not.toContain("head_ref")
   })
 
-  it("removes a draft's previews from the nginx host when it closes, and reconciles on the calendar's timer", () => {
-    expect((parse(text) as { on: { pull_request: { types: string[] } } }).on.pull_request.types).toContain("closed")
-    expect(workflow.jobs.preview.if).toContain("github.event.action != 'closed'")
-    const closed = workflow.jobs["preview-closed"]
-    expect(closed.if).toContain("github.event.action == 'closed'")
-    expect(closed.steps[0].run).toContain("preview-closed --root '$DEPLOY_ROOT' --pull '$PULL' --at '$CLOSED_AT'")
+  it("runs no draft's code where a secret is: a pull request's job holds none, and is in no environment", () => {
+    const jobs = Object.entries(workflow.jobs).filter(([, job]) => String(job.if).includes("pull_request"))
+    expect(jobs.map(([name]) => name)).toEqual(["preview"])
+    for (const [name, job] of jobs) {
+      const secrets = [...stringify(job).matchAll(/secrets\.(\w+)/g)].map(([, secret]) => secret)
+      expect(new Set(secrets), name).toEqual(new Set(["GITHUB_TOKEN"]))
+      expect((job as { environment?: string }).environment, name).toBeUndefined()
+    }
+    expect(Object.keys((parse(text) as { on: Record<string, unknown> }).on)).not.toContain("pull_request_target")
+  })
+
+  it("holds each secret in an environment of main's alone: the release key in production, the previews' in previews", () => {
+    const allJobs = [...Object.entries(workflow.jobs), ...Object.entries(previews.jobs)]
+    for (const [name, job] of allJobs) {
+      const environment = (job as { environment?: string }).environment
+      const secrets = new Set([...stringify(job).matchAll(/secrets\.(\w+)/g)].map(([, secret]) => secret))
+      if (secrets.has("DEPLOY_SSH_KEY")) expect(environment, name).toBe("production")
+      if (secrets.has("PREVIEW_SSH_KEY")) expect(environment, name).toBe("previews")
+      if (secrets.has("CLOUDFLARE_API_TOKEN")) expect(["production", "previews"], name).toContain(environment)
+      if (!environment)
+        expect(
+          [...secrets].filter((secret) => secret !== "GITHUB_TOKEN"),
+          name,
+        ).toEqual([])
+    }
+    for (const file of [text, previewsText]) {
+      const header = file
+        .split("\n")
+        .filter((line) => line.startsWith("#"))
+        .join("\n")
+      expect(header).toMatch(/deployment branches are main alone/)
+    }
+  })
+
+  it("places a preview with main's code alone: the artifact as data, through the previews' key and its four commands", () => {
+    expect(validateWorkflow(previewsText).errors).toEqual([])
+    const on = (parse(previewsText) as { on: Record<string, unknown> }).on
+    expect(Object.keys(on).sort()).toEqual(["pull_request_target", "schedule", "workflow_run"])
+    expect(on.workflow_run).toEqual({ workflows: ["Site"], types: ["completed"] })
+    const place = previews.jobs.place
+    const commands = place.steps.map((step) => String(step.run ?? "")).join("\n")
+    // Nothing of the draft runs: no npm, no Node, no script it brought.
+    expect(commands).not.toMatch(/\b(npm|npx|node|tsx|bash|sh)\b|release\.cjs|preview\/[\w.-]+\.(?:c?js|sh)\b/)
+    for (const job of Object.values(previews.jobs))
+      for (const step of job.steps.filter((step) => String(step.uses).startsWith("actions/checkout")))
+        expect(step.with).toEqual({
+          "sparse-checkout": "content/site/settings.json",
+          "sparse-checkout-cone-mode": false,
+          path: "main",
+        })
+    const download = place.steps.find((step) => step.id === "download")!
+    expect(download.with).toMatchObject({ name: "preview", "run-id": "${{ github.event.workflow_run.id }}" })
+    // Who and when come from GitHub's event, never from the draft's files.
+    expect((place as unknown as { env: Record<string, string> }).env).toEqual({
+      PULL: "${{ github.event.workflow_run.pull_requests[0].number }}",
+      SHA: "${{ github.event.workflow_run.head_sha }}",
+      CHANGED_AT: "${{ github.event.workflow_run.created_at }}",
+    })
+    expect(place.if).toContain("github.event.workflow_run.head_repository.full_name == github.repository")
+    const asked = [...previewsText.matchAll(/ssh "\$DEPLOY_HOST" "?([\w-]+)/g)].map(([, command]) => command)
+    expect(new Set(asked)).toEqual(new Set(Object.keys(GATED)))
+    expect(commands).toContain('ssh "$DEPLOY_HOST" preview-lacks < preview/files.json > lacks.txt')
+    expect(commands).toContain("tar -C preview -cf upload.tar -T lacks.txt")
+    expect(commands).toContain(
+      'ssh "$DEPLOY_HOST" "preview --pull $PULL --token $TOKEN --at $CHANGED_AT --keep-previews $PREVIEWS_KEPT --previews-disk-mb $PREVIEWS_DISK_MB" < upload.tar > placed.txt || status=$?',
+    )
+    expect(commands).toContain(`if [ "$status" -eq ${EXIT.notPreviewed} ]; then`)
+    // The address as the host says it, on the line the command prints it on.
+    const env = (parse(previewsText) as { env: Record<string, string> }).env
+    expect(env.PREVIEW_LINE).toBe(PREVIEW_LINE)
+    expect(env.PREVIEW_STATUS_CONTEXT).toBe(PREVIEW_STATUS_CONTEXT)
+    expect(commands).toContain('sed -n "s#^$PREVIEW_LINE##p" placed.txt')
+  })
+
+  it("removes a draft's previews from the nginx host when it closes, and reconciles on a timer", () => {
+    const closed = previews.jobs.closed
+    expect(closed.if).toContain("github.event_name == 'pull_request_target'")
+    expect(closed.steps.some((step) => String(step.uses).startsWith("actions/checkout"))).toBe(false)
+    expect(closed.steps[0].run).toContain('ssh "$DEPLOY_HOST" "preview-closed --pull $PULL --at $CLOSED_AT"')
     expect(closed.steps[0].env.CLOSED_AT).toBe("${{ github.event.pull_request.closed_at }}")
-    const reconcile = workflow.jobs.calendar.steps.map((step) => String(step.run ?? "")).join("\n")
-    expect(reconcile).toContain("previews --root '$DEPLOY_ROOT' --open '$open' --at '$at'")
+    const reconcile = previews.jobs.reconcile.steps.map((step) => String(step.run ?? "")).join("\n")
+    expect(reconcile).toContain('ssh "$DEPLOY_HOST" "previews --open=$open --at $at"')
   })
 
   it("uploads to the nginx host only the files the live release lacks, in both releases and the previews", () => {
-    for (const [job, artifact] of [
-      [workflow.jobs.release, "site"],
-      [workflow.jobs["calendar-release"], "site"],
-      [workflow.jobs.preview, ".artifact"],
-    ] as const) {
+    for (const job of [workflow.jobs.release, workflow.jobs["calendar-release"]]) {
       const commands = job.steps.map((step) => String(step.run ?? "")).join("\n")
       expect(commands).toContain(`"cat '$DEPLOY_ROOT/live/files.json' 2>/dev/null || true" > live-files.json`)
-      expect(commands).toContain(`node ${artifact}/release.cjs upload-list --live live-files.json > upload-list.txt`)
-      expect(commands).toContain(`tar -C ${artifact} -cz -T upload-list.txt | ssh`)
-      expect(commands).not.toContain(`tar -C ${artifact} -cz . |`)
+      expect(commands).toContain(`node site/release.cjs upload-list --live live-files.json > upload-list.txt`)
+      expect(commands).toContain(`tar -C site -cz -T upload-list.txt | ssh`)
+      expect(commands).not.toContain(`tar -C site -cz . |`)
+      // What a run cancelled mid-way left is removed before the next upload.
+      expect(commands).toContain(`"rm -rf '$DEPLOY_ROOT/uploads' && mkdir -p '$upload'`)
     }
   })
 })
+
+/** A job as text, every value it names. */
+const stringify = (job: unknown) => JSON.stringify(job)

@@ -124,7 +124,9 @@ describe("an uploaded artifact, released on the host", () => {
         env: { PATH: process.env.PATH, NO_COLOR: "1" },
       },
     )
-    expect(`${report.stdout}${report.stderr}`).toMatch(/^Report written to \S+: \d+ days counted$/m)
+    expect(`${report.stdout}${report.stderr}`).toMatch(
+      /^Report written to \S+: \d+ days counted; peak memory of this command: \d+ MB$/m,
+    )
     expect(fs.readFileSync(path.join(host.root, REPORT_DIR, "index.html"), "utf8")).toContain("Who books a demo")
   })
 

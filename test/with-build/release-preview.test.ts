@@ -22,6 +22,8 @@ import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { packArtifact } from "../../deploy/publish/artifact"
 import { LIVE, PREVIEW_USERS, VISITS_LOG, linkedRelease } from "../../deploy/release/root/layout"
 import { withLock } from "../../deploy/release/root/lock"
+import { manifestOf } from "../../deploy/release/root/manifest"
+import { contentHash } from "../../lib/files"
 import {
   NotPreviewed,
   type PreviewReport,
@@ -209,6 +211,56 @@ describe("a draft's preview on the nginx host", () => {
     expect(fs.readdirSync(path.join(host.root, "previews/site/preview"))).toEqual([])
     // Made, replaced, refused and removed: the live site is what it was throughout.
     expect(linkedRelease(host.root, LIVE)).toBe(liveBefore.release)
+    expect(await liveBytes()).toEqual(liveBefore.bytes)
+  })
+
+  it("takes a crafted upload as input: refused, and the live release's files the same bytes, file by file", async () => {
+    const livePublic = path.join(host.root, LIVE, "public")
+    const before = manifestOf(livePublic)
+    /** The shipped artifact, copied, with its files.json (and files) made as an attacker would. */
+    const crafted = (change: (manifest: Record<string, { sha256: string; size: number }>, folder: string) => void) => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "aurelle-crafted-"))
+      folders.push(folder)
+      fs.cpSync(shipped, folder, { recursive: true })
+      const manifest = JSON.parse(fs.readFileSync(path.join(folder, "files.json"), "utf8"))
+      change(manifest, folder)
+      fs.writeFileSync(path.join(folder, "files.json"), JSON.stringify(manifest))
+      return folder
+    }
+    const replaced = "<p>LIVE HOME PAGE REPLACED BY A DRAFT PREVIEW</p>"
+    const attempts: Array<[string, RegExp]> = [
+      [
+        crafted((manifest, folder) => {
+          // The home page twice: once as the live one's bytes (linked), once with other bytes (copied over it).
+          fs.mkdirSync(path.join(folder, "public", "."), { recursive: true })
+          manifest["./index.html"] = { sha256: contentHash(replaced), size: replaced.length }
+        }),
+        /names "index\.html" a second time/,
+      ],
+      [crafted((manifest) => (manifest["a/../index.html"] = manifest["index.html"])), /climbs out of its folder/],
+      [crafted((manifest) => (manifest["/etc/passwd"] = manifest["index.html"])), /starts at the file system's root/],
+      [
+        crafted((manifest, folder) => {
+          const big = "x".repeat(50 * 1024)
+          fs.writeFileSync(path.join(folder, "public", "big.js"), big)
+          manifest["big.js"] = { sha256: contentHash(big), size: 0 }
+        }),
+        /public\/big\.js is 51200 bytes, and files\.json says 0/,
+      ],
+      [
+        crafted((manifest, folder) => {
+          fs.symlinkSync(path.join(livePublic, "index.html"), path.join(folder, "public", "home.html"))
+          manifest["home.html"] = manifest["index.html"]
+        }),
+        /public\/home\.html is a symbolic link/,
+      ],
+    ]
+    for (const [folder, refusal] of attempts)
+      await expect(makePreview(folder, host.root, { pull: 31, token: token("3"), at: at(3.7) })).rejects.toThrow(
+        refusal,
+      )
+    expect(manifestOf(livePublic)).toEqual(before)
+    expect(readPreviews(host.root).previews.map(({ pull }) => pull)).not.toContain(31)
     expect(await liveBytes()).toEqual(liveBefore.bytes)
   })
 

@@ -95,7 +95,10 @@ function optionLines(options: Options): string[] {
 }
 
 /** A command's synopsis: its required options, then the others in brackets. */
-export const synopsis = (program: string, spec: Command): string =>
+/** What the help of a command reads of it. */
+type Described = Pick<Command, "name" | "summary" | "input" | "options">
+
+export const synopsis = (program: string, spec: Described): string =>
   [
     `${program} ${spec.name}`,
     ...Object.entries(spec.options).map(([name, option]) => {
@@ -106,13 +109,13 @@ export const synopsis = (program: string, spec: Command): string =>
   ].join(" ")
 
 /** What `<program> <command> --help` prints. */
-export const commandHelp = (program: string, spec: Command): string =>
+export const commandHelp = (program: string, spec: Described): string =>
   [`usage: ${synopsis(program, spec)}`, "", spec.summary, "", ...optionLines(spec.options), "  --help  this help"].join(
     "\n",
   )
 
 /** What `<program> --help` prints: every command and what it does. */
-export function usage(program: string, commands: readonly Command[], epilogue: string): string {
+export function usage(program: string, commands: readonly Described[], epilogue: string): string {
   const width = Math.max(...commands.map(({ name }) => name.length)) + 2
   const lines = commands.flatMap(({ name, summary }) => {
     const [first, ...rest] = summary.split("\n")
