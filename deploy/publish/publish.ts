@@ -109,111 +109,154 @@ interface Step {
   note?: string
 }
 
-async function main(): Promise<void> {
-  fs.rmSync(PUBLISH_DIR, { recursive: true, force: true })
-  fs.mkdirSync(PUBLISH_DIR, { recursive: true })
-  const steps: Step[] = []
-  const step = async (name: StepName, work: () => Promise<string | null | void>, note?: () => string) => {
+/** The pages a build made, as the changed pages' step compares them. */
+type BuiltPages = ReturnType<typeof builtPagesOf>
+
+/**
+ * What a step ends with: the value the next steps take, its first complaint (a refusal), a note for
+ * the summary, and warnings said again at the end (translations to check).
+ */
+interface Outcome<T> {
+  value: T
+  complaint?: string | null
+  note?: string
+  warnings?: readonly ContentProblem[]
+}
+
+/**
+ * The steps' record as they run: each step timed and noted, in order, and the warnings they gave
+ * (said again at the end). The steps hand each other values; this keeps only what the summary says.
+ */
+class StepLog {
+  readonly steps: Step[] = []
+  readonly warnings: ContentProblem[] = []
+
+  /** Runs a step; its value, or StepFailed with its first complaint (written for the build server to post). */
+  async run<T>(name: StepName, work: () => Promise<Outcome<T>>): Promise<T> {
     console.log(`\n==> publish: ${name}`)
     const started = performance.now()
-    const complaint = await work()
-    steps.push({ name, seconds: (performance.now() - started) / 1000, note: note?.() || undefined })
+    const { value, complaint, note, warnings = [] } = await work()
+    this.steps.push({ name, seconds: (performance.now() - started) / 1000, note: note || undefined })
+    this.warnings.push(...warnings)
     if (complaint) {
       fs.writeFileSync(REFUSAL_FILE, `${name}: ${complaint}\n`)
       throw new StepFailed(`${name}: ${complaint}`)
     }
+    return value
   }
-  const started = performance.now()
-  /** The translations whose English changed after they were made: a warning, said again at the end. */
-  let toCheck: ContentProblem[] = []
-  /** What the content check passed (build-steps/context.ts, contentDigest): the build checks it no more. */
-  let checked: Record<string, string> = {}
-  try {
-    await step(
-      "content check",
-      async () => {
-        const report = await checkContent(CONTENT_DIR)
-        toCheck = report.toCheck
-        checked = { [CHECKED_VARIABLE]: report.digest }
-        return report.refusal
-      },
-      () => (toCheck.length ? `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check` : ""),
-    )
-    const before = builtPagesOf(PUBLIC_DIR)
-    await step(
-      "build",
-      () => run("npm", ["run", "build"], checked),
-      () => (before.fingerprints.size ? "Gatsby's cache kept" : "no cache: a cold build"),
-    )
-    let pages: string[] = []
-    let browser: BrowserPages = { pages: [], stoodFor: 0 }
-    let all = 0
-    let against = ""
-    await step(
-      "changed pages",
-      async () => {
-        const after = builtPagesOf(PUBLIC_DIR)
-        all = after.fingerprints.size
-        // What is live says what a visitor meets; the cache, only what the last build left.
-        const live = await livePages()
-        if ("pages" in live) against = "the live release"
-        else {
-          console.log(`The live release's pages could not be read (${live.reason}): comparing with the last build`)
-          against = before.fingerprints.size ? "the last build" : "nothing: every page"
-        }
-        pages = changedPages("pages" in live ? live.pages : before.fingerprints, after.fingerprints)
-        fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
-        console.log(pages.length ? pages.join("\n") : "(none)")
-        browser = pagesForTheBrowser(pages, "pages" in live ? live.pages : null, before, after.parts)
-        fs.writeFileSync(BROWSER_PAGES_FILE, browser.pages.map((page) => `${page}\n`).join(""))
-      },
-      () => `${pages.length} of ${all}, against ${against}`,
-    )
-    // Every page changed (a cold build, or the settings every page shows): the page-by-page gates run as
-    // npm test runs them, over the whole build, following its links from page to page. The markup's
-    // checks, like the browser's, read a page of each template and language for a change they share
-    // (docs/testing.md, "The publish path's checks").
-    const only: Record<string, string> = pages.length < all ? { [CHECK_PAGES]: PAGES_FILE } : {}
-    const rendered: Record<string, string> = browser.pages.length < all ? { [CHECK_PAGES]: BROWSER_PAGES_FILE } : {}
-    if (pages.length > 0) {
-      await step(
-        "gates",
-        async () => {
-          const results = await Promise.all([
-            tsx("deploy/publish/gates/check-html.ts", rendered),
-            tsx("deploy/publish/gates/check-nu.ts", rendered),
-            tsx("deploy/publish/gates/check-text-bytes.ts", only),
-            tsx("deploy/publish/gates/check-links.ts", only),
-            tsx("deploy/publish/gates/budgets.ts", only),
-          ])
-          return results.find(Boolean) ?? null
-        },
-        () => `text, links, weight: ${pages.length}; markup: ${browser.pages.length}`,
-      )
-      await step(
-        "browser",
-        () =>
-          run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
-            ...rendered,
-            E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
-          }),
-        () => `${browser.pages.length} of ${pages.length}, ${browser.stoodFor} stood for by a page of their template`,
-      )
+}
+
+/** The content checked once: what passed, for the build to check no more (build-steps/context.ts, contentDigest). */
+async function contentCheck(): Promise<Outcome<Record<string, string>>> {
+  const report = await checkContent(CONTENT_DIR)
+  const count = report.toCheck.length
+  return {
+    value: { [CHECKED_VARIABLE]: report.digest },
+    complaint: report.refusal,
+    note: count ? `${count} translation${count === 1 ? "" : "s"} to check` : "",
+    warnings: report.toCheck,
+  }
+}
+
+/** The pages to check: those the build made different from what is live (or, when that cannot be read, the last build). */
+interface Changed {
+  pages: string[]
+  browser: BrowserPages
+  all: number
+}
+
+async function changed(before: BuiltPages): Promise<Outcome<Changed>> {
+  const after = builtPagesOf(PUBLIC_DIR)
+  // What is live says what a visitor meets; the cache, only what the last build left.
+  const live = await livePages()
+  const against =
+    "pages" in live ? "the live release" : before.fingerprints.size ? "the last build" : "nothing: every page"
+  if (!("pages" in live))
+    console.log(`The live release's pages could not be read (${live.reason}): comparing with the last build`)
+  const pages = changedPages("pages" in live ? live.pages : before.fingerprints, after.fingerprints)
+  fs.writeFileSync(PAGES_FILE, pages.map((page) => `${page}\n`).join(""))
+  console.log(pages.length ? pages.join("\n") : "(none)")
+  const browser = pagesForTheBrowser(pages, "pages" in live ? live.pages : null, before, after.parts)
+  fs.writeFileSync(BROWSER_PAGES_FILE, browser.pages.map((page) => `${page}\n`).join(""))
+  return {
+    value: { pages, browser, all: after.fingerprints.size },
+    note: `${pages.length} of ${after.fingerprints.size}, against ${against}`,
+  }
+}
+
+/**
+ * The gates and the browser on the changed pages. Every page changed (a cold build, or the settings
+ * every page shows): the page-by-page gates run as npm test runs them, over the whole build,
+ * following its links from page to page. The markup's checks, like the browser's, read a page of
+ * each template and language for a change they share (docs/testing.md, "The publish path's checks").
+ */
+async function checkPages(log: StepLog, { pages, browser, all }: Changed): Promise<void> {
+  if (pages.length === 0) return
+  const only: Record<string, string> = pages.length < all ? { [CHECK_PAGES]: PAGES_FILE } : {}
+  const rendered: Record<string, string> = browser.pages.length < all ? { [CHECK_PAGES]: BROWSER_PAGES_FILE } : {}
+  await log.run("gates", async () => {
+    const results = await Promise.all([
+      tsx("deploy/publish/gates/check-html.ts", rendered),
+      tsx("deploy/publish/gates/check-nu.ts", rendered),
+      tsx("deploy/publish/gates/check-text-bytes.ts", only),
+      tsx("deploy/publish/gates/check-links.ts", only),
+      tsx("deploy/publish/gates/budgets.ts", only),
+    ])
+    return {
+      value: undefined,
+      complaint: results.find(Boolean) ?? null,
+      note: `text, links, weight: ${pages.length}; markup: ${browser.pages.length}`,
     }
-    await step("artifact", async () => void (await packArtifact(ARTIFACT_DIR)))
+  })
+  await log.run("browser", async () => ({
+    value: undefined,
+    complaint: await run("npx", ["playwright", "test", "--config", "deploy/publish/browser/playwright.config.ts"], {
+      ...rendered,
+      E2E_REPORT: path.join(PUBLISH_DIR, "playwright.json"),
+    }),
+    note: `${browser.pages.length} of ${pages.length}, ${browser.stoodFor} stood for by a page of their template`,
+  }))
+}
+
+/** The publish path, each step's value handed to the next. */
+async function publish(log: StepLog): Promise<void> {
+  const checked = await log.run("content check", contentCheck)
+  const before = builtPagesOf(PUBLIC_DIR)
+  await log.run("build", async () => ({
+    value: undefined,
+    complaint: await run("npm", ["run", "build"], checked),
+    note: before.fingerprints.size ? "Gatsby's cache kept" : "no cache: a cold build",
+  }))
+  const pages = await log.run("changed pages", () => changed(before))
+  await checkPages(log, pages)
+  await log.run("artifact", async () => ({ value: await packArtifact(ARTIFACT_DIR) }))
+}
+
+/** What the operator reads at the end: each step's time and note, then the translations to check. */
+function summary(log: StepLog, started: number): void {
+  fs.writeFileSync(STEPS_FILE, `${JSON.stringify(log.steps, null, 2)}\n`)
+  console.log(`\nPublish path, ${((performance.now() - started) / 1000).toFixed(1)} s:`)
+  for (const { name, seconds, note } of log.steps)
+    console.log(`  ${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ""}`)
+  if (log.warnings.length > 0) {
+    console.log("\nTranslations to check (a warning: their English changed after they were made):")
+    for (const problem of log.warnings) console.log(`  warning ${formatProblem(problem)}`)
+  }
+}
+
+async function main(): Promise<void> {
+  fs.rmSync(PUBLISH_DIR, { recursive: true, force: true })
+  fs.mkdirSync(PUBLISH_DIR, { recursive: true })
+  const started = performance.now()
+  const log = new StepLog()
+  try {
+    await publish(log)
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error
     console.error(`\nPublish path refused: ${error.message}\nNothing was released.`)
     process.exitCode = 1
   } finally {
-    fs.writeFileSync(STEPS_FILE, `${JSON.stringify(steps, null, 2)}\n`)
-    console.log(`\nPublish path, ${((performance.now() - started) / 1000).toFixed(1)} s:`)
-    for (const { name, seconds, note } of steps)
-      console.log(`  ${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ""}`)
-    if (toCheck.length > 0) {
-      console.log("\nTranslations to check (a warning: their English changed after they were made):")
-      for (const problem of toCheck) console.log(`  warning ${formatProblem(problem)}`)
-    }
+    summary(log, started)
   }
 }
 
