@@ -245,6 +245,8 @@ describe("the build server's workflow", () => {
           "sparse-checkout-cone-mode": false,
           path: "main",
         })
+    // The token is the artifact's, so data: taken only as 24 hexadecimal characters, the whole file.
+    expect(place.steps.find((step) => step.id === "token")!.run).toContain('[[ "$token" =~ ^[0-9a-f]{24}$ ]]')
     const download = place.steps.find((step) => step.id === "download")!
     expect(download.with).toMatchObject({ name: "preview", "run-id": "${{ github.event.workflow_run.id }}" })
     // Who and when come from GitHub's event, never from the draft's files.

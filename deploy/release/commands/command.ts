@@ -50,12 +50,15 @@ export const text = (value: string, help: string, fallback?: string): Option<str
   read: (given) => given ?? fallback,
 })
 
-/** The same, required. */
+/** The same, required, and not empty. */
 export const requiredText = (value: string, help: string): Option<string> => ({
   value,
   help,
   required: true,
-  read: (given) => given!,
+  read: (given) => {
+    if (!given) throw new Refused("must not be empty")
+    return given
+  },
 })
 
 /** A flag: given or not. */

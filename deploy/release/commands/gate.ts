@@ -50,6 +50,7 @@ export function readAsked(asked: string | undefined): { verb: Verb; values: Reco
       `${only}: ${JSON.stringify(odd)} is no character of their options, and nothing is run by a shell`,
     )
   const [verb, ...args] = asked.split(" ").filter(Boolean)
+  if (verb === undefined) throw new UsageError(`${only}: a command is needed, and no shell is given`)
   if (!Object.hasOwn(GATED, verb)) throw new UsageError(`${only}: not ${JSON.stringify(verb.slice(0, 80))}`)
   const spec = GATED[verb as Verb]
   const values = readOptions({ name: verb, summary: "", options: spec.options as Options, run: async () => {} }, args)

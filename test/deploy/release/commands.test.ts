@@ -65,6 +65,7 @@ describe("a command's options", () => {
     expect(refused(() => readOptions(releaseCommand, ["--root", "/r", "--keep", "1"]))).toBe(
       'release: --keep must be a whole number, 2 or more, written in decimal digits, not "1"',
     )
+    expect(refused(() => readOptions(releaseCommand, ["--root", ""]))).toBe("release: --root must not be empty")
     expect(refused(() => readOptions(releaseCommand, ["--root", "/r", "stray"]))).toMatch(
       /^release: Unexpected argument 'stray'/,
     )
@@ -168,6 +169,7 @@ describe("the release command, run", () => {
       for (const hostile of [
         undefined,
         "",
+        "   ",
         "bash",
         "rm -rf /",
         "scp -t /srv/aurelle/releases",
