@@ -241,6 +241,21 @@ describe("the release command, run", () => {
       const older = asked(`preview --pull 12 --token ${"ef".repeat(12)} --at ${at(-2)}`, tar)
       expect(older.status).toBe(EXIT.notPreviewed)
       expect(older.stdout).toMatch(/^Not previewed: pull request #12 has a preview of a later change/m)
+      expect(JSON.parse(fs.readFileSync(path.join(root, "previews", "previews.json"), "utf8"))).toEqual(
+        JSON.parse(records),
+      )
+      // --keep-previews 1: #16 pushes #12's preview out; a late run of #12's change, or of an older one,
+      // then changes nothing, and #16's stays.
+      const other = "56".repeat(12)
+      expect(asked(`preview --pull 16 --token ${other} --at ${at(-0.5)} --keep-previews 1`, tar).status).toBe(0)
+      expect(fs.existsSync(previewDir(root, TOKEN))).toBe(false)
+      for (const late of [when, at(-3)]) {
+        const pushed = asked(`preview --pull 12 --token ${"78".repeat(12)} --at ${late} --keep-previews 1`, tar)
+        expect(pushed.status, late).toBe(EXIT.notPreviewed)
+      }
+      expect(readPreviews(root).previews.map(({ pull }) => pull)).toEqual([16])
+      expect(fs.existsSync(previewDir(root, other))).toBe(true)
+      const served = fs.readFileSync(path.join(root, "previews", "previews.json"), "utf8")
       // An upload that holds a symbolic link, or climbs out: refused, nothing of it kept.
       const linked = upload("linked", files, (folder) =>
         fs.symlinkSync("/etc/passwd", path.join(folder, "public", "x")),
@@ -253,14 +268,14 @@ describe("the release command, run", () => {
       const large = asked(`preview --pull 14 --token ${"34".repeat(12)} --at ${at(0)} --previews-disk-mb 1`, big)
       expect(large.status).toBe(1)
       expect(large.stderr).toContain("the upload is larger than the 1.0 MB the previews may take")
-      expect(fs.readFileSync(path.join(root, "previews", "previews.json"), "utf8")).toBe(records)
+      expect(fs.readFileSync(path.join(root, "previews", "previews.json"), "utf8")).toBe(served)
       expect(fs.readdirSync(path.join(root, "previews")).sort()).toEqual([".release-lock", "previews.json", "site"])
       // What a run cancelled mid-way left is gone at the next command.
       fs.mkdirSync(path.join(root, "previews", "uploads", "cancelled", "public"), { recursive: true })
       fs.writeFileSync(path.join(root, "previews", "uploads", "cancelled", "public", "big.js"), "x".repeat(100_000))
-      expect(asked(`previews --open=12 --at ${at(0)}`).status).toBe(0)
+      expect(asked(`previews --open=16 --at ${at(0)}`).status).toBe(0)
       expect(fs.existsSync(path.join(root, "previews", "uploads"))).toBe(false)
-      expect(fs.existsSync(previewDir(root, TOKEN))).toBe(true)
+      expect(fs.existsSync(previewDir(root, other))).toBe(true)
     })
   })
 })
