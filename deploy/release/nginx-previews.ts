@@ -7,6 +7,10 @@
  * slash or without) a 404 of its own, private and unlogged like the rest. Book a Demo's way out leads
  * where the site's does, uncounted, once the password is given: a redirect is answered after the
  * password's check only from a named location (try_files runs after access; `return` before it).
+ *
+ * A draft is data here too: its pages are shown as they were built, and none of its scripts runs
+ * (`script-src 'none'`, beside the site's own policy: a browser enforces both). Served from the site's
+ * own origin, a draft's code would run where the editors' admin keeps their GitHub sign-in.
  */
 import type { Departure } from "../../contracts/hosting-policy"
 import { PREVIEW_PREFIX, PREVIEW_TOKEN_PATTERN as TOKEN } from "../../contracts/previews"
@@ -19,10 +23,12 @@ export interface PreviewLocation {
   users: string
 }
 
-/** What every answer under /preview/ carries beside the site's headers. */
+/** What every answer under /preview/ carries beside the site's headers: no script of a draft's runs. */
+export const PREVIEW_SCRIPTS_POLICY = "script-src 'none'"
 const PREVIEW_HEADERS = [
   `add_header X-Robots-Tag "noindex, nofollow" always;`,
   `add_header Cache-Control "private, no-cache" always;`,
+  `add_header Content-Security-Policy ${quote(PREVIEW_SCRIPTS_POLICY)} always;`,
 ]
 
 /** A named location's name, for the previews' answers made after the password's check. */
@@ -55,6 +61,12 @@ export const previewLocation = (
     `    location ~ ${quote(`^${PREVIEW_PREFIX}(?<preview>${TOKEN})/`)} {`,
     `      error_page 403 =404 ${PREVIEW_PREFIX}$preview/404.html;`,
     `      error_page 404 ${PREVIEW_PREFIX}$preview/404.html;`,
+    // A token no preview has: no 404 page of its own either, so the previews' own answer (a second
+    // error page, which the first location must allow).
+    `      recursive_error_pages on;`,
+    `      location ~ ${quote(`^${PREVIEW_PREFIX}${TOKEN}/404\\.html$`)} {`,
+    `        error_page 404 = ${NOT_FOUND};`,
+    `      }`,
     `    }`,
     `  }`,
     `  location ${NOT_FOUND} {`,

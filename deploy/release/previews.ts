@@ -36,6 +36,7 @@ import { withLock } from "./root/lock"
 import { placeFolder } from "./root/place"
 import { PREVIEWS_RECORD, type Preview, type PreviewRecords, readRecord, writeRecord } from "./root/records"
 import { receiveUpload, removeUploads, uploadTree, uploadsDir } from "./root/uploads"
+import { removeTree } from "./root/remove-tree"
 import { keptReleases } from "./release-folder"
 import { notAhead, pushedOut, refusal, remembered } from "./preview-order"
 import { readBuildInfo } from "./stamp"
@@ -54,7 +55,7 @@ function removeFolder(root: string, folder: string): void {
   if (!fs.existsSync(folder)) return
   const away = path.join(previewsDir(root), `.removing-${path.basename(folder)}-${process.pid}`)
   fs.renameSync(folder, away)
-  fs.rmSync(away, { recursive: true, force: true })
+  removeTree(away)
 }
 
 /** Previews' folders no record names (a command that died), what a command left half done, and uploads. */
@@ -66,8 +67,7 @@ function removeStrays(root: string, records: PreviewRecords): void {
     }
   }
   for (const name of fs.readdirSync(previewsDir(root))) {
-    if (name.startsWith(".partial-") || name.startsWith(".removing-"))
-      fs.rmSync(path.join(previewsDir(root), name), { recursive: true, force: true })
+    if (name.startsWith(".partial-") || name.startsWith(".removing-")) removeTree(path.join(previewsDir(root), name))
   }
   removeUploads(root)
 }

@@ -21,6 +21,7 @@ import { SCHEDULER_PATH } from "../../model/routes"
 import { fromZurichWallTime, zurichDay } from "../../contracts/editors-time"
 import { packArtifact } from "../../deploy/publish/artifact"
 import { LIVE, PREVIEW_USERS, VISITS_LOG, linkedRelease } from "../../deploy/release/root/layout"
+import { PREVIEW_SCRIPTS_POLICY } from "../../deploy/release/nginx-previews"
 import { withLock } from "../../deploy/release/root/lock"
 import { manifestOf } from "../../deploy/release/root/manifest"
 import { contentHash } from "../../lib/files"
@@ -127,6 +128,8 @@ describe("a draft's preview on the nginx host", () => {
     expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow")
     expect(page.headers.get("cache-control")).toBe("private, no-cache")
     expect(page.headers.get("set-cookie")).toBeNull()
+    // None of the draft's scripts runs on the site's origin, where the editors' admin keeps their sign-in.
+    expect(page.headers.get("content-security-policy")).toContain(PREVIEW_SCRIPTS_POLICY)
     // An unknown path of the preview: its own 404 page; an unknown preview: nothing.
     const unknown = await get(`${report.address}no-such-page/`, SIGNED_IN)
     expect(unknown.status).toBe(404)
@@ -134,6 +137,7 @@ describe("a draft's preview on the nginx host", () => {
     for (const asked of elsewhere) {
       const none = await get(asked, SIGNED_IN)
       expect(none.status, asked).toBe(404)
+      expect(none.body, asked).toBe("No preview at this address.\n")
       expect(none.headers.get("cache-control"), asked).toBe("private, no-cache")
       expect(none.headers.get("x-robots-tag"), asked).toBe("noindex, nofollow")
     }
@@ -153,14 +157,20 @@ describe("a draft's preview on the nginx host", () => {
     expect(await liveBytes()).toEqual(liveBefore.bytes)
   })
 
-  it("works in a browser: every address a page loads is the preview's, nothing fails, a link leads within it", async () => {
+  it("works in a browser as built, none of the draft's scripts run: every address its own, a link leads within it", async () => {
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
     try {
       const context = await browser.newContext({ httpCredentials: EDITOR, ignoreHTTPSErrors: true })
       const page = await context.newPage()
       const problems: string[] = []
+      const refused: string[] = []
       const asked: string[] = []
-      page.on("console", (message) => message.type() === "error" && problems.push(message.text()))
+      page.on("console", (message) => {
+        if (message.type() !== "error") return
+        // The previews' own policy refusing the draft's scripts is what it is for.
+        if (/script-src 'none'/.test(message.text())) refused.push(message.text())
+        else problems.push(message.text())
+      })
       page.on("pageerror", (error) => problems.push(error.message))
       page.on("requestfailed", (request) => problems.push(`${request.url()} ${request.failure()?.errorText}`))
       page.on("response", (response) => {
@@ -168,13 +178,17 @@ describe("a draft's preview on the nginx host", () => {
         if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
       })
       await page.goto(`${host.url}${previewPath(TOKEN)}/case-studies/`)
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true")
+      // Drawn as built: its styles, fonts and images; its scripts refused, so nothing hydrates.
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+      expect(refused.length).toBeGreaterThan(0)
       await page
         .locator(`a[href="${previewPath(TOKEN)}/case-studies/${STUDY.slug}/"]`)
         .first()
         .click()
       await expect.poll(() => new URL(page.url()).pathname).toBe(`${previewPath(TOKEN)}/case-studies/${STUDY.slug}/`)
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(STUDY.title)
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Inter/)
       expect(problems).toEqual([])
       expect(asked.filter((pathname) => !pathname.startsWith(`${previewPath(TOKEN)}/`))).toEqual([])
     } finally {

@@ -10,6 +10,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { contentHash } from "../../../lib/files"
 import { diskFull } from "./disk"
+import { removeTree } from "./remove-tree"
 import type { Manifest, Transfer } from "./manifest"
 
 export interface Placement {
@@ -64,7 +65,7 @@ export function placeFolder(placement: Placement): void {
     finish?.(partial)
     fs.renameSync(partial, final)
   } catch (error) {
-    fs.rmSync(partial, { recursive: true, force: true })
+    removeTree(partial)
     throw diskFull(error, root, transfer.addedBytes, during) ?? error
   } finally {
     fs.rmSync(scratch, { force: true })

@@ -28,6 +28,9 @@ import {
 } from "./layout"
 import { manifestPath } from "./manifest-path"
 
+/** The most files a build may list: a site of 500 studies has 8,500; a list of millions is no build. */
+export const MAX_MANIFEST_FILES = 100_000
+
 /** One kind of record: its file (under the root, or a release's folder), what it is in words, how to read and write it. */
 export interface HostRecord<T> {
   file: string
@@ -220,6 +223,8 @@ export const MANIFEST_RECORD: HostRecord<Manifest> = {
     const data = parseJson(text)
     const problems = schemaProblems(z.record(z.string(), manifestEntry), data)
     if (problems.length > 0) throw new NotTheRecord(problems.join("; "))
+    const count = Object.keys(data as Manifest).length
+    if (count > MAX_MANIFEST_FILES) throw new NotTheRecord(`it lists ${count} files, more than ${MAX_MANIFEST_FILES}`)
     const manifest: Manifest = {}
     for (const [raw, entry] of Object.entries(data as Manifest)) {
       const file = manifestPath(raw)

@@ -187,6 +187,8 @@ describe("an upload's manifest and files, as input", () => {
       [{ "static/": entry }, "names a folder, not a file"],
       [{ "./": entry }, "names a folder, not a file"],
       [{ ".": entry }, "names no file"],
+      [{ [`${"a".repeat(600)}.js`]: entry }, "is longer than 512 characters"],
+      [{ [`${"d/".repeat(25)}x.js`]: entry }, "is deeper than 24 folders"],
     ] as const)
       expect(() => parse(manifest), why).toThrow(why)
   })
