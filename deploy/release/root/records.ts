@@ -1,11 +1,9 @@
 /**
- * Every record the host keeps under its release root, and in each release's folder: one schema each,
- * read one way and written one way. A host's records are input like any other (written by an older
- * release, edited by hand, cut short by a full disk): each is parsed here into the release command's
- * own types, and one that is not what it should be stops the command in one wording, naming the file,
- * what it should be, what is wrong and what to do, with nothing changed. A record is written whole
- * (lib/files.ts, replaceFile), checked against its schema first. No other module of deploy/ parses
- * one (test/deploy/release/records.test.ts holds it so).
+ * Every record the host keeps under its release root and in each release's folder, one schema each:
+ * input like any other (an older release's, a hand's, a full disk's), parsed here alone into the
+ * command's types, refused in one wording (the file, what it should be, what is wrong, what to do,
+ * nothing changed), written whole once checked (replaceFile), as test/deploy/release/records.test.ts
+ * holds it.
  */
 import fs from "node:fs"
 import path from "node:path"
