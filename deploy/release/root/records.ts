@@ -2,8 +2,7 @@
  * Every record the host keeps under its release root and in each release's folder, one schema each:
  * input like any other (an older release's, a hand's, a full disk's), parsed here alone into the
  * command's types, refused in one wording (the file, what it should be, what is wrong, what to do,
- * nothing changed), written whole once checked (replaceFile), as test/deploy/release/records.test.ts
- * holds it.
+ * nothing changed), written whole once checked (replaceFile): test/deploy/release/records.test.ts
  */
 import fs from "node:fs"
 import path from "node:path"
