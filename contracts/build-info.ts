@@ -49,6 +49,12 @@ export const buildCalendarSchema = z.object({
   serves: z.optional(z.array(z.string().check(z.minLength(1)))),
   servesFiles: z.optional(z.array(z.string().check(z.minLength(1)))),
   windows: z.optional(z.record(z.string(), studyWindowSchema)),
+  /**
+   * Whether `windows` names every study of the build (null times where it has no window), so that a
+   * study the host knows and this build does not list is one it no longer has: deleted. Absent from
+   * builds made before (their windows named the studies with a window alone).
+   */
+  allStudies: z.optional(z.boolean()),
 })
 export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 
@@ -71,6 +77,7 @@ export const CALENDAR_WORDS: FieldWords<BuildCalendar> = {
   serves: "a list of case studies' addresses (slugs)",
   servesFiles: "a list of case studies' files (names without .json)",
   windows: "each study's window (goLiveAt and expireAt, times or null, and its addresses), by file",
+  allStudies: "true or false",
 }
 const BUILD_INFO_WORDS: FieldWords<BuildInfo> = {
   commit: "a full commit hash",

@@ -51,9 +51,10 @@ export function contentCalendar(documents: readonly FiledStudy[], clock: Clock):
         .filter((study) => !withheld.has(study.slug))
         .map((study) => study.file)
         .sort(),
+      // Every study, a window or none: the host knows a study this build no longer has as deleted.
+      allStudies: true,
       windows: Object.fromEntries(
-        documents
-          .filter((study) => scheduled.has(study.slug))
+        [...documents]
           .sort((a, b) => a.file.localeCompare(b.file))
           .map((study) => [
             study.file,

@@ -166,11 +166,14 @@ describe("what a build records of the calendar", () => {
     expect(record).toMatchObject({
       serves: ["grand-cru-allocations", "retail", "wine"],
       servesFiles: ["retail", "wine"],
+      // Every study, a window or none: a study a later build no longer lists is one it deleted.
+      allStudies: true,
       windows: {
         hotels: { goLiveAt: "2027-01-01T09:00:00+01:00", expireAt: null, addresses: ["hotels"] },
+        retail: { goLiveAt: null, expireAt: null, addresses: ["retail"] },
         wine: { goLiveAt: null, expireAt: EXPIRE, addresses: ["grand-cru-allocations", "wine"] },
       },
     })
-    expect(Object.keys(record.windows ?? {})).toEqual(["hotels", "wine"])
+    expect(Object.keys(record.windows ?? {})).toEqual(["hotels", "retail", "wine"])
   })
 })

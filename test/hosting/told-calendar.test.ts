@@ -61,7 +61,7 @@ describe("the record of what the host was told", () => {
     )
     const older = build("2026-12-01T10:00:00Z")
     expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(
-      "A's build serves wine (down since 2026-12-01T17:00:00Z, told by release B), which this host was told came down",
+      "A's build serves wine (down since 2026-12-01T17:00:00Z, told by release B), which this host was told is withheld now",
     )
     // A hold for the calendar: the same commit built now is released (deploy/publish/calendar.ts).
     expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(HeldForCalendar)
@@ -96,7 +96,7 @@ describe("the record of what the host was told", () => {
       wine: { goLiveAt: null, ...window, toldAt: "2026-12-01T11:00:00Z", release: "C" },
     })
     const refusal =
-      "A serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release C), which this host was told came down"
+      "A serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release C), which this host was told is withheld now"
     // A rollback to A, or A's build released again (--older-commit): both go through this check.
     expect(() => refuseTakenDown(told, a, NOW, "A")).toThrow(refusal)
     // A build from before builds named files: known by any address the study has had.
@@ -126,6 +126,105 @@ describe("the record of what the host was told", () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }
+  })
+})
+
+describe("the newest word on each study, whatever path it took", () => {
+  /** A build of a commit made at `committed`, judged at `clock`, listing every study it has. */
+  const listing = (clock: string, committed: string, studies: BuiltFrom["windows"], servesFiles: string[]) =>
+    build(clock, {
+      committedAt: committed,
+      allStudies: true,
+      windows: studies,
+      servesFiles,
+      serves: Object.entries(studies ?? {})
+        .filter(([file]) => servesFiles.includes(file))
+        .flatMap(([, window]) => window.addresses ?? []),
+    })
+  const replay = (...builds: Array<[BuiltFrom, string]>) =>
+    builds.reduce<ToldCalendar>((told, [built, release]) => toldAfter(told, built, release), { studies: {} })
+  const vin = { addresses: ["vin", "wine"], goLiveAt: null }
+
+  it("keeps a study deleted as deleted: renamed, taken down, its file deleted, an older build is refused", () => {
+    // A2: wine.json at /vin/ (it was /wine/). A3: its expiry passed. A4: wine.json deleted.
+    const a2 = listing(
+      "2026-12-01T09:00:00Z",
+      "2026-12-01T08:55:00Z",
+      { wine: { ...vin, expireAt: "2026-12-01T10:00:00Z" } },
+      ["wine"],
+    )
+    const a3 = listing(
+      "2026-12-01T10:30:00Z",
+      "2026-12-01T08:55:00Z",
+      { wine: { ...vin, expireAt: "2026-12-01T10:00:00Z" } },
+      [],
+    )
+    const a4 = listing("2026-12-01T11:00:00Z", "2026-12-01T10:58:00Z", {}, [])
+    const told = replay([a2, "A2"], [a3, "A3"], [a4, "A4"])
+    expect(told.studies.wine).toMatchObject({ deleted: true, release: "A4", addresses: ["vin", "wine"] })
+    // release --from A2 --older-commit, or a rollback to it: refused outright (built again, it would serve it still).
+    const refusal = () => refuseTakenDown(told, a2, NOW, "The build of A2")
+    expect(refusal).toThrow(
+      "The build of A2 serves vin (the study of wine.json, deleted, told by release A4), which this host was told is withheld now",
+    )
+    expect(refusal).toThrow(
+      "a build that serves that study again is the way back (the editors' restore, or a new commit)",
+    )
+    expect(refusal).not.toThrow(HeldForCalendar)
+    // A study with no window ever, deleted: the same.
+    const plain = { retail: { addresses: ["retail"], goLiveAt: null, expireAt: null } }
+    const b1 = listing("2026-12-01T09:00:00Z", "2026-12-01T08:55:00Z", plain, ["retail"])
+    const b2 = listing("2026-12-01T11:00:00Z", "2026-12-01T10:58:00Z", {}, [])
+    expect(() => refuseTakenDown(replay([b1, "B1"], [b2, "B2"]), b1, NOW, "B1")).toThrow(
+      "B1 serves retail (the study of retail.json, deleted, told by release B2)",
+    )
+    // Restored in a new commit: its build is accepted, and it is the word from then on.
+    const a5 = listing("2026-12-01T12:00:00Z", "2026-12-01T11:58:00Z", { wine: { ...vin, expireAt: null } }, ["wine"])
+    expect(() => refuseTakenDown(told, a5, NOW, "A5")).not.toThrow()
+    expect(toldAfter(told, a5, "A5").studies.wine).toEqual({
+      ...vin,
+      expireAt: null,
+      toldAt: a5.clock,
+      committedAt: a5.committedAt,
+      release: "A5",
+    })
+  })
+
+  it("holds a study pulled back to a later goLiveAt until then: a rollback that serves it sooner is refused", () => {
+    const now = new Date("2026-12-01T12:00:00Z")
+    const later = "2026-12-31T09:00:00Z"
+    const c1 = listing(
+      "2026-12-01T09:00:00Z",
+      "2026-12-01T08:55:00Z",
+      { hotels: { addresses: ["hotels"], goLiveAt: null, expireAt: null } },
+      ["hotels"],
+    )
+    const c2 = listing(
+      "2026-12-01T11:00:00Z",
+      "2026-12-01T10:58:00Z",
+      { hotels: { addresses: ["hotels"], goLiveAt: later, expireAt: null } },
+      [],
+    )
+    const told = replay([c1, "C1"], [c2, "C2"])
+    expect(() => refuseTakenDown(told, c1, now, "Release C1")).toThrow(
+      `Release C1 serves hotels (the study of hotels.json, not live until ${later}, told by release C2)`,
+    )
+    // From its time on, the older build serves what the newest word serves too.
+    expect(() => refuseTakenDown(told, c1, new Date("2026-12-31T09:01:00Z"), "Release C1")).not.toThrow()
+  })
+
+  it("keeps a study deleted before its goLiveAt down against a build of an older commit made at a later clock", () => {
+    // D0 lists it for noon; D1 is D0's commit built for noon (staged), serving it; D2, a newer commit, deletes it.
+    const window = { addresses: ["yachts"], goLiveAt: "2026-12-01T12:00:00Z", expireAt: null }
+    const d0 = listing("2026-12-01T08:00:00Z", "2026-12-01T07:55:00Z", { yachts: window }, [])
+    const d1 = listing("2026-12-01T12:00:00Z", "2026-12-01T07:55:00Z", { yachts: window }, ["yachts"])
+    const d2 = listing("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", {}, [])
+    const told = replay([d0, "D0"], [d2, "D2"])
+    expect(() => refuseTakenDown(told, d1, new Date("2026-12-01T12:30:00Z"), "Staged release D1")).toThrow(
+      "Staged release D1 serves yachts (the study of yachts.json, deleted, told by release D2)",
+    )
+    // Made live anyway (a rollback's record), it does not overwrite the newer commit's word.
+    expect(toldAfter(told, d1, "D1").studies.yachts).toMatchObject({ deleted: true, release: "D2" })
   })
 })
 
@@ -236,7 +335,7 @@ describe("the record's edges", () => {
     const record = told({ wine: window("2026-12-01T12:00:00Z", { expireAt: down, release: "r9" }) })
     const older = build("2026-12-01T11:00:00Z")
     expect(() => refuseTakenDown(record, older, new Date(down), "The build")).toThrow(
-      `The build serves wine (down since ${down}, told by release r9), which this host was told came down: making it live would bring that study back.`,
+      `The build serves wine (down since ${down}, told by release r9), which this host was told is withheld now: making it live would bring that study back.`,
     )
     expect(() => refuseTakenDown(record, older, new Date("2026-12-01T17:59:59Z"), "The build")).not.toThrow()
     // Built at the very time the record was told: it knew.
@@ -251,7 +350,7 @@ describe("the record's edges", () => {
       "would bring those studies back",
     )
     expect(() => refuseTakenDown(two, { ...older, serves: undefined }, NOW, "The old build")).toThrow(
-      `The old build cannot say which case studies it serves (it was made before builds said so), and this host was told wine (down since ${down}, told by release r9), cruises (down since ${down}, told by release r9) came down since it was built.`,
+      `The old build cannot say which case studies it serves (it was made before builds said so), and this host was told wine (down since ${down}, told by release r9), cruises (down since ${down}, told by release r9) are withheld now.`,
     )
   })
 

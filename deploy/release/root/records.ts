@@ -24,6 +24,7 @@ import {
   VISITS_COUNTS,
 } from "./layout"
 import { manifestPath } from "./manifest-path"
+import { schemaProblems } from "./record-words"
 
 /** The most files a build may list: a site of 500 studies has 8,500; a list of millions is no build. */
 export const MAX_MANIFEST_FILES = 100_000
@@ -65,31 +66,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** An issue of zod's (whose tree-shakable build says only "Invalid input") in words. */
-function inWords(issue: z.core.$ZodIssue): string {
-  if (issue.message !== "Invalid input") return issue.message
-  const kinds: Record<string, string> = {
-    record: "an object",
-    object: "an object",
-    array: "a list",
-    boolean: "true or false",
-  }
-  if (issue.code === "invalid_type") return `should be ${kinds[issue.expected] ?? `a ${issue.expected}`}`
-  if (issue.code === "invalid_key") return issue.issues[0] ? inWords(issue.issues[0]) : "is no key it may be"
-  if (issue.code === "invalid_format") return "is not in the form it should be"
-  if (issue.code === "too_small") return `should be ${issue.minimum} or more`
-  return `is not what it should be (${issue.code})`
-}
-
-/** The problems of `data` against `schema`, each with where it is ("previews.3.pull: …"), the first three. */
-function schemaProblems(schema: z.ZodMiniType, data: unknown): string[] {
-  const result = schema.safeParse(data)
-  if (result.success) return []
-  return result.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "the whole"} ${inWords(issue)}`)
-}
-
 /** A record kept as JSON, checked by `schema` (or `problems`, which words them field by field). */
 function jsonRecord<T>(spec: {
   file: string
@@ -125,7 +101,14 @@ export const STAGED_RECORD = jsonRecord({
 export type StagedRelease = RecordOf<typeof STAGED_RECORD>["staged"][number]
 
 /** What the releases served said of the editors' calendar (told-calendar.ts). */
-const toldWindow = z.extend(studyWindowSchema, { toldAt: offsetTime, release: z.string() })
+const toldWindow = z.extend(studyWindowSchema, {
+  toldAt: offsetTime,
+  /** When the commit of the build that told it was committed (absent from older records). */
+  committedAt: z.optional(offsetTime),
+  release: z.string(),
+  /** The newest build had no such file (absent: it had, or said no more than its window). */
+  deleted: z.optional(z.literal(true)),
+})
 export const TOLD_CALENDAR_RECORD = jsonRecord({
   file: TOLD_CALENDAR,
   what: "the studies' windows the host was told",
