@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto"
 import fs from "node:fs"
 import path from "node:path"
-import { type Clock, readClock } from "../contracts/clock"
+import type { Clock } from "../contracts/clock"
 import { zurichDay } from "../contracts/editors-time"
 import { isRecord } from "../contracts/json"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
@@ -24,6 +24,11 @@ export interface ContentSnapshot {
   readonly root: string
   /** Every content file under it (the JSON Schemas apart), by its path there, as its text. */
   readonly texts: ReadonlyMap<string, string>
+  /**
+   * Each of those files' size and modification time as it was read (fileStamp), so that a step handed a
+   * file (Gatsby's File node) knows whether it is the one read, without reading it again.
+   */
+  readonly stamps: ReadonlyMap<string, string>
   /** Each case study with a slug, by its file (the name a rename keeps), in the files' order. */
   readonly studies: readonly FiledStudy[]
   /** Each study's slug of before, to its slug now. */
@@ -48,13 +53,24 @@ function jsonFilesUnder(root: string, folder = ""): string[] {
   })
 }
 
+/** A file's size and modification time, as fs.Stats and Gatsby's File nodes (`size`, `modifiedTime`) give them. */
+export const fileStamp = (size: number | undefined, modified: string | undefined): string => `${size} ${modified}`
+
+/** Every content file under `root` (the JSON Schemas apart), by its path there: its text, and its stamp. */
+function readContentFiles(root: string): { texts: Map<string, string>; stamps: Map<string, string> } {
+  const texts = new Map<string, string>()
+  const stamps = new Map<string, string>()
+  for (const relative of jsonFilesUnder(root).sort()) {
+    const file = path.join(root, relative)
+    const stat = fs.statSync(file)
+    texts.set(relative, fs.readFileSync(file, "utf8"))
+    stamps.set(relative, fileStamp(stat.size, stat.mtime.toJSON()))
+  }
+  return { texts, stamps }
+}
+
 /** Every content file under `root` (the JSON Schemas apart), by its path there, as its text. */
-export const contentTexts = (root: string): Map<string, string> =>
-  new Map(
-    jsonFilesUnder(root)
-      .sort()
-      .map((relative) => [relative, fs.readFileSync(path.join(root, relative), "utf8")]),
-  )
+export const contentTexts = (root: string): Map<string, string> => readContentFiles(root).texts
 
 /** A file's JSON object, or undefined when it is none (validation says what is wrong with it). */
 export function parsedObject(text: string): Record<string, unknown> | undefined {
@@ -68,7 +84,7 @@ export function parsedObject(text: string): Record<string, unknown> | undefined 
 
 /** The content under `root`, read once. */
 export function readContentSnapshot(root: string): ContentSnapshot {
-  const texts = contentTexts(root)
+  const { texts, stamps } = readContentFiles(root)
   const files = [...texts]
     .filter(([relative]) => contentTypeOf(relative) === CASE_STUDIES)
     .flatMap(([relative, text]) => {
@@ -89,11 +105,14 @@ export function readContentSnapshot(root: string): ContentSnapshot {
     CASE_STUDIES,
     files.map(({ raw }) => raw[DEFAULT_LOCALE]),
   )
-  return { root, texts, studies, moves, untranslated }
+  return { root, texts, stamps, studies, moves, untranslated }
 }
 
-/** A build's context: the content under `root`, judged at `clock` (by default SITE_CLOCK, else now, read once). */
-export function buildContext(root: string, clock: Clock = readClock(process.env)): BuildContext {
+/**
+ * A build's context: the content under `root`, judged at `clock`, which the caller reads once (the
+ * build's entry, gatsby/site-build.ts; a command's: contracts/clock.ts, readClock).
+ */
+export function buildContext(root: string, clock: Clock): BuildContext {
   const content = readContentSnapshot(root)
   return { clock, content, calendar: contentCalendar(content.studies, clock) }
 }

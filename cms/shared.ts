@@ -90,6 +90,9 @@ export const TRANSLATION_CHECK = {
   missing: "missing",
   toCheck: "to check",
   unreadable: "The translations could not be read:",
+  historyUnreadShort: "the history was not read",
+  historyUnread: (why: string) =>
+    `The live release could not read the repository's history (${why}): the texts to check are those each file's own record names, not every change made by hand.`,
   untranslatedHeading: "Not translated yet",
   untranslated:
     "This study is published in English only: the French site leaves it out (no page, not in its list, no link to it) until its French texts are written. Once you begin, write them all: French left half done is refused.",

@@ -15,6 +15,11 @@ export const TRANSLATIONS_ANSWER_PATH = `/${ADMIN_DIR}/translations.json`
 const objectName = z.string().check(z.regex(/^[0-9a-f]{40}$/))
 
 export const translationsAnswerSchema = z.object({
+  /**
+   * Why the build could not read the history (a shallow clone, no repository): then each file's texts
+   * to check are those its own record names, and the view says so. Absent when it read it.
+   */
+  historyUnread: z.optional(z.enum(["shallow clone", "no repository"])),
   files: z.record(
     z.string().check(z.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*\.json$/)),
     z.object({

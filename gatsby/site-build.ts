@@ -6,7 +6,7 @@
  * than the context read makes a new context, of the content as it is now.
  */
 import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs } from "gatsby"
-import { type BuildContext, buildContext, checkedBefore } from "../build-steps/context"
+import { type BuildContext, buildContext, checkedBefore, fileStamp } from "../build-steps/context"
 import { readClock } from "../contracts/clock"
 import { writeBuildCalendar } from "../build-steps/content/calendar"
 import { projectDirectory } from "../build-steps/gatsby-internals"
@@ -29,6 +29,14 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
   const madeNow = new Set<string>()
   const made = () => buildContext(contentDir, readClock(env))
   const current = (): BuildContext => (context ??= made())
+  /** A content file's document as the context read it (validated by onPreBootstrap): never read again. */
+  const heldText = (file: FileNode): Record<string, unknown> => {
+    // A file made since the context was read (under `gatsby develop`): the content as it is now.
+    if (!current().content.texts.has(file.relativePath ?? "")) context = made()
+    const text = current().content.texts.get(file.relativePath ?? "")
+    if (text === undefined) throw new Error(`content/${file.relativePath} is not among the files the build read`)
+    return JSON.parse(text) as Record<string, unknown>
+  }
 
   return {
     async onPreBootstrap({ reporter }) {
@@ -42,19 +50,18 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
       else await assertValidContent(context, reporter)
     },
 
-    /** A new or changed content file (Gatsby calls it for those only): its nodes. */
+    /**
+     * A new or changed content file (Gatsby calls it for those only): its nodes, from the text the
+     * context read. One saved under `gatsby develop` since (another size or time than the context's):
+     * a new context, of the content as it is now, since what the calendar serves may change.
+     */
     async onCreateNode(args) {
-      const { node, loadNodeContent } = args
+      const { node } = args
       if (!contentTypeOfNode(node)) return
-      const text = await loadNodeContent(node)
-      // Saved under `gatsby develop` since the context was read: what the calendar serves may change.
-      if (current().content.texts.get((node as FileNode).relativePath ?? "") !== text) context = made()
-      sourceFile(
-        node as FileNode,
-        JSON.parse(text) as Record<string, unknown>,
-        current(),
-        args as unknown as SourceNodesArgs,
-      )
+      const file = node as FileNode
+      if (current().content.stamps.get(file.relativePath ?? "") !== fileStamp(file.size, file.modifiedTime))
+        context = made()
+      sourceFile(file, heldText(file), current(), args as unknown as SourceNodesArgs)
       madeNow.add(madeKey(node))
     },
 
@@ -63,11 +70,11 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
      * build's cache, whose nodes onCreateNode did not make again, made as the calendar wants them now.
      */
     async sourceNodes(args) {
-      const { getNodesByType, loadNodeContent, store } = args
+      const { getNodesByType, store } = args
       writeBuildCalendar(projectDirectory(store), current().calendar.record)
       for (const file of getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]) {
         if (madeNow.has(madeKey(file))) continue
-        const raw = JSON.parse(await loadNodeContent(file)) as Record<string, unknown>
+        const raw = heldText(file)
         // Kept from the cache, as the calendar wants them still: nothing to make again.
         if (file.children.length > 0 && !followsOthers(file, raw, current())) continue
         sourceFile(file, raw, current(), args)

@@ -91,3 +91,48 @@ export function withRecord(english: unknown, record: TranslatedFrom | undefined)
   const { [TRANSLATED_FROM]: _old, ...rest } = english
   return record ? { ...rest, [TRANSLATED_FROM]: record } : rest
 }
+
+/** One side of a merge: the file as that side had it, and its record as its history made it. */
+export interface MergedSide {
+  file: unknown
+  record: TranslatedFrom | undefined
+}
+
+/**
+ * The record of `merged` (a whole file, as a merge commit wrote it) from the sides it merged, as
+ * `git blame` sees a line: each translation came from a side that holds it as it is (or from the
+ * merge itself, when no side does: made now), and it stands on the English that side's history gave
+ * it; when several sides hold it, the one standing on the English now wins (a side confirmed it or
+ * made it against that English). So whichever parent comes first, the merge says the same: a
+ * translation is to check when every side it came from made or confirmed it against other English.
+ * `confirmed`: what the merge commit's own trailer confirms.
+ */
+export function mergedSources(
+  schema: z.ZodType,
+  sides: readonly MergedSide[],
+  merged: unknown,
+  confirmed: Confirmed = {},
+): TranslatedFrom | undefined {
+  if (!isRecord(merged)) return undefined
+  const record: TranslatedFrom = {}
+  for (const locale of TRANSLATIONS) {
+    for (const { segments, path, value } of englishTexts(schema, merged[DEFAULT_LOCALE])) {
+      const own = valueAt(merged[locale], segments)
+      if (isEmptyText(own)) continue
+      const confirmedAgainst = confirmed[locale]?.[path]
+      if (confirmedAgainst !== undefined && sameText(confirmedAgainst, value)) continue
+      const sources = sides
+        .filter((side) => isRecord(side.file) && sameText(valueAt(side.file[locale], segments), own))
+        .map((side) => {
+          const file = side.file as Record<string, unknown>
+          return side.record?.[locale]?.[path] ?? asText(valueAt(file[DEFAULT_LOCALE], segments))
+        })
+        .filter((source): source is TextValue => source !== undefined)
+      if (sources.length === 0 || sources.some((source) => sameText(source, value))) continue
+      // Stale on every side: the English it stood on, the same whichever side is named first.
+      const [source] = sources.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+      record[locale] = { ...record[locale], [path]: source }
+    }
+  }
+  return Object.keys(record).length > 0 ? record : undefined
+}

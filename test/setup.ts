@@ -8,7 +8,7 @@ import { vi } from "vitest"
 vi.mock("gatsby", async (importOriginal) => {
   const standIn = await importOriginal<typeof import("../cms/app/stand-ins/gatsby")>()
   const [{ readContent }, { LOCALES }] = await Promise.all([
-    import("../build-steps/content/files"),
+    import("./support/content-files"),
     import("../model/locales"),
   ])
   standIn.provideSiteData({

@@ -1,11 +1,15 @@
 /**
  * Translations to check from the repository's history, whoever changed the English: the CMS, GitHub's
- * editor, a pull request, a script. Each content file's versions are read oldest first (one `git log`,
- * one `git cat-file --batch`), then the working tree's, and each is saved over the last as the CMS
- * saves (model/translation-sources.ts, recordedSources): a text whose English changed while its
- * translation did not is recorded with the English it was made from, until its translation changes
- * or is confirmed still right. A confirmation is the CMS's (its record's entry taken away, the
- * translation unchanged) or a commit's trailer, by hand:
+ * editor, a pull request, a script. Every commit is read once (one `git log` with each commit's
+ * parents, its changes against its first parent, renames found; one `git cat-file --batch` of the
+ * versions), parents before children, each file's record carried along each line of history as the
+ * CMS saves (model/translation-sources.ts, recordedSources): a text whose English changed while its
+ * translation did not is recorded with the English it was made from, until its translation changes or
+ * is confirmed still right. A merge takes each translation from the side that holds it as it is, as
+ * `git blame` would (mergedSources): so the answer is the same whichever parent is first, and a
+ * confirmation on either side counts. A file moved (`git mv`, found by git's rename detection) keeps
+ * its record. A confirmation is the CMS's (its record's entry taken away, the translation unchanged)
+ * or a commit's trailer, by hand:
  *
  *   Translation-Checked: content/case-studies/wine.json               every text of the file
  *   Translation-Checked: content/case-studies/wine.json fr.result[2]  one text, as the check names it
@@ -14,7 +18,14 @@
  */
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../model/locales"
 import { contentTypeOf } from "../../model/registry"
-import { type Confirmed, confirmedNow, recordIn, recordedSources, withRecord } from "../../model/translation-sources"
+import {
+  type Confirmed,
+  confirmedNow,
+  mergedSources,
+  recordIn,
+  recordedSources,
+  withRecord,
+} from "../../model/translation-sources"
 import type { TranslatedFrom } from "../../model/translations"
 import { type ContentSnapshot, parsedObject } from "../context"
 import { blobs, git, unreadableHistory } from "../git"
@@ -25,11 +36,22 @@ export const CHECKED_TRAILER = "Translation-Checked"
 /** Each content file's record as its history makes it (by its path under content/), or why there is none. */
 export type TranslationHistory = { records: Map<string, TranslatedFrom | undefined> } | { unknown: string }
 
+/** What a commit did to a content file against its first parent: added, modified, deleted, or moved from another. */
+interface Change {
+  status: string
+  file: string
+  /** The file it was moved from (a rename). */
+  from?: string
+  /** The version it wrote (git's object name). */
+  blob: string
+}
+
 interface Commit {
   hash: string
+  parents: string[]
   /** The texts it confirms, by file (its path under content/): every language and text, or these. */
   confirms: Map<string, Array<{ locale?: Locale; path?: string }>>
-  files: string[]
+  changes: Change[]
 }
 
 /** What a commit's trailers confirm; a trailer naming no content file, or a language the site lacks, says nothing. */
@@ -46,21 +68,43 @@ export function trailerConfirms(message: string, label = "content"): Commit["con
   return confirms
 }
 
+/** A line of `git log --raw`: modes, the objects before and after, the status, the path (and a rename's new path). */
+const RAW = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([A-Z])\d*\t([^\t]+)(?:\t([^\t]+))?$/
+
+/** A commit's changes to content files, from its raw lines: a move out of content/ is a deletion. */
+function changesOf(lines: readonly string[]): Change[] {
+  return lines.flatMap((line) => {
+    const raw = RAW.exec(line.trim())
+    if (!raw) return []
+    const [, blob, status, first, second] = raw
+    const moved = second !== undefined && (status === "R" || status === "C")
+    const file = moved ? second : first
+    if (!contentTypeOf(file)) return moved && status === "R" && contentTypeOf(first) ? [{ status: "D", file: first, blob }] : []
+    const from = moved && status === "R" && contentTypeOf(first) ? first : undefined
+    return [{ status: status === "D" ? "D" : from ? "R" : "M", file, blob, ...(from ? { from } : {}) }]
+  })
+}
+
 /**
- * Every commit, oldest first, with the content files it touched (paths under the content folder): a
- * commit that touched none may still confirm translations by its trailer.
+ * Every commit, parents before children, with its parents and what it did to the content files
+ * against its first parent (paths under the content folder; renames found): a commit that touched
+ * none may still confirm translations by its trailer, and a merge still merges its sides.
  */
 function commitsOf(root: string): Commit[] {
-  const log = git(root, ["log", "--reverse", "--topo-order", "--no-renames", "--relative", "--name-only"].concat(
-    ["--format=%x1e%H%x1f%B%x1f"],
+  const log = git(root, ["log", "--reverse", "--topo-order", "--diff-merges=first-parent", "-M", "--raw"].concat(
+    ["--no-abbrev", "--relative", "--format=%x1e%H%x1f%P%x1f%B%x1f"],
   )).toString("utf8")
   return log
     .split("\x1e")
     .filter((entry) => entry.trim())
     .map((entry) => {
-      const [hash, message, names = ""] = entry.split("\x1f")
-      const files = names.split("\n").filter((name) => contentTypeOf(name.trim()) !== undefined)
-      return { hash: hash.trim(), confirms: trailerConfirms(message), files: files.map((name) => name.trim()) }
+      const [hash, parents, message, raw = ""] = entry.split("\x1f")
+      return {
+        hash: hash.trim(),
+        parents: parents.trim().split(" ").filter(Boolean),
+        confirms: trailerConfirms(message),
+        changes: changesOf(raw.split("\n")),
+      }
     })
 }
 
@@ -116,6 +160,14 @@ export function translationHistory(content: ContentSnapshot): TranslationHistory
   return history
 }
 
+/** A file as a line of history holds it: the version (git's object, parsed) and its record. */
+interface Held {
+  blob: string
+  version: Record<string, unknown>
+  record: TranslatedFrom | undefined
+}
+type State = Map<string, Held>
+
 function readHistory(content: ContentSnapshot): TranslationHistory {
   const unreadable = unreadableHistory(content.root)
   if (unreadable) return { unknown: unreadable }
@@ -126,42 +178,104 @@ function readHistory(content: ContentSnapshot): TranslationHistory {
     // A repository with no commit yet: the files are all there is.
     commits = []
   }
-  const prefix = git(content.root, ["rev-parse", "--show-prefix"]).toString("utf8").trim()
-  const versions = commits.flatMap((commit) => commit.files.map((file) => ({ commit, file })))
-  const texts = blobs(
-    content.root,
-    versions.map(({ commit, file }) => `${commit.hash}:${prefix}${file}`),
-  )
-  const last = new Map<string, Record<string, unknown> | undefined>()
+  const objects = [...new Set(commits.flatMap(({ changes }) => changes.filter(({ status }) => status !== "D").map(({ blob }) => blob)))]
+  const texts = blobs(content.root, objects)
+  const versions = new Map(objects.map((blob, index) => [blob, texts[index] === null ? undefined : parsedObject(texts[index]!)]))
+  const states = walk(commits, versions)
+  const head = commits.length > 0 ? states.get(commits[commits.length - 1].hash) : undefined
   const records = new Map<string, TranslatedFrom | undefined>()
-  const step = (file: string, next: Record<string, unknown> | undefined, commit?: Commit) => {
-    // A version that is no JSON object says nothing: the next is saved over the last that was.
-    if (!next) return
-    records.set(file, saved(file, last.get(file), records.get(file), next, commit))
-    last.set(file, next)
-  }
-  let index = 0
-  for (const commit of commits) {
-    for (const file of commit.files) {
-      const text = texts[index++]
-      // Deleted in this commit: a file of that name made later starts afresh.
-      if (text === null) {
-        last.delete(file)
-        records.delete(file)
-      } else step(file, parsedObject(text), commit)
-    }
-    // A confirmation in a commit that left the file as it was: the file saved over itself.
-    for (const file of commit.confirms.keys()) {
-      const version = last.get(file)
-      if (version && !commit.files.includes(file)) step(file, version, commit)
-    }
-  }
   // The working tree, as the build read it: saved over the last commit (no trailer of its own).
   for (const [file, text] of content.texts) {
-    if (contentTypeOf(file)) step(file, parsedObject(text))
+    const next = contentTypeOf(file) ? parsedObject(text) : undefined
+    const held = head?.get(file)
+    if (next) records.set(file, saved(file, held?.version, held?.record, next, undefined))
+    else if (held && contentTypeOf(file)) records.set(file, held.record)
   }
-  for (const file of [...records.keys()]) if (!content.texts.has(file)) records.delete(file)
   return { records }
+}
+
+/**
+ * Each commit's files with their records, parents before children: a line of history carries its
+ * state along (passed on, copied only where the line forks), a commit's changes are saved over its
+ * first parent's, a merge's files judged from every side (mergedSources). Returns the states left: the
+ * last commit's among them.
+ */
+function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<string, unknown> | undefined>): Map<string, State> {
+  const waiting = new Map<string, number>()
+  for (const { parents } of commits) for (const parent of parents) waiting.set(parent, (waiting.get(parent) ?? 0) + 1)
+  const states = new Map<string, State>()
+  /** A parent's state for a child: its own when this is its last child, else a copy. */
+  const take = (hash: string | undefined): State => {
+    const state = hash ? states.get(hash) : undefined
+    if (!hash || !state) return new Map()
+    const left = waiting.get(hash)! - 1
+    waiting.set(hash, left)
+    if (left > 0) return new Map(state)
+    states.delete(hash)
+    return state
+  }
+  for (const commit of commits) {
+    const [first, ...others] = commit.parents
+    const sides = others.map((hash) => states.get(hash) ?? new Map<string, Held>())
+    const state = take(first)
+    /** What the first parent held of each file this commit changed. */
+    const before = new Map<string, Held | undefined>()
+    for (const change of commit.changes) {
+      const previous = state.get(change.from ?? change.file)
+      before.set(change.file, previous)
+      if (change.from) state.delete(change.from)
+      if (change.status === "D") {
+        // Deleted: a file of that name made later starts afresh.
+        state.delete(change.file)
+        continue
+      }
+      const next = versions.get(change.blob)
+      // A version that is no JSON object says nothing: the next is saved over the last that was.
+      if (!next) {
+        if (previous) state.set(change.file, previous)
+        continue
+      }
+      const record = saved(change.file, previous?.version, previous?.record, next, commit)
+      state.set(change.file, { blob: change.blob, version: next, record })
+    }
+    if (sides.length > 0) merge(commit, state, before, sides)
+    // A confirmation in a commit that left the file as it was: the file saved over itself.
+    for (const file of commit.confirms.keys()) {
+      const held = state.get(file)
+      if (held && !before.has(file))
+        state.set(file, { ...held, record: saved(file, held.version, held.record, held.version, commit) })
+    }
+    states.set(commit.hash, state)
+    for (const hash of others) {
+      const left = waiting.get(hash)! - 1
+      waiting.set(hash, left)
+      if (left === 0) states.delete(hash)
+    }
+  }
+  return states
+}
+
+const sameHeld = (one: Held | undefined, other: Held | undefined) =>
+  one?.blob === other?.blob && JSON.stringify(one?.record) === JSON.stringify(other?.record)
+
+/**
+ * A merge's files from every side: each file the merge changed against its first parent, or that
+ * another side holds otherwise, judged from what each side held (mergedSources), whichever side is
+ * first.
+ */
+function merge(commit: Commit, state: State, before: ReadonlyMap<string, Held | undefined>, sides: readonly State[]): void {
+  const firstHeld = (file: string) => (before.has(file) ? before.get(file) : state.get(file))
+  const judged = new Set(before.keys())
+  for (const side of sides) for (const [file, held] of side) if (!sameHeld(held, firstHeld(file))) judged.add(file)
+  for (const file of judged) {
+    const merged = state.get(file)
+    if (!merged) continue
+    const held = [firstHeld(file), ...sides.map((side) => side.get(file))].filter((one): one is Held => one !== undefined)
+    const schema = contentTypeOf(file)!.schema
+    const confirmed = confirmedIn(file, merged.version, commit)
+    const record = mergedSources(schema, held.map(({ version, record }) => ({ file: version, record })), merged.version, confirmed)
+    state.set(file, { ...merged, record })
+  }
 }
 
 /** The file as its history records it: its own record replaced by the history's. */

@@ -118,6 +118,12 @@ export function translationsToCheckIn(content: ContentSnapshot, options: CheckOp
   return soundFiles(content, options).flatMap((file) => translationsToCheck(file, recorded))
 }
 
+/** Why the history could not say which translations are to check (then the files' own records did), or null. */
+export function historyUnreadIn(content: ContentSnapshot): string | null {
+  const history = translationHistory(content)
+  return "unknown" in history ? history.unknown : null
+}
+
 /** Each sound file's translations to check, by its path under the content folder (their English then and now). */
 export function translationStatesByFile(
   content: ContentSnapshot,

@@ -9,7 +9,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { TRANSLATIONS_ANSWER_PATH, type TranslationsAnswer } from "../../contracts/translations-answer"
 import { CASE_STUDIES, contentTypeOf } from "../../model/registry"
-import { translationStatesByFile } from "../content/validate"
+import { historyUnreadIn, translationStatesByFile } from "../content/validate"
 import type { BuildContext } from "../context"
 import type { BuiltSite } from "./built-site"
 
@@ -28,7 +28,11 @@ export function translationsAnswer({ content, calendar }: BuildContext): Transla
   const files = [...states].filter(
     ([relative]) => contentTypeOf(relative) !== CASE_STUDIES || served.has(path.posix.basename(relative, ".json")),
   )
+  const unread = historyUnreadIn(content)
   return {
+    ...(unread
+      ? { historyUnread: /shallow/.test(unread) ? ("shallow clone" as const) : ("no repository" as const) }
+      : {}),
     files: Object.fromEntries(
       files.map(([relative, toCheck]) => [
         relative,

@@ -21,7 +21,9 @@ import { useAdminScreen } from "./release-notes"
 const LOOK_AGAIN_MS = 60_000
 
 type Listing =
-  { status: "reading" } | { status: "read"; entries: ListedEntry[] } | { status: "failed"; message: string }
+  | { status: "reading" }
+  | { status: "read"; entries: ListedEntry[]; historyUnread?: string }
+  | { status: "failed"; message: string }
 
 function useTranslationList(config: BackendConfig | null, formOpen: boolean): Listing {
   const [listing, setListing] = useState<Listing>({ status: "reading" })
@@ -33,7 +35,7 @@ function useTranslationList(config: BackendConfig | null, formOpen: boolean): Li
           readLive(TRANSLATIONS_ANSWER_PATH, readTranslationsAnswer),
         ])
         const entries = translationList(texts, answer ? { answer, blobs } : undefined)
-        if (active()) setListing({ status: "read", entries })
+        if (active()) setListing({ status: "read", entries, historyUnread: answer?.historyUnread })
       } catch (error) {
         if (active()) setListing({ status: "failed", message: (error as Error).message })
       }
@@ -105,16 +107,18 @@ export function TranslationsView({ repo, branch }: { repo: string; branch: strin
       </View>
     )
   }
-  const { entries } = listing
-  if (entries.length === 0) return null
+  const { entries, historyUnread } = listing
+  if (entries.length === 0 && !historyUnread) return null
   const count = (kind: "toCheck" | "missing") => entries.reduce((sum, entry) => sum + entry[kind].length, 0)
   return (
     <View aria-label={TRANSLATION_CHECK.viewLabel}>
       <details>
         <summary>
-          {TRANSLATION_CHECK.viewLabel}: {TRANSLATION_CHECK.viewSummary(count("toCheck"), count("missing"))}
+          {TRANSLATION_CHECK.viewLabel}:{" "}
+          {TRANSLATION_CHECK.viewSummary(count("toCheck"), count("missing")) || TRANSLATION_CHECK.historyUnreadShort}
         </summary>
         <p>{TRANSLATION_CHECK.viewIntro}</p>
+        {historyUnread ? <p>{TRANSLATION_CHECK.historyUnread(historyUnread)}</p> : null}
         <ul>
           {entries.map((entry) => (
             <li key={entry.relative}>

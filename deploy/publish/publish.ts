@@ -121,6 +121,8 @@ interface Outcome<T> {
   complaint?: string | null
   note?: string
   warnings?: readonly ContentProblem[]
+  /** Said again at the end, beside the warnings. */
+  said?: readonly string[]
 }
 
 /**
@@ -130,14 +132,16 @@ interface Outcome<T> {
 class StepLog {
   readonly steps: Step[] = []
   readonly warnings: ContentProblem[] = []
+  readonly said: string[] = []
 
   /** Runs a step; its value, or StepFailed with its first complaint (written for the build server to post). */
   async run<T>(name: StepName, work: () => Promise<Outcome<T>>): Promise<T> {
     console.log(`\n==> publish: ${name}`)
     const started = performance.now()
-    const { value, complaint, note, warnings = [] } = await work()
+    const { value, complaint, note, warnings = [], said = [] } = await work()
     this.steps.push({ name, seconds: (performance.now() - started) / 1000, note: note || undefined })
     this.warnings.push(...warnings)
+    this.said.push(...said)
     if (complaint) {
       fs.writeFileSync(REFUSAL_FILE, `${name}: ${complaint}\n`)
       throw new StepFailed(`${name}: ${complaint}`)
@@ -146,6 +150,14 @@ class StepLog {
   }
 }
 
+/** What the publish path says at its end when the history could not be read: that only the files' own records were. */
+export const historyNote = (unread: string | undefined): string[] =>
+  unread
+    ? [
+        `Translations to check: ${unread}; only the files' own records (translatedFrom) were read, not every change made since by hand.`,
+      ]
+    : []
+
 /** The content checked once: what passed, for the build to check no more (build-steps/context.ts, contentDigest). */
 async function contentCheck(): Promise<Outcome<Record<string, string>>> {
   const report = await checkContent(CONTENT_DIR)
@@ -153,8 +165,14 @@ async function contentCheck(): Promise<Outcome<Record<string, string>>> {
   return {
     value: { [CHECKED_VARIABLE]: report.digest },
     complaint: report.refusal,
-    note: count ? `${count} translation${count === 1 ? "" : "s"} to check` : "",
+    note: [
+      count ? `${count} translation${count === 1 ? "" : "s"} to check` : "",
+      report.historyUnread ? "history not read" : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
     warnings: report.toCheck,
+    said: historyNote(report.historyUnread),
   }
 }
 
@@ -238,6 +256,7 @@ function summary(log: StepLog, started: number): void {
   console.log(`\nPublish path, ${((performance.now() - started) / 1000).toFixed(1)} s:`)
   for (const { name, seconds, note } of log.steps)
     console.log(`  ${name.padEnd(14)} ${seconds.toFixed(1).padStart(6)} s${note ? `  (${note})` : ""}`)
+  for (const line of log.said) console.log(`\n${line}`)
   if (log.warnings.length > 0) {
     console.log("\nTranslations to check (a warning: their English changed after they were made):")
     for (const problem of log.warnings) console.log(`  warning ${formatProblem(problem)}`)

@@ -13,15 +13,23 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { TRANSLATIONS_STATUS_CONTEXT } from "../../contracts/statuses"
 import type { ContentProblem } from "../../model/problems"
-import { translationsToCheckIn } from "../../build-steps/content/validate"
+import { historyUnreadIn, translationsToCheckIn } from "../../build-steps/content/validate"
 import { buildContext } from "../../build-steps/context"
+import { readClock } from "../../contracts/clock"
 import { type CommitStatus, githubFromEnvironment, postCommitStatus } from "./commit-status"
 
-/** What the status says of these translations to check: how many, then each, as far as GitHub keeps. */
-export function translationsDescription(toCheck: readonly ContentProblem[]): string {
-  if (toCheck.length === 0) return "Every translation follows its English"
+/**
+ * What the status says of these translations to check: how many, then each, as far as GitHub keeps;
+ * where the history could not be read (`historyUnread`: a shallow clone), that it was not, and that
+ * only the files' own records were read, never that all is well.
+ */
+export function translationsDescription(toCheck: readonly ContentProblem[], historyUnread?: string | null): string {
+  const count = `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check`
   const each = toCheck.map(({ file, path: at }) => `${at} in ${file.replace(/^content\//, "")}`).join(", ")
-  return `${toCheck.length} translation${toCheck.length === 1 ? "" : "s"} to check: ${each}`
+  if (historyUnread)
+    return `History not read (${/shallow/.test(historyUnread) ? "a shallow clone" : "no repository"}): by the files' own records, ${count}${each ? `: ${each}` : ""}`
+  if (toCheck.length === 0) return "Every translation follows its English"
+  return `${count}: ${each}`
 }
 
 export async function postTranslationsStatus(
@@ -29,23 +37,25 @@ export async function postTranslationsStatus(
   sha: string,
   toCheck: readonly ContentProblem[],
   url?: string,
+  historyUnread?: string | null,
 ): Promise<void> {
   await postCommitStatus({
     ...github,
     sha,
     context: TRANSLATIONS_STATUS_CONTEXT,
     state: "success",
-    description: translationsDescription(toCheck),
+    description: translationsDescription(toCheck, historyUnread),
     url,
   })
 }
 
 async function main() {
   const { values } = parseArgs({ options: { sha: { type: "string" }, url: { type: "string" } } })
-  const { content, clock } = buildContext(path.resolve("content"))
+  const { content, clock } = buildContext(path.resolve("content"), readClock(process.env))
   const toCheck = translationsToCheckIn(content, { now: clock.now })
-  await postTranslationsStatus(githubFromEnvironment(process.env), values.sha ?? "", toCheck, values.url)
-  console.log(`Status "${TRANSLATIONS_STATUS_CONTEXT}" on ${values.sha}: ${translationsDescription(toCheck)}`)
+  const unread = historyUnreadIn(content)
+  await postTranslationsStatus(githubFromEnvironment(process.env), values.sha ?? "", toCheck, values.url, unread)
+  console.log(`Status "${TRANSLATIONS_STATUS_CONTEXT}" on ${values.sha}: ${translationsDescription(toCheck, unread)}`)
 }
 
 if (require.main === module) {

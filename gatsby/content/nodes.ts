@@ -27,6 +27,9 @@ export interface FileNode extends Node {
   sourceInstanceName?: string
   relativePath?: string
   extension?: string
+  /** gatsby-source-filesystem's: the file's size in bytes, and when it was modified (ISO 8601). */
+  size?: number
+  modifiedTime?: string
 }
 
 type Helpers = Pick<SourceNodesArgs, "createNodeId" | "createContentDigest">

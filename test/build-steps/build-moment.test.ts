@@ -46,6 +46,7 @@ interface StandInNode {
 function gatsbyStandIn() {
   const nodes = new Map<string, StandInNode>()
   const pages: string[] = []
+  const reads: string[] = []
   const hash = (value: unknown) => crypto.createHash("md5").update(JSON.stringify(value)).digest("hex")
   const actions = {
     createNode: (node: StandInNode) =>
@@ -74,7 +75,11 @@ function gatsbyStandIn() {
     createContentDigest: hash,
     getNode: (id: string) => nodes.get(id),
     getNodesByType: (type: string) => [...nodes.values()].filter((node) => node.internal.type === type),
-    loadNodeContent: async (node: StandInNode) => fs.readFileSync(String(node.absolutePath), "utf8"),
+    // Counted: the hooks read no content file the build's context holds already.
+    loadNodeContent: async (node: StandInNode) => {
+      reads.push(String(node.relativePath))
+      return fs.readFileSync(String(node.absolutePath), "utf8")
+    },
     // The case studies' query of createPages, answered from the nodes made.
     graphql: async () => ({
       data: {
@@ -92,6 +97,7 @@ function gatsbyStandIn() {
     .sort()
     .map((relative): StandInNode => {
       const absolutePath = path.join(fixture.content, relative)
+      const stat = fs.statSync(absolutePath)
       return {
         id: `File ${relative}`,
         children: [],
@@ -100,10 +106,13 @@ function gatsbyStandIn() {
         relativePath: relative.split(path.sep).join("/"),
         extension: "json",
         absolutePath,
+        // As gatsby-source-filesystem writes them: the file's size and its modification time.
+        size: stat.size,
+        modifiedTime: stat.mtime.toJSON(),
       }
     })
   for (const node of fileNodes) nodes.set(node.id, node)
-  return { args, nodes, pages, fileNodes }
+  return { args, nodes, pages, fileNodes, reads }
 }
 
 describe("a build across a study's goLiveAt, with the real clock moving", () => {
@@ -116,7 +125,7 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     vi.useFakeTimers({ toFake: ["Date"] })
     vi.setSystemTime(GO_LIVE.getTime() - 2_000)
     const gatsbyNode = await import("../../gatsby-node")
-    const { args, nodes, pages, fileNodes } = gatsbyStandIn()
+    const { args, nodes, pages, fileNodes, reads } = gatsbyStandIn()
     const step = () => vi.setSystemTime(Date.now() + 1_000)
 
     await gatsbyNode.onPreBootstrap!(args as never, {} as never, () => {})
@@ -140,6 +149,8 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     // And the build is of the moment it started: the study was not live yet.
     expect(new Date(record.clock).getTime()).toBeLessThan(GO_LIVE.getTime())
     expect(served).toBe(false)
+    // The context read each content file once: no hook read one again.
+    expect(reads).toEqual([])
   })
 
   it("makes a new context under gatsby develop when a study is saved with other text", async () => {
@@ -157,8 +168,17 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     study.en.goLiveAt = new Date(Date.now() - 60_000).toISOString()
     fs.writeFileSync(file, JSON.stringify(study, null, 2))
     const saved = fileNodes.find((node) => node.relativePath === STUDY_FILE)!
+    const stat = fs.statSync(file)
     await gatsbyNode.onCreateNode!(
-      { ...args, node: { ...saved, internal: { ...saved.internal, contentDigest: "saved" } } } as never,
+      {
+        ...args,
+        node: {
+          ...saved,
+          internal: { ...saved.internal, contentDigest: "saved" },
+          size: stat.size,
+          modifiedTime: stat.mtime.toJSON(),
+        },
+      } as never,
       {} as never,
       () => {},
     )

@@ -3,6 +3,8 @@
  * their files, and what a content check that passed hands the build after it, so that the publish
  * path checks the content once: the same files on the same day, and only those.
  */
+import fs from "node:fs"
+import path from "node:path"
 import { describe, expect, it, vi } from "vitest"
 import { CHECKED_VARIABLE, buildContext, checkedBefore, contentDigest } from "../../build-steps/context"
 import { siteBuild } from "../../gatsby/site-build"
@@ -55,5 +57,18 @@ describe("the build's context", () => {
     await siteBuild(fixture.root, told).onPreBootstrap({ reporter } as never)
     expect(reporter.panicOnBuild).toHaveBeenCalledTimes(2)
     expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/^Content checked before this build/))
+  })
+
+  it("reads the clock at the build's entry alone: no step below it reads one of its own", () => {
+    const root = path.resolve(__dirname, "../..")
+    const sources = (folder: string) =>
+      fs
+        .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    const reading = [...sources("build-steps"), ...sources("gatsby")].filter((file) =>
+      fs.readFileSync(path.join(root, file), "utf8").includes("readClock("),
+    )
+    expect(reading).toEqual(["gatsby/site-build.ts"])
   })
 })

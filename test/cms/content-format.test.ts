@@ -13,7 +13,7 @@ import { cmsConfig } from "../../cms/config"
 import { type DocumentTree, contentJsonFormat, fieldTrees } from "../../cms/format"
 import { CONTENT_TYPES } from "../../model/registry"
 import { CONTENT_DIR } from "../../build-steps/paths"
-import { caseStudyFiles } from "../../build-steps/content/files"
+import { caseStudyFiles } from "../support/content-files"
 import { configuredFields } from "./decap-props"
 
 const config = cmsConfig("https://example.com")

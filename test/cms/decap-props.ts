@@ -9,7 +9,7 @@ import type { CmsField } from "../../cms/fields"
 import { CMS_COLLECTIONS } from "../../cms/collections"
 import { CONTENT_TYPES } from "../../model/registry"
 import type { DecapField, PreviewTemplateProps } from "../../cms/app/decap"
-import { caseStudyFiles, readContent, readContentFile } from "../../build-steps/content/files"
+import { caseStudyFiles, readContent, readContentFile } from "../support/content-files"
 import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { readSavedContent, resetSavedContent } from "../../cms/app/saved-content"
 

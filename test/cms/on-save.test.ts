@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest"
 import { confirmedIn, confirmedValue, fieldsOfSave, withSavedFields } from "../../cms/on-save"
 import { ENTRY_CHECK } from "../../cms/shared"
-import { readContentFile } from "../../build-steps/content/files"
+import { readContentFile } from "../support/content-files"
 
 const WINE = "case-studies/wine.json"
 const file = readContentFile("case-studies/wine.json")

@@ -12,7 +12,7 @@ import { CONTENT_TYPES } from "../../model/registry"
 import { previewComponent } from "../../cms/app/preview-pane"
 import { PREVIEW_TEMPLATES } from "../../cms/app/templates"
 import { provideSiteData } from "../../cms/app/stand-ins/gatsby"
-import { readContent, readContentFile } from "../../build-steps/content/files"
+import { readContent, readContentFile } from "../support/content-files"
 import { decapProps, savedEntry } from "./decap-props"
 
 // In the admin script these two modules are the stand-ins of cms/app/stand-ins (cms/bundle.ts);

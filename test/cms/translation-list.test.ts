@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { translationList } from "../../cms/translation-list"
-import { readContentFile } from "../../build-steps/content/files"
+import { readContentFile } from "../support/content-files"
 
 const retail = readContentFile("case-studies/retail.json")
 const industries = readContentFile("home/industries.json")

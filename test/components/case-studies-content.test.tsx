@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { CaseStudiesContent } from "../../src/components/case-study/case-studies-content"
 import { singlePage } from "../../src/components/case-study/case-list"
-import { caseStudiesInOrder, readContent } from "../../build-steps/content/files"
+import { caseStudiesInOrder, readContent } from "../support/content-files"
 
 describe("the case studies page", () => {
   it("counts the studies it shows in its introduction, whatever their number", () => {

@@ -10,7 +10,8 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { translationsToCheckIn, validateContent } from "../../build-steps/content/validate"
+import { historyUnreadIn, translationsToCheckIn, validateContent } from "../../build-steps/content/validate"
+import { historyNote } from "../../deploy/publish/publish"
 import { translationsDescription } from "../../deploy/publish/translations-status"
 import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/translation-history"
 import { translationsAnswer } from "../../build-steps/post-build/translations-answer"
@@ -47,6 +48,9 @@ function repository() {
       git("commit", "-q", "-am", message)
     },
     confirm: (message: string) => git("commit", "-q", "--allow-empty", "-m", message),
+    git: (...args: string[]) => git(...args).toString().trim(),
+    /** The study file as it is now, for a move. */
+    file,
     hashOf: (relative: string) => git("hash-object", path.join(content, relative)).toString().trim(),
   }
 }
@@ -134,14 +138,75 @@ describe("translations to check, from history", () => {
     for (const trailer of trailers) expect(trailerConfirms(trailer).size).toBe(1)
   })
 
+  it("judges a merge by what each side saw: the same texts to check whichever way it is merged", async () => {
+    const answers: string[][] = []
+    for (const into of ["main", "hand"]) {
+      const repo = repository()
+      repo.git("branch", "-M", "main")
+      repo.git("checkout", "-q", "-b", "hand")
+      // A pull request changes the English by hand; main meanwhile takes a fix to the French, made
+      // against the English main had.
+      repo.edit((study) => (study.en.result[2] = study.en.result[2].replace("17%", "21%")), "Content: English by hand")
+      repo.git("checkout", "-q", "main")
+      repo.edit((study) => (study.fr.result[2] = `${study.fr.result[2]} Corrigé.`), "Content: a French fix")
+      const other = into === "main" ? "hand" : "main"
+      repo.git("checkout", "-q", into)
+      repo.git("merge", "-q", "--no-ff", "-m", `Merge ${other} into ${into}`, other)
+      answers.push((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`))
+    }
+    expect(answers[0]).toEqual([`content/${WINE} fr.result`])
+    expect(answers[1]).toEqual(answers[0])
+  })
+
+  it("counts a confirmation on the merged side, in either order", async () => {
+    for (const into of ["main", "hand"]) {
+      const repo = repository()
+      repo.git("branch", "-M", "main")
+      repo.git("checkout", "-q", "-b", "hand")
+      repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+      repo.confirm(`Translations: the title still reads right\n\n${CHECKED_TRAILER}: content/${WINE} fr.title`)
+      repo.git("checkout", "-q", "main")
+      repo.edit((study) => (study.en.client = `${study.en.client}.`), "Content: the client, in English")
+      repo.git("checkout", "-q", into)
+      repo.git("merge", "-q", "--no-ff", "-m", "Merge", into === "main" ? "hand" : "main")
+      expect((await toCheck(repo.content)).map((warning) => warning.path), into).toEqual(["fr.client"])
+    }
+  })
+
+  it("keeps a moved study's marks: git mv with a new slug, its old one among its former slugs", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    const moved = path.join(repo.content, "case-studies/vin.json")
+    repo.git("mv", repo.file, moved)
+    const study = JSON.parse(fs.readFileSync(moved, "utf8"))
+    study.en.slug = "vin"
+    study.en.formerSlugs = ["wine"]
+    fs.writeFileSync(moved, `${JSON.stringify(study, null, 2)}\n`)
+    repo.git("commit", "-q", "-am", "Content: the wine study at /vin/")
+    expect((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`)).toEqual([
+      "content/case-studies/vin.json fr.title",
+    ])
+  })
+
   it("says it cannot judge from a shallow clone, and passes on the files' own records", async () => {
     const repo = repository()
     repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
     const shallow = path.join(repo.root, "shallow")
     execFileSync("git", ["clone", "-q", "--depth", "1", `file://${repo.root}`, shallow], { stdio: "pipe" })
-    const report = await validateContent(path.join(shallow, "content"))
+    const content = path.join(shallow, "content")
+    const report = await validateContent(content)
     expect(report.historyUnread).toMatch(/shallow/)
     expect(report.errors).toEqual([])
     expect(report.toCheck).toEqual([])
+    // Every reader says it could not judge, never that all is well: the pull request's status, the
+    // publish path's closing note, the admin's answer (which the view shows).
+    const snapshot = readContentSnapshot(content)
+    expect(translationsDescription(translationsToCheckIn(snapshot), historyUnreadIn(snapshot))).toBe(
+      "History not read (a shallow clone): by the files' own records, 0 translations to check",
+    )
+    expect(historyNote(report.historyUnread)).toEqual([expect.stringMatching(/shallow.*only the files' own records/)])
+    const clock = { now: new Date("2026-12-04T09:00:00+01:00"), set: true }
+    expect(translationsAnswer(buildContext(content, clock)).historyUnread).toBe("shallow clone")
+    expect(translationsAnswer(buildContext(repo.content, clock)).historyUnread).toBeUndefined()
   })
 })

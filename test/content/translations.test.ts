@@ -3,7 +3,7 @@
  * to check or missing, on a real case study.
  */
 import { describe, expect, it } from "vitest"
-import { readContentFile } from "../../build-steps/content/files"
+import { readContentFile } from "../support/content-files"
 import { industriesSchema } from "../../model/schemas"
 import { caseStudySchema } from "../../model/page-schemas"
 import { isUntranslated, quotedText, toCheckMessage, translationStates } from "../../model/translations"

@@ -1,4 +1,4 @@
-import { caseStudiesInOrder, readContent } from "../../build-steps/content/files"
+import { caseStudiesInOrder, readContent } from "./content-files"
 import { LOCALES, type Locale } from "../../model/locales"
 import { localePath, localeOfPath, routeOf } from "../../model/routes"
 

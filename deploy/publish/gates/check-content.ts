@@ -8,6 +8,7 @@ import path from "node:path"
 import { formatProblem } from "../../../model/problems"
 import { type ContentReport, validateSnapshot } from "../../../build-steps/content/validate"
 import { buildContext, contentDigest } from "../../../build-steps/context"
+import { readClock } from "../../../contracts/clock"
 import { annotation } from "../../lib/github-annotations"
 
 /**
@@ -16,7 +17,7 @@ import { annotation } from "../../lib/github-annotations"
  * (contentDigest), which the build that follows is given so as not to check it again.
  */
 export async function checkContent(root: string): Promise<ContentReport & { refusal: string | null; digest: string }> {
-  const context = buildContext(root)
+  const context = buildContext(root, readClock(process.env))
   const report = await validateSnapshot(context.content, { now: context.clock.now })
   const digest = contentDigest(context)
   const { errors, warnings } = report
