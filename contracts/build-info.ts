@@ -8,7 +8,7 @@
 import * as z from "zod/mini"
 import { type FieldWords, fieldProblems } from "./problems"
 import { offsetTime } from "./time"
-import { commitHash } from "./values"
+import { commitDepth, commitHash } from "./values"
 
 export const BUILD_INFO = "build.json"
 
@@ -59,9 +59,15 @@ export const buildCalendarSchema = z.object({
 export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 
 export const buildInfoSchema = z.extend(buildCalendarSchema, {
-  /** The commit built (full hash), and when it was committed (absent from older builds). */
+  /**
+   * The commit built (full hash), when it was committed and how many commits it stands on, itself
+   * included (`git rev-list --count`: a later commit of main always stands on more): what orders two
+   * builds' commits, the depth first. Each absent where git could not say it (a shallow clone's depth)
+   * and from older builds.
+   */
   commit: commitHash,
   committedAt: z.optional(offsetTime),
+  commitDepth: z.optional(commitDepth),
   /** When it was built. */
   builtAt: offsetTime,
   /** The site's host name, from the settings the build read. */
@@ -82,6 +88,7 @@ export const CALENDAR_WORDS: FieldWords<BuildCalendar> = {
 const BUILD_INFO_WORDS: FieldWords<BuildInfo> = {
   commit: "a full commit hash",
   committedAt: "a time (ISO 8601)",
+  commitDepth: "a whole number of commits, 1 or more",
   builtAt: "a time (ISO 8601)",
   serverName: "a host name",
   ...CALENDAR_WORDS,

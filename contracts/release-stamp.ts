@@ -10,7 +10,7 @@ import * as z from "zod/mini"
 import { CALENDAR_WORDS, calendarFields } from "./build-info"
 import { type FieldWords, fieldProblems } from "./problems"
 import { offsetTime } from "./time"
-import { commitHash } from "./values"
+import { commitDepth, commitHash } from "./values"
 
 export const RELEASE_STAMP_PATH = "/release.json"
 
@@ -25,6 +25,8 @@ export const releaseStampSchema = z.object({
    * the nginx host; absent in stamps written before it.
    */
   committedAt: z.optional(offsetTime),
+  /** How many commits it stands on (contracts/build-info.ts); absent in stamps written before it. */
+  commitDepth: z.optional(commitDepth),
   /** The release's folder on the nginx host; absent on Pages. */
   release: z.optional(z.string().check(z.minLength(1))),
   /**
@@ -44,6 +46,7 @@ const STAMP_WORDS: FieldWords<ReleaseStamp> = {
   builtAt: "a time (ISO 8601)",
   liveSince: "a time (ISO 8601)",
   committedAt: "a time (ISO 8601)",
+  commitDepth: "a whole number of commits, 1 or more",
   release: "a release's folder name",
   clock: CALENDAR_WORDS.clock,
   clockSet: CALENDAR_WORDS.clockSet,
@@ -66,6 +69,7 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     builtAt: fields.builtAt,
     liveSince: fields.liveSince,
     ...(fields.committedAt ? { committedAt: fields.committedAt } : {}),
+    ...(fields.commitDepth ? { commitDepth: fields.commitDepth } : {}),
     ...(fields.release ? { release: fields.release } : {}),
     ...(fields.clock !== undefined ? { clock: fields.clock, clockSet: fields.clockSet } : {}),
   }

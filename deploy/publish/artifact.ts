@@ -28,7 +28,7 @@ import {
 import { isCommitHash } from "../../contracts/values"
 import { RELEASE_SCRIPT } from "../release/root/layout"
 import { manifestOf, writeManifest } from "../release/root/manifest"
-import { committedAt } from "../release/stamp"
+import { commitPlace } from "../release/stamp"
 
 const PROJECT_DIR = path.resolve(__dirname, "../..")
 export const ARTIFACT_DIR = path.join(PROJECT_DIR, ".artifact")
@@ -86,10 +86,9 @@ export async function packArtifact(out: string = ARTIFACT_DIR, projectDir: strin
   await bundleReleaseCommand(path.join(out, RELEASE_SCRIPT))
   const calendar = path.join(projectDir, BUILD_CALENDAR)
   if (!fs.existsSync(calendar)) throw new Error(`${calendar} is missing: run npm run build first`)
-  const commitTime = committedAt(projectDir, commit)
   const info: BuildInfo = {
     commit,
-    ...(commitTime ? { committedAt: commitTime } : {}),
+    ...commitPlace(projectDir, commit),
     builtAt: fs.statSync(path.join(publicDir, "index.html")).mtime.toISOString(),
     serverName: siteHostName(path.join(projectDir, "content")),
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),

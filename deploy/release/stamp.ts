@@ -21,12 +21,23 @@ import { replaceFile } from "../../lib/files"
 import { BUILD_RECORD, STAMP_RECORD, readRecord } from "./root/records"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
-export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt"> & Partial<BuildCalendar>
+export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt" | "commitDepth"> & Partial<BuildCalendar>
 
-/** When `commit` was committed (ISO 8601), from the checkout at `dir`; undefined where git cannot say. */
-export function committedAt(dir: string, commit: string): string | undefined {
+/** Where a commit stands in the history: when it was committed, and how many commits it stands on. */
+export type CommitPlace = Pick<BuildInfo, "committedAt" | "commitDepth">
+
+/**
+ * Where `commit` stands, from the checkout at `dir`: when it was committed (ISO 8601) and how many
+ * commits it is made of, itself included (`git rev-list --count`), which orders two commits of the
+ * same second; each absent where git cannot say it (the depth in a shallow clone, where it is short).
+ */
+export function commitPlace(dir: string, commit: string): CommitPlace {
   const log = run("git", ["-C", dir, "log", "-1", "--format=%cI", commit])
-  return log.ok && !Number.isNaN(Date.parse(log.output)) ? new Date(log.output).toISOString() : undefined
+  const time = log.ok && !Number.isNaN(Date.parse(log.output)) ? new Date(log.output).toISOString() : undefined
+  const shallow = run("git", ["-C", dir, "rev-parse", "--is-shallow-repository"])
+  const count = shallow.ok && shallow.output === "false" ? run("git", ["-C", dir, "rev-list", "--count", commit]) : null
+  const depth = count?.ok && /^[1-9]\d{0,9}$/.test(count.output) ? Number(count.output) : undefined
+  return { ...(time ? { committedAt: time } : {}), ...(depth ? { commitDepth: depth } : {}) }
 }
 
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
@@ -48,10 +59,9 @@ export function buildInfoOf(source: string): BuiltFrom {
       `${source} cannot say when what it serves may be served: it has no ${BUILD_CALENDAR}; build it again`,
     )
   }
-  const time = committedAt(source, commit.output)
   return {
     commit: commit.output,
-    ...(time ? { committedAt: time } : {}),
+    ...commitPlace(source, commit.output),
     builtAt: fs.statSync(home).mtime.toISOString(),
     ...parseBuildCalendar(fs.readFileSync(calendar, "utf8"), calendar),
   }
@@ -101,6 +111,7 @@ export function writeStamp(
     builtAt: built.builtAt,
     liveSince: new Date().toISOString(),
     committedAt: built.committedAt,
+    commitDepth: built.commitDepth,
     release,
     clock: built.clock,
     clockSet: built.clockSet,

@@ -27,16 +27,23 @@ export const readToldCalendar = (root: string): ToldCalendar => readRecord(root,
 /**
  * The record once a release of `built` is live: its word on each study replaces the word of builds no
  * newer. A build that lists every study (`allStudies`) and no longer has one the host knows says it
- * was deleted; one made before builds listed them all says so only of studies with a window, and a
- * study it does not list is off the record, as it always was.
+ * was deleted, unless another file of the build has one of its addresses (moved, `git mv`: the word is
+ * that file's from then on); one made before builds listed them all says so only of studies with a
+ * window, and a study it does not list is off the record, as it always was.
  */
 export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string): ToldCalendar {
   if (!built.clock || !built.windows) return told
-  const word = { toldAt: built.clock, ...(built.committedAt ? { committedAt: built.committedAt } : {}), release }
+  const word = {
+    toldAt: built.clock,
+    ...(built.committedAt ? { committedAt: built.committedAt } : {}),
+    ...(built.commitDepth ? { commitDepth: built.commitDepth } : {}),
+    release,
+  }
   const studies: Record<string, ToldWindow> = {}
   for (const [file, window] of Object.entries(told.studies)) {
     if (saysMore(window, built) || file in built.windows) studies[file] = window
-    else if (built.allStudies) studies[file] = { ...window, deleted: true, ...word }
+    else if (built.allStudies && (window.deleted || !ownerOf(built, addressesOf(file, window), file)))
+      studies[file] = { ...window, deleted: true, ...word }
   }
   for (const [file, window] of Object.entries(built.windows)) {
     if (!studies[file] || !saysMore(studies[file], built))
@@ -50,64 +57,122 @@ export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string)
   return { studies: Object.fromEntries(Object.entries(studies).sort(([a], [b]) => a.localeCompare(b))) }
 }
 
+/** The file of `built`, other than `not`, whose study has one of `addresses`; undefined where none does. */
+const ownerOf = (built: BuiltFrom, addresses: string[], not: string): string | undefined =>
+  Object.entries(built.windows ?? {}).find(
+    ([file, window]) => file !== not && addressesOf(file, window).some((address) => addresses.includes(address)),
+  )?.[0]
+
 /**
- * Whether a word the host was told is newer than what `built` knows: by commit where both name the
- * time of theirs and those differ (what the editors wrote: a deletion, a later goLiveAt), else by the
- * clock each judged the calendar at (the same content, judged later: a study that came down since).
- * So a build of an older commit made at a later clock (staged for a time) knows no more than a newer
+ * How two commits stand: above 0 when `a` is the newer, below 0 when older, 0 when the same or
+ * unknown. By depth where both say theirs (two commits of one second), else by commit time.
+ */
+export function newerCommit(a: CommitOf, b: CommitOf): number {
+  if (a.commitDepth && b.commitDepth && a.commitDepth !== b.commitDepth) return a.commitDepth - b.commitDepth
+  return a.committedAt && b.committedAt ? Date.parse(a.committedAt) - Date.parse(b.committedAt) : 0
+}
+type CommitOf = Pick<BuildInfo, "committedAt" | "commitDepth">
+
+/**
+ * Whether a word the host was told is newer than what `built` knows: by commit where both place
+ * theirs and those differ (what the editors wrote: a deletion, a later goLiveAt), else by the clock
+ * each judged the calendar at (the same content, judged later: a study that came down since). So a
+ * build of an older commit made at a later clock (staged for a time) knows no more than a newer
  * commit's word.
  */
 function saysMore(word: ToldWindow, built: BuiltFrom): boolean {
-  if (word.committedAt && built.committedAt && Date.parse(word.committedAt) !== Date.parse(built.committedAt))
-    return Date.parse(word.committedAt) > Date.parse(built.committedAt)
-  return Date.parse(word.toldAt) > Date.parse(built.clock ?? built.builtAt)
+  const order = newerCommit(word, built)
+  return order !== 0 ? order > 0 : Date.parse(word.toldAt) > Date.parse(built.clock ?? built.builtAt)
 }
 
 export const writeToldCalendar = (root: string, told: ToldCalendar): void =>
   writeRecord(root, TOLD_CALENDAR_RECORD, told)
 
-/** Why the word on a study withholds it at `now`, or null: deleted, taken down, not live yet. */
-function withheldBy(window: ToldWindow, now: Date): { why: string; passed: boolean } | null {
-  if (window.deleted) return { why: "deleted", passed: false }
-  if (window.expireAt && Date.parse(window.expireAt) <= now.getTime())
-    return { why: `down since ${window.expireAt}`, passed: true }
-  if (window.goLiveAt && Date.parse(window.goLiveAt) > now.getTime())
-    return { why: `not live until ${window.goLiveAt}`, passed: false }
-  return null
+const time = (at: string | null | undefined, otherwise: number) => (at ? Date.parse(at) : otherwise)
+
+/**
+ * When `built` would serve the study the host knows as `file`: from `from` (now, or its own goLiveAt
+ * to come, when the same commit built then serves it) until `until` (its own expireAt), or null. It
+ * serves it now under any address the study has had, or by its file, or when it cannot say what it
+ * serves; an address another file of it has, which the host knows by its own word, is that file's.
+ */
+function servingOf(told: ToldCalendar, file: string, built: BuiltFrom, now: number) {
+  const addresses = addressesOf(file, told.studies[file])
+  const owner = ownerOf(built, addresses, file)
+  const servesNow =
+    !built.serves ||
+    built.servesFiles?.includes(file) ||
+    ((!owner || !told.studies[owner]) && addresses.some((address) => built.serves?.includes(address)))
+  const own = built.windows?.[file]
+  if (!servesNow && !own) return null
+  const from = servesNow ? now : Math.max(now, time(own?.goLiveAt, now))
+  const until = time(own?.expireAt, Number.POSITIVE_INFINITY)
+  // Serving it now, it serves it now whatever its window says (refuseExpired holds it for that).
+  return from < until || servesNow ? { from, until: Math.max(until, from + 1) } : null
 }
 
 /**
- * Refuses to make `built` live when it serves a study that the host was told, by a build newer than
- * it, is withheld now: deleted, taken down at a time now past, or not live until a time to come.
- * Served means under any address the study has had, or by its file. A study taken down at a time past
- * holds the build for the calendar (the same commit built now leaves it out); one deleted or moved
- * to a later time is refused outright (built again, the same commit would serve it still): a newer
- * build that serves it is the way back. `what` names the build in the message.
+ * When, within `built`'s serving, the word withholds the study (null: never), and why: deleted, not
+ * live until its goLiveAt, taken down at its expireAt.
+ */
+function conflictOf(word: ToldWindow, serving: { from: number; until: number }, now: number) {
+  const { from, until } = serving
+  const at = (moment: number, why: string, passed = false) => ({ at: moment, later: moment > now, why, passed })
+  if (word.deleted) return at(from, "deleted")
+  if (time(word.goLiveAt, from) > from) return at(from, `not live until ${word.goLiveAt}`)
+  const down = time(word.expireAt, Number.POSITIVE_INFINITY)
+  if (down <= from) return at(from, `down since ${word.expireAt}`, true)
+  return down < until ? at(down, `down from ${word.expireAt}`) : null
+}
+
+/**
+ * Refuses to make `built` live when it serves, now or as its own calendar goes on, a study that the
+ * host was told, by a build newer than it, is withheld then: deleted, taken down at its expireAt, or
+ * not live until its goLiveAt. A study of an older build (one that cannot list them all) taken down at
+ * a time now past holds the build for the calendar (the same commit built now leaves it out); any
+ * other is refused outright (built again, the same commit would serve it still): a newer build that
+ * serves it as the host was told is the way back. `what` names the build in the message.
  */
 export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date, what: string): void {
-  const served = built.serves
-  const back = Object.entries(told.studies).flatMap(([key, window]) => {
-    const withheld = saysMore(window, built) ? withheldBy(window, now) : null
-    const serves =
-      !served ||
-      built.servesFiles?.includes(key) ||
-      addressesOf(key, window).some((address) => served.includes(address))
-    return withheld && serves ? [{ key, window, ...withheld }] : []
+  const back = Object.entries(told.studies).flatMap(([file, word]) => {
+    const serving = saysMore(word, built) ? servingOf(told, file, built, now.getTime()) : null
+    const conflict = serving && conflictOf(word, serving, now.getTime())
+    return conflict ? [{ file, word, ...conflict }] : []
   })
   if (back.length === 0) return
-  const named = back.map(
-    ({ key, window, why }) =>
-      `${addressesOf(key, window)[0]} (${window.addresses ? `the study of ${key}.json, ` : ""}${why}, told by release ${window.release})`,
+  const named = (conflicts: typeof back) =>
+    conflicts.map(
+      ({ file, word, at, later, why }) =>
+        `${addressesOf(file, word)[0]}${later ? ` from ${new Date(at).toISOString()}` : ""} (${word.addresses ? `the study of ${file}.json, ` : ""}${why}, told by release ${word.release})`,
+    )
+  const later = back.filter((conflict) => conflict.later)
+  const parts = [back.filter((conflict) => !conflict.later), later].flatMap((conflicts, then) =>
+    conflicts.length === 0
+      ? []
+      : [
+          {
+            named: named(conflicts).join(", "),
+            are: conflicts.length === 1 ? "is" : "are",
+            when: then ? "then" : "now",
+          },
+        ],
   )
   const them = back.length === 1 ? "that study" : "those studies"
-  const passedOnly = back.every(({ passed }) => passed)
-  const remedy = passedOnly
+  const held = !built.allStudies && back.every((conflict) => conflict.passed && !conflict.later)
+  const remedy = held
     ? "the same commit built now releases it (the calendar's next run does)"
-    : `a build that serves ${them} again is the way back (the editors' restore, or a new commit)`
-  const message = served
-    ? `${what} serves ${named.join(", ")}, which this host was told ${back.length === 1 ? "is" : "are"} withheld now: making it live would bring ${them} back. Nothing was changed; ${remedy}.`
-    : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${named.join(", ")} ${back.length === 1 ? "is" : "are"} withheld now. Nothing was changed; ${remedy}.`
-  throw passedOnly ? new HeldForCalendar(message) : new Error(message)
+    : `a build that serves ${them} ${later.length ? "as this host was told" : "again"} is the way back (the editors' restore, or a new commit)`
+  const message = built.serves
+    ? `${what} ${parts
+        .map(
+          ({ named, are, when }) =>
+            `${when === "now" ? "serves" : "would serve"} ${named}, which this host was told ${are} withheld ${when}`,
+        )
+        .join(", and ")}: making it live would bring ${them} back. Nothing was changed; ${remedy}.`
+    : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${parts
+        .map(({ named, are, when }) => `${named} ${are} withheld ${when}`)
+        .join(", and ")}. Nothing was changed; ${remedy}.`
+  throw held ? new HeldForCalendar(message) : new Error(message)
 }
 
 /**
@@ -120,19 +185,18 @@ export function refuseBringingBack(root: string, built: BuiltFrom, now: Date, wh
   refuseTakenDown(readToldCalendar(root), built, now, what)
 }
 
+type LiveCommit = Pick<BuildInfo, "commit"> & CommitOf
+
 /**
  * Refuses, for `release` (never `rollback`), a build of a commit older than the live one's: it would
  * undo a publish made since. The same commit built again (the calendar's timed run) is not older.
  */
-export function refuseOlderCommit(
-  live: Pick<BuildInfo, "commit" | "committedAt"> | null,
-  built: BuiltFrom,
-  what: string,
-): void {
-  if (!live?.committedAt || !built.committedAt || live.commit === built.commit) return
-  if (Date.parse(built.committedAt) >= Date.parse(live.committedAt)) return
+export function refuseOlderCommit(live: LiveCommit | null, built: BuiltFrom, what: string): void {
+  if (!live || live.commit === built.commit || newerCommit(built, live) >= 0) return
+  const place = (of: LiveCommit) =>
+    `${of.commit.slice(0, 8)}, committed ${of.committedAt}${of.commitDepth ? `, commit ${of.commitDepth} of its history` : ""}`
   throw new Error(
-    `${what} is of a commit older than the live one (${built.commit.slice(0, 8)}, committed ${built.committedAt}, against ${live.commit.slice(0, 8)}, committed ${live.committedAt}): making it live would undo what was published since. Nothing was changed; to go back on purpose, roll back.`,
+    `${what} is of a commit older than the live one (${place(built)}, against ${place(live)}): making it live would undo what was published since. Nothing was changed; to go back on purpose, roll back.`,
   )
 }
 
@@ -145,7 +209,7 @@ export function refuseOlderCommit(
  */
 export function overLiveOnPages(
   built: BuiltFrom,
-  live: Pick<BuildInfo, "commit" | "committedAt"> | null,
+  live: LiveCommit | null,
   replacing?: string,
 ): { released: true } | { released: false; why: string } {
   if (replacing && live?.commit !== replacing)

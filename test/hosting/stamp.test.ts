@@ -14,7 +14,7 @@ import {
   HELD_STATUS,
   HeldForCalendar,
   buildInfoOf,
-  committedAt,
+  commitPlace,
   refuseExpired,
   writeStamp,
 } from "../../deploy/release/stamp"
@@ -67,16 +67,20 @@ describe("what a build says it is", () => {
     expect(() => buildInfoOf(dir)).toThrow(/commit/)
   })
 
-  it("is, in a git checkout without one, its commit and when it was committed, its home page's time and its calendar", () => {
+  it("is, in a git checkout without one, its commit and where it stands, its home page's time and its calendar", () => {
     const { dir, commit } = checkout()
     expect(buildInfoOf(dir)).toEqual({
       commit,
       committedAt: "2026-12-01T07:55:00.000Z",
+      commitDepth: 1,
       builtAt: "2026-12-01T08:05:00.000Z",
       ...CALENDAR,
     })
-    expect(committedAt(dir, commit)).toBe("2026-12-01T07:55:00.000Z")
-    expect(committedAt(dir, X)).toBeUndefined()
+    expect(commitPlace(dir, X)).toEqual({})
+    // A shallow clone knows the time of its commit, not how many commits it stands on.
+    const shallow = folder()
+    execFileSync("git", ["clone", "-q", "--depth", "1", `file://${dir}`, shallow], { stdio: "ignore" })
+    expect(commitPlace(shallow, commit)).toEqual({ committedAt: "2026-12-01T07:55:00.000Z" })
   })
 
   it("is refused, naming what is missing, when the folder can say neither its commit nor its calendar", () => {

@@ -65,8 +65,13 @@ describe("the record of what the host was told", () => {
     )
     // A hold for the calendar: the same commit built now is released (deploy/publish/calendar.ts).
     expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(HeldForCalendar)
-    // Before its time, or not serving it, or built after the host was told: nothing to refuse.
-    expect(() => refuseTakenDown(told, older, new Date("2026-12-01T16:30:00Z"), "A")).not.toThrow()
+    // Before its time, it would serve it past it: refused outright (built again, it would still serve it).
+    const before = () => refuseTakenDown(told, older, new Date("2026-12-01T16:30:00Z"), "A")
+    expect(before).toThrow(
+      "A would serve wine from 2026-12-01T17:00:00.000Z (down from 2026-12-01T17:00:00Z, told by release B), which this host was told is withheld then: making it live would bring that study back. Nothing was changed; a build that serves that study as this host was told is the way back",
+    )
+    expect(before).not.toThrow(HeldForCalendar)
+    // Not serving it, or built after the host was told: nothing to refuse.
     expect(() => refuseTakenDown(told, build("2026-12-01T10:00:00Z", { serves: [] }), NOW, "A")).not.toThrow()
     expect(() => refuseTakenDown(told, build("2026-12-01T18:00:00Z"), NOW, "E")).not.toThrow()
     // A build that cannot say what it serves is refused while the host knows of a study taken down since.
@@ -228,6 +233,124 @@ describe("the newest word on each study, whatever path it took", () => {
   })
 })
 
+describe("a word that holds past the older build's own calendar", () => {
+  const studies = (windows: BuiltFrom["windows"]) => ({ allStudies: true, windows, servesFiles: ["wine"] })
+  const told = toldAfter(
+    { studies: {} },
+    build("2026-12-01T12:00:00Z", {
+      committedAt: "2026-12-01T11:58:00Z",
+      ...studies({ wine: { addresses: ["wine"], goLiveAt: null, expireAt: "2026-12-02T09:00:00Z" } }),
+    }),
+    "B",
+  )
+  const older = build("2026-12-01T10:00:00Z", {
+    committedAt: "2026-12-01T09:58:00Z",
+    ...studies({ wine: { addresses: ["wine"], goLiveAt: null, expireAt: null } }),
+  })
+
+  it("refuses a rollback that would serve a study past the expiry the host was told, before the expiry comes", () => {
+    const refusal = () => refuseTakenDown(told, older, NOW, "Release A")
+    expect(refusal).toThrow(
+      "Release A would serve wine from 2026-12-02T09:00:00.000Z (the study of wine.json, down from 2026-12-02T09:00:00Z, told by release B), which this host was told is withheld then",
+    )
+    // Once the expiry is past, the same build is refused outright: built again, its commit serves it still.
+    const after = () => refuseTakenDown(told, older, new Date("2026-12-02T10:00:00Z"), "Release A")
+    expect(after).toThrow("Release A serves wine (the study of wine.json, down since 2026-12-02T09:00:00Z")
+    expect(after).toThrow("a build that serves that study again is the way back")
+    expect(after).not.toThrow(HeldForCalendar)
+    // An older build whose own window takes it down by then, or a newer one, is accepted.
+    const sameExpiry = { ...older, windows: { wine: { addresses: ["wine"], expireAt: "2026-12-02T08:00:00Z" } } }
+    expect(() => refuseTakenDown(told, sameExpiry, NOW, "Release A")).not.toThrow()
+    const newer = { ...older, committedAt: "2026-12-01T12:30:00Z", clock: "2026-12-01T12:31:00Z" }
+    expect(() => refuseTakenDown(told, newer, NOW, "Release C")).not.toThrow()
+  })
+
+  it("refuses a build whose own goLiveAt comes before the later one the host was told", () => {
+    const later = toldAfter(
+      { studies: {} },
+      build("2026-12-01T12:00:00Z", {
+        committedAt: "2026-12-01T11:58:00Z",
+        ...studies({ wine: { addresses: ["wine"], goLiveAt: "2026-12-31T09:00:00Z", expireAt: null } }),
+        servesFiles: [],
+      }),
+      "B",
+    )
+    const sooner = {
+      ...older,
+      serves: [],
+      servesFiles: [],
+      windows: { wine: { addresses: ["wine"], goLiveAt: "2026-12-10T09:00:00Z" } },
+    }
+    expect(() => refuseTakenDown(later, sooner, NOW, "Release A")).toThrow(
+      "Release A would serve wine from 2026-12-10T09:00:00.000Z (the study of wine.json, not live until 2026-12-31T09:00:00Z, told by release B)",
+    )
+  })
+
+  it("orders two commits of the same second by how many commits each stands on", () => {
+    const second = "2026-12-01T11:58:00Z"
+    const word = { ...told.studies.wine, committedAt: second, commitDepth: 42 }
+    const same = { ...older, committedAt: second, clock: "2026-12-01T13:00:00Z" }
+    // Built later from the commit before, at the same second: it knows less.
+    expect(() => refuseTakenDown({ studies: { wine: word } }, { ...same, commitDepth: 41 }, NOW, "Release A")).toThrow(
+      "Release A would serve wine",
+    )
+    expect(() => refuseTakenDown({ studies: { wine: word } }, { ...same, commitDepth: 43 }, NOW, "C")).not.toThrow()
+    const live = { commit: commit("b"), committedAt: second, commitDepth: 42 }
+    expect(() => refuseOlderCommit(live, { ...same, commitDepth: 41 }, "The build")).toThrow(
+      `The build is of a commit older than the live one (aaaaaaaa, committed ${second}, commit 41 of its history, against bbbbbbbb, committed ${second}, commit 42 of its history)`,
+    )
+    expect(() => refuseOlderCommit(live, { ...same, commitDepth: 43 }, "The build")).not.toThrow()
+    expect(toldAfter({ studies: { wine: word } }, { ...same, commitDepth: 43 }, "C").studies.wine).toMatchObject({
+      expireAt: null,
+      commitDepth: 43,
+      release: "C",
+    })
+  })
+})
+
+describe("a study moved to another file", () => {
+  const at = (clock: string, committed: string, windows: BuiltFrom["windows"], served: string[]) =>
+    build(clock, {
+      committedAt: committed,
+      allStudies: true,
+      windows,
+      servesFiles: served,
+      serves: Object.entries(windows ?? {}).flatMap(([file, w]) => (served.includes(file) ? (w.addresses ?? []) : [])),
+    })
+  const e1 = at("2026-12-01T09:00:00Z", "2026-12-01T08:58:00Z", { wine: { addresses: ["wine"] } }, ["wine"])
+
+  it("keeps its word under its new file (git mv, with a new slug or the same), so a rollback before the move is not refused", () => {
+    for (const addresses of [["vin", "wine"], ["wine"]]) {
+      const e2 = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { vin: { addresses } }, ["vin"])
+      const told = [e1, e2].reduce<ToldCalendar>((record, built, i) => toldAfter(record, built, `E${i + 1}`), {
+        studies: {},
+      })
+      expect(Object.keys(told.studies)).toEqual(["vin"])
+      expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).not.toThrow()
+      // Taken down under its new file: the build before the move is refused under the address it had.
+      const e3 = at(
+        "2026-12-01T11:00:00Z",
+        "2026-12-01T09:58:00Z",
+        { vin: { addresses, expireAt: "2026-12-01T10:30:00Z" } },
+        [],
+      )
+      expect(() => refuseTakenDown(toldAfter(told, e3, "E3"), e1, NOW, "Release E1")).toThrow(
+        `Release E1 serves ${addresses[0]} (the study of vin.json, down since 2026-12-01T10:30:00Z, told by release E3)`,
+      )
+    }
+  })
+
+  it("stays deleted once deleted, though a later study takes its address", () => {
+    const gone = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", {}, [])
+    const reused = at("2026-12-01T11:00:00Z", "2026-12-01T10:58:00Z", { other: { addresses: ["wine"] } }, ["other"])
+    const told = toldAfter(toldAfter(toldAfter({ studies: {} }, e1, "E1"), gone, "E2"), reused, "E3")
+    expect(told.studies.wine).toMatchObject({ deleted: true })
+    expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).toThrow(
+      "Release E1 serves wine (the study of wine.json, deleted",
+    )
+  })
+})
+
 describe("the order of commits", () => {
   const live = { commit: commit("b"), committedAt: "2026-12-01T09:05:00Z" }
   it("refuses a build of an older commit than the live one's, naming both", () => {
@@ -337,7 +460,9 @@ describe("the record's edges", () => {
     expect(() => refuseTakenDown(record, older, new Date(down), "The build")).toThrow(
       `The build serves wine (down since ${down}, told by release r9), which this host was told is withheld now: making it live would bring that study back.`,
     )
-    expect(() => refuseTakenDown(record, older, new Date("2026-12-01T17:59:59Z"), "The build")).not.toThrow()
+    expect(() => refuseTakenDown(record, older, new Date("2026-12-01T17:59:59Z"), "The build")).toThrow(
+      `The build would serve wine from ${new Date(down).toISOString()} (down from ${down}, told by release r9)`,
+    )
     // Built at the very time the record was told: it knew.
     expect(() => refuseTakenDown(record, build("2026-12-01T12:00:00Z"), NOW, "The build")).not.toThrow()
     const unclocked = { ...older, clock: undefined, builtAt: "2026-12-01T12:00:00Z" }

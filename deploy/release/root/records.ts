@@ -12,7 +12,7 @@ import { hostingPolicySchema } from "../../../contracts/hosting-policy"
 import { isPreviewToken } from "../../../contracts/previews"
 import { RELEASE_STAMP_PATH, releaseStampProblems, releaseStampSchema } from "../../../contracts/release-stamp"
 import { offsetTime } from "../../../contracts/time"
-import { commitHash } from "../../../contracts/values"
+import { commitDepth, commitHash } from "../../../contracts/values"
 import { replaceFile } from "../../../lib/files"
 import {
   FILES_MANIFEST,
@@ -103,8 +103,9 @@ export type StagedRelease = RecordOf<typeof STAGED_RECORD>["staged"][number]
 /** What the releases served said of the editors' calendar (told-calendar.ts). */
 const toldWindow = z.extend(studyWindowSchema, {
   toldAt: offsetTime,
-  /** When the commit of the build that told it was committed (absent from older records). */
+  /** When the commit of the build that told it was committed, and its depth (absent from older records). */
   committedAt: z.optional(offsetTime),
+  commitDepth: z.optional(commitDepth),
   release: z.string(),
   /** The newest build had no such file (absent: it had, or said no more than its window). */
   deleted: z.optional(z.literal(true)),
