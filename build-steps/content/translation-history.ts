@@ -7,16 +7,14 @@
  * translation did not is recorded with the English it was made from, until its translation changes or
  * is confirmed still right. A merge takes each translation from the side that holds it as it is, as
  * `git blame` would (mergedSources): so the answer is the same whichever parent is first, and a
- * confirmation on either side counts. A file moved (`git mv`, found by git's rename detection) keeps
- * its record. A confirmation is the CMS's (its record's entry taken away, the translation unchanged)
- * or a commit's trailer, by hand:
- *
- *   Translation-Checked: content/case-studies/wine.json               every text of the file
- *   Translation-Checked: content/case-studies/wine.json fr.result[2]  one text, as the check names it
- *
- * Without history (not a repository, a shallow clone) the files' own records are all there is.
+ * confirmation on either side counts, though the other side moved the file. A file moved keeps its
+ * record: found by git's rename detection (`git mv`), or, where git sees a deletion and a new file (moved
+ * and rewritten at once), a new file whose slug, or one of its former slugs, is the deleted one's slug.
+ * A confirmation is the CMS's (its record's entry taken away, the translation unchanged) or a commit's
+ * trailer, by hand (history-commits.ts). Without history (not a repository, a shallow clone) the
+ * files' own records are all there is.
  */
-import { DEFAULT_LOCALE, type Locale, isLocale } from "../../model/locales"
+import { DEFAULT_LOCALE, type Locale } from "../../model/locales"
 import { contentTypeOf } from "../../model/registry"
 import {
   type Confirmed,
@@ -28,85 +26,11 @@ import {
 } from "../../model/translation-sources"
 import type { TranslatedFrom } from "../../model/translations"
 import { type ContentSnapshot, parsedObject } from "../context"
-import { blobs, git, unreadableHistory } from "../git"
-
-/** The trailer a commit confirms translations still right with. */
-export const CHECKED_TRAILER = "Translation-Checked"
+import { blobs, unreadableHistory } from "../git"
+import { type Commit, commitsOf } from "./history-commits"
 
 /** Each content file's record as its history makes it (by its path under content/), or why there is none. */
 export type TranslationHistory = { records: Map<string, TranslatedFrom | undefined> } | { unknown: string }
-
-/** What a commit did to a content file against its first parent: added, modified, deleted, or moved from another. */
-interface Change {
-  status: string
-  file: string
-  /** The file it was moved from (a rename). */
-  from?: string
-  /** The version it wrote (git's object name). */
-  blob: string
-}
-
-interface Commit {
-  hash: string
-  parents: string[]
-  /** The texts it confirms, by file (its path under content/): every language and text, or these. */
-  confirms: Map<string, Array<{ locale?: Locale; path?: string }>>
-  changes: Change[]
-}
-
-/** What a commit's trailers confirm; a trailer naming no content file, or a language the site lacks, says nothing. */
-export function trailerConfirms(message: string, label = "content"): Commit["confirms"] {
-  const confirms: Commit["confirms"] = new Map()
-  for (const [, value] of message.matchAll(new RegExp(`^${CHECKED_TRAILER}:[ \\t]*(.+)$`, "gim"))) {
-    const found = /^(\S+?\.json):?(?:\s+([a-z]{2})\.(\S+))?\s*$/.exec(value.trim())
-    if (!found) continue
-    const relative = found[1].startsWith(`${label}/`) ? found[1].slice(label.length + 1) : found[1]
-    if (!contentTypeOf(relative) || (found[2] && !isLocale(found[2]))) continue
-    const confirmed = found[2] ? { locale: found[2] as Locale, path: found[3] } : {}
-    confirms.set(relative, [...(confirms.get(relative) ?? []), confirmed])
-  }
-  return confirms
-}
-
-/** A line of `git log --raw`: modes, the objects before and after, the status, the path (and a rename's new path). */
-const RAW = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([A-Z])\d*\t([^\t]+)(?:\t([^\t]+))?$/
-
-/** A commit's changes to content files, from its raw lines: a move out of content/ is a deletion. */
-function changesOf(lines: readonly string[]): Change[] {
-  return lines.flatMap((line) => {
-    const raw = RAW.exec(line.trim())
-    if (!raw) return []
-    const [, blob, status, first, second] = raw
-    const moved = second !== undefined && (status === "R" || status === "C")
-    const file = moved ? second : first
-    if (!contentTypeOf(file)) return moved && status === "R" && contentTypeOf(first) ? [{ status: "D", file: first, blob }] : []
-    const from = moved && status === "R" && contentTypeOf(first) ? first : undefined
-    return [{ status: status === "D" ? "D" : from ? "R" : "M", file, blob, ...(from ? { from } : {}) }]
-  })
-}
-
-/**
- * Every commit, parents before children, with its parents and what it did to the content files
- * against its first parent (paths under the content folder; renames found): a commit that touched
- * none may still confirm translations by its trailer, and a merge still merges its sides.
- */
-function commitsOf(root: string): Commit[] {
-  const log = git(root, ["log", "--reverse", "--topo-order", "--diff-merges=first-parent", "-M", "--raw"].concat(
-    ["--no-abbrev", "--relative", "--format=%x1e%H%x1f%P%x1f%B%x1f"],
-  )).toString("utf8")
-  return log
-    .split("\x1e")
-    .filter((entry) => entry.trim())
-    .map((entry) => {
-      const [hash, parents, message, raw = ""] = entry.split("\x1f")
-      return {
-        hash: hash.trim(),
-        parents: parents.trim().split(" ").filter(Boolean),
-        confirms: trailerConfirms(message),
-        changes: changesOf(raw.split("\n")),
-      }
-    })
-}
 
 /** What `commit` confirms of `file` (the version it wrote), as recordedSources reads a confirmation. */
 function confirmedIn(relative: string, file: Record<string, unknown>, commit: Commit | undefined): Confirmed {
@@ -160,11 +84,13 @@ export function translationHistory(content: ContentSnapshot): TranslationHistory
   return history
 }
 
-/** A file as a line of history holds it: the version (git's object, parsed) and its record. */
+/** A file as a line of history holds it: the version (git's object, parsed), its record, the paths it had. */
 interface Held {
   blob: string
   version: Record<string, unknown>
   record: TranslatedFrom | undefined
+  /** The paths it was moved from on this line, the latest first (absent: none). */
+  formerly?: readonly string[]
 }
 type State = Map<string, Held>
 
@@ -220,23 +146,27 @@ function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<s
     const state = take(first)
     /** What the first parent held of each file this commit changed. */
     const before = new Map<string, Held | undefined>()
+    const deleted = new Map(commit.changes.flatMap(({ status, file }) => (status === "D" && state.has(file) ? [[file, state.get(file)!]] : [])))
     for (const change of commit.changes) {
-      const previous = state.get(change.from ?? change.file)
+      const next = change.status === "D" ? undefined : versions.get(change.blob)
+      // Moved: by git's rename detection, or a new file of a deleted one's study (moved and rewritten).
+      const from = change.from ?? (next && !state.has(change.file) ? sameStudy(next, deleted) : undefined)
+      const previous = state.get(from ?? change.file) ?? (from ? deleted.get(from) : undefined)
       before.set(change.file, previous)
-      if (change.from) state.delete(change.from)
+      if (from) state.delete(from)
       if (change.status === "D") {
         // Deleted: a file of that name made later starts afresh.
         state.delete(change.file)
         continue
       }
-      const next = versions.get(change.blob)
       // A version that is no JSON object says nothing: the next is saved over the last that was.
       if (!next) {
         if (previous) state.set(change.file, previous)
         continue
       }
       const record = saved(change.file, previous?.version, previous?.record, next, commit)
-      state.set(change.file, { blob: change.blob, version: next, record })
+      const formerly = from ? [from, ...(previous?.formerly ?? [])] : previous?.formerly
+      state.set(change.file, { blob: change.blob, version: next, record, ...(formerly ? { formerly } : {}) })
     }
     if (sides.length > 0) merge(commit, state, before, sides)
     // A confirmation in a commit that left the file as it was: the file saved over itself.
@@ -255,22 +185,48 @@ function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<s
   return states
 }
 
+/** The English of a version: its slug and the slugs it had, where it has them. */
+function addressesOf(version: Record<string, unknown>): string[] {
+  const english = version[DEFAULT_LOCALE] as { slug?: unknown; formerSlugs?: unknown } | undefined
+  const former = Array.isArray(english?.formerSlugs) ? english.formerSlugs : []
+  return [english?.slug, ...former].filter((slug): slug is string => typeof slug === "string")
+}
+
+/** The deleted file whose study `next` is: its slug is the new one, or among the new one's former slugs. */
+function sameStudy(next: Record<string, unknown>, deleted: ReadonlyMap<string, Held>): string | undefined {
+  const addresses = addressesOf(next)
+  if (addresses.length === 0) return undefined
+  for (const [file, held] of deleted) if (addresses.includes(addressesOf(held.version)[0])) return file
+  return undefined
+}
+
 const sameHeld = (one: Held | undefined, other: Held | undefined) =>
   one?.blob === other?.blob && JSON.stringify(one?.record) === JSON.stringify(other?.record)
 
 /**
  * A merge's files from every side: each file the merge changed against its first parent, or that
  * another side holds otherwise, judged from what each side held (mergedSources), whichever side is
- * first.
+ * first. A side that still holds a file under a path it was moved from on the first parent's line
+ * is read under that path.
  */
 function merge(commit: Commit, state: State, before: ReadonlyMap<string, Held | undefined>, sides: readonly State[]): void {
   const firstHeld = (file: string) => (before.has(file) ? before.get(file) : state.get(file))
+  const movedTo = new Map<string, string>()
+  for (const [file, held] of state) for (const old of held.formerly ?? []) if (!state.has(old)) movedTo.set(old, file)
+  const byMerged = sides.map((side) => {
+    const held = new Map<string, Held>()
+    for (const [file, one] of side) {
+      const merged = state.has(file) ? file : movedTo.get(file)
+      if (merged && !held.has(merged)) held.set(merged, one)
+    }
+    return held
+  })
   const judged = new Set(before.keys())
-  for (const side of sides) for (const [file, held] of side) if (!sameHeld(held, firstHeld(file))) judged.add(file)
+  for (const side of byMerged) for (const [file, held] of side) if (!sameHeld(held, firstHeld(file))) judged.add(file)
   for (const file of judged) {
     const merged = state.get(file)
     if (!merged) continue
-    const held = [firstHeld(file), ...sides.map((side) => side.get(file))].filter((one): one is Held => one !== undefined)
+    const held = [firstHeld(file), ...byMerged.map((side) => side.get(file))].filter((one): one is Held => one !== undefined)
     const schema = contentTypeOf(file)!.schema
     const confirmed = confirmedIn(file, merged.version, commit)
     const record = mergedSources(schema, held.map(({ version, record }) => ({ file: version, record })), merged.version, confirmed)

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { historyUnreadIn, translationsToCheckIn, validateContent } from "../../build-steps/content/validate"
 import { historyNote } from "../../deploy/publish/publish"
 import { translationsDescription } from "../../deploy/publish/translations-status"
-import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/translation-history"
+import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/history-commits"
 import { translationsAnswer } from "../../build-steps/post-build/translations-answer"
 import { buildContext, readContentSnapshot } from "../../build-steps/context"
 
@@ -56,6 +56,17 @@ function repository() {
 }
 
 const toCheck = async (content: string) => (await validateContent(content)).toCheck
+
+/** Moves the wine study to `slug`'s file and address, its old one among its former slugs, written by `write`. */
+function moveTo(repo: ReturnType<typeof repository>, slug: string, write: (study: object) => string) {
+  const study = JSON.parse(fs.readFileSync(repo.file, "utf8"))
+  study.en.slug = slug
+  study.en.formerSlugs = ["wine"]
+  repo.git("rm", "-q", repo.file)
+  fs.writeFileSync(path.join(repo.content, `case-studies/${slug}.json`), write(study))
+  repo.git("add", "-A")
+  repo.git("commit", "-q", "-m", `Content: the wine study at /${slug}/`)
+}
 
 describe("translations to check, from history", () => {
   it("warns of a French text whose English changed by hand, until the French is edited", async () => {
@@ -183,6 +194,41 @@ describe("translations to check, from history", () => {
     study.en.formerSlugs = ["wine"]
     fs.writeFileSync(moved, `${JSON.stringify(study, null, 2)}\n`)
     repo.git("commit", "-q", "-am", "Content: the wine study at /vin/")
+    expect((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`)).toEqual([
+      "content/case-studies/vin.json fr.title",
+    ])
+  })
+
+  it("judges a merge the same whichever way it is merged when one side moved the study", async () => {
+    const answers: string[][] = []
+    for (const into of ["main", "hand"]) {
+      const repo = repository()
+      repo.git("branch", "-M", "main")
+      repo.git("checkout", "-q", "-b", "hand")
+      // The pull request changes two English texts by hand and confirms one French still right.
+      repo.edit((study) => {
+        study.en.title = `${study.en.title} Again`
+        study.en.result[2] = study.en.result[2].replace("17%", "21%")
+      }, "Content: English by hand")
+      repo.confirm(`Translations: the result still reads right\n\n${CHECKED_TRAILER}: content/${WINE} fr.result`)
+      repo.git("checkout", "-q", "main")
+      moveTo(repo, "vin", (study) => `${JSON.stringify(study, null, 2)}\n`)
+      repo.git("checkout", "-q", into)
+      repo.git("merge", "-q", "--no-ff", "-m", "Merge", into === "main" ? "hand" : "main")
+      answers.push((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`))
+    }
+    expect(answers[0]).toEqual(["content/case-studies/vin.json fr.title"])
+    expect(answers[1]).toEqual(answers[0])
+  })
+
+  it("keeps the marks of a study moved and rewritten at once, which git sees as a deletion and a new file", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    moveTo(repo, "vin", (study) => JSON.stringify(study))
+    expect(repo.git("show", "--name-status", "--format=", "HEAD").split("\n").sort()).toEqual([
+      "A\tcontent/case-studies/vin.json",
+      "D\tcontent/case-studies/wine.json",
+    ])
     expect((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`)).toEqual([
       "content/case-studies/vin.json fr.title",
     ])
