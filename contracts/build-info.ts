@@ -61,9 +61,9 @@ export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 export const buildInfoSchema = z.extend(buildCalendarSchema, {
   /**
    * The commit built (full hash), when it was committed and how many commits it stands on, itself
-   * included (`git rev-list --count`: a later commit of main always stands on more): what orders two
-   * builds' commits, the depth first. Each absent where git could not say it (a shallow clone's depth)
-   * and from older builds.
+   * included (`git rev-list --count`): what orders two builds' commits, the time first and the depth
+   * within one second. Each absent where git could not say it (a shallow clone's depth) and from older
+   * builds.
    */
   commit: commitHash,
   committedAt: z.optional(offsetTime),

@@ -65,11 +65,12 @@ const ownerOf = (built: BuiltFrom, addresses: string[], not: string): string | u
 
 /**
  * How two commits stand: above 0 when `a` is the newer, below 0 when older, 0 when the same or
- * unknown. By depth where both say theirs (two commits of one second), else by commit time.
+ * unknown. By commit time, and within one second by depth where both say theirs (a depth alone
+ * compares nothing across two histories: a rewritten or a new repository).
  */
 export function newerCommit(a: CommitOf, b: CommitOf): number {
-  if (a.commitDepth && b.commitDepth && a.commitDepth !== b.commitDepth) return a.commitDepth - b.commitDepth
-  return a.committedAt && b.committedAt ? Date.parse(a.committedAt) - Date.parse(b.committedAt) : 0
+  const apart = a.committedAt && b.committedAt ? Date.parse(a.committedAt) - Date.parse(b.committedAt) : 0
+  return apart === 0 && a.commitDepth && b.commitDepth ? a.commitDepth - b.commitDepth : apart
 }
 type CommitOf = Pick<BuildInfo, "committedAt" | "commitDepth">
 

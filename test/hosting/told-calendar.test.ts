@@ -300,6 +300,9 @@ describe("a word that holds past the older build's own calendar", () => {
       `The build is of a commit older than the live one (aaaaaaaa, committed ${second}, commit 41 of its history, against bbbbbbbb, committed ${second}, commit 42 of its history)`,
     )
     expect(() => refuseOlderCommit(live, { ...same, commitDepth: 43 }, "The build")).not.toThrow()
+    // A later commit of another history (a new repository) stands on fewer: the time decides.
+    const later = { ...same, committedAt: "2026-12-01T11:59:00Z", commitDepth: 3 }
+    expect(() => refuseOlderCommit(live, later, "The build")).not.toThrow()
     expect(toldAfter({ studies: { wine: word } }, { ...same, commitDepth: 43 }, "C").studies.wine).toMatchObject({
       expireAt: null,
       commitDepth: 43,

@@ -357,8 +357,10 @@ export interface UnderLoad {
 /**
  * `npm run release` and `npm run rollback` under load: public/ live on a release host, then, released
  * while visitors browse, a copy of the project (other code: its scripts are named otherwise, its
- * node_modules being a link) and an editor's publish in it (other texts, the same code); then public/
- * and that last build taking turns as releases of their own, and a rollback. Both are built before
+ * node_modules being a link) and an editor's publish in it (other texts, the same code); then the
+ * copy's first build and that last one taking turns as releases of their own (`--older-commit`), and
+ * a rollback. (Not public/ again: the copy may tell the host of a study's window public/'s build does
+ * not keep, which the host then refuses, deploy/release/told-calendar.ts.) Both are built before
  * the visitors come (the copy's build packed as an artifact, as the build server packs one): a
  * release copies a build into a folder of its own, so a build beside the live site shares only the
  * machine with it (the procedure before releases, which built in the served folder, is measured by
@@ -398,7 +400,7 @@ export async function releasesUnderLoad(
         await met()
         await released("editor's publish", host.release(dir))
         // Builds of older and newer commits taking turns: the operator's explicit going back.
-        for (const source of [PROJECT_DIR, dir, PROJECT_DIR, dir]) {
+        for (const source of [copyArtifact, dir, copyArtifact, dir]) {
           await met()
           await released("release", host.release(source, undefined, { olderCommit: true }))
         }

@@ -13,7 +13,7 @@
  *   to come and one come down are in no byte a release serves, a study in its window is everywhere,
  *   dated its go-live day, and the build says until when it may be served;
  * - then, that copy's build packed and released while visitors browse (test/support/release-watch.ts):
- *   the copy, an editor's publish in it, the shipped site and the publish taking turns, a rollback;
+ *   the copy, an editor's publish in it, the copy and the publish taking turns, a rollback;
  *   nothing a visitor meets fails, no page's policy refuses its own code, no page is made of two builds;
  * - the editor's publish is the publish path as the build server runs it (`npm run publish:build`,
  *   deploy/publish/publish.ts), the copy's Gatsby cache kept: a study's new title goes through every
