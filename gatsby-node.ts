@@ -58,8 +58,12 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs())
 }
 
-/** The editors' interface, /admin (cms/admin.ts); the web manifest, its icons and the favicon, under develop too. */
+/**
+ * The bootstrap is over (gatsby/site-build.ts); the editors' interface, /admin (cms/admin.ts); the web
+ * manifest, its icons and the favicon, under develop too.
+ */
 export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async (args) => {
+  build.onPostBootstrap()
   await writeAdmin(args)
   await writeWebManifest(args)
 }

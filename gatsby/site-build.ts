@@ -2,8 +2,9 @@
  * The site's Gatsby Node hooks that read the build's context (build-steps/context.ts): the clock, read
  * once, and one reading of the content. gatsby-node.ts makes them once per process; the context is
  * made at the start of each build (onPreBootstrap) and handed to validation, the nodes, the calendar's
- * record and the steps after Gatsby's. Under `gatsby develop`, a content file saved with another text
- * than the context read makes a new context, of the content as it is now.
+ * record and the steps after Gatsby's. Under `gatsby develop`, a content file Gatsby makes again once
+ * the bootstrap is over (it was saved) makes a new context, of the content as it is now, whatever its
+ * size and time.
  */
 import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs } from "gatsby"
 import { type BuildContext, buildContext, checkedBefore, fileStamp } from "../build-steps/context"
@@ -18,6 +19,8 @@ import { runPostBuild } from "./post-build"
 export interface SiteBuild {
   onPreBootstrap(args: Pick<ParentSpanPluginArgs, "reporter">): Promise<void>
   onCreateNode(args: CreateNodeArgs): Promise<void>
+  /** The bootstrap is over: a content file made from now on was saved since (`gatsby develop`). */
+  onPostBootstrap(): void
   sourceNodes(args: SourceNodesArgs): Promise<void>
   onPostBuild(args: BuildArgs): Promise<void>
 }
@@ -25,6 +28,7 @@ export interface SiteBuild {
 /** The hooks for the content in `contentDir`, with the process's environment `env` (its clock, what was checked). */
 export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = process.env): SiteBuild {
   let context: BuildContext | undefined
+  let bootstrapped = false
   // The content files whose nodes this build made (onCreateNode), by their File node's id and digest.
   const madeNow = new Set<string>()
   const made = () => buildContext(contentDir, readClock(env))
@@ -41,6 +45,7 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
   return {
     async onPreBootstrap({ reporter }) {
       context = made()
+      bootstrapped = false
       madeNow.clear()
       const { clock } = context
       // Dates and the editors' calendar are judged at the build's clock (SITE_CLOCK, or the real time).
@@ -52,15 +57,16 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
 
     /**
      * A new or changed content file (Gatsby calls it for those only): its nodes, from the text the
-     * context read. One saved under `gatsby develop` since (another size or time than the context's):
-     * a new context, of the content as it is now, since what the calendar serves may change.
+     * context read. One made after the bootstrap (saved under `gatsby develop`), or with another size
+     * or time than the context's: a new context, of the content as it is now, since what the calendar
+     * serves may change.
      */
     async onCreateNode(args) {
       const { node } = args
       if (!contentTypeOfNode(node)) return
       const file = node as FileNode
-      if (current().content.stamps.get(file.relativePath ?? "") !== fileStamp(file.size, file.modifiedTime))
-        context = made()
+      const stamp = current().content.stamps.get(file.relativePath ?? "")
+      if (bootstrapped || stamp !== fileStamp(file.size, file.modifiedTime)) context = made()
       sourceFile(file, heldText(file), current(), args as unknown as SourceNodesArgs)
       madeNow.add(madeKey(node))
     },
@@ -79,6 +85,10 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
         if (file.children.length > 0 && !followsOthers(file, raw, current())) continue
         sourceFile(file, raw, current(), args)
       }
+    },
+
+    onPostBootstrap() {
+      bootstrapped = true
     },
 
     /** The build's steps after Gatsby's (gatsby/post-build.ts). */

@@ -26,7 +26,7 @@ import {
 } from "../../model/translation-sources"
 import type { TranslatedFrom } from "../../model/translations"
 import { type ContentSnapshot, parsedObject } from "../context"
-import { blobs, unreadableHistory } from "../git"
+import { blobs, git, unreadableHistory } from "../git"
 import { type Commit, commitsOf } from "./history-commits"
 
 /** Each content file's record as its history makes it (by its path under content/), or why there is none. */
@@ -94,16 +94,20 @@ interface Held {
 }
 type State = Map<string, Held>
 
+/** Whether the repository holding `folder` has a commit yet (none: the files are all there is). */
+function hasCommit(folder: string): boolean {
+  try {
+    git(folder, ["rev-parse", "--verify", "--quiet", "HEAD"])
+    return true
+  } catch {
+    return false
+  }
+}
+
 function readHistory(content: ContentSnapshot): TranslationHistory {
   const unreadable = unreadableHistory(content.root)
   if (unreadable) return { unknown: unreadable }
-  let commits: Commit[]
-  try {
-    commits = commitsOf(content.root)
-  } catch {
-    // A repository with no commit yet: the files are all there is.
-    commits = []
-  }
+  const commits = hasCommit(content.root) ? commitsOf(content.root) : []
   const objects = [...new Set(commits.flatMap(({ changes }) => changes.filter(({ status }) => status !== "D").map(({ blob }) => blob)))]
   const texts = blobs(content.root, objects)
   const versions = new Map(objects.map((blob, index) => [blob, texts[index] === null ? undefined : parsedObject(texts[index]!)]))

@@ -118,6 +118,10 @@ export function translationsToCheckIn(content: ContentSnapshot, options: CheckOp
   return soundFiles(content, options).flatMap((file) => translationsToCheck(file, recorded))
 }
 
+/** What a reader says where the history could not be read (`why`): that only the files' own records were. */
+export const historyUnreadNote = (why: string): string =>
+  `Translations to check: ${why}; only the files' own records (translatedFrom) were read, not every change made since by hand.`
+
 /** Why the history could not say which translations are to check (then the files' own records did), or null. */
 export function historyUnreadIn(content: ContentSnapshot): string | null {
   const history = translationHistory(content)

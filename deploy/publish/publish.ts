@@ -29,6 +29,7 @@ import { RELEASE_PAGES_PATH, readReleasePages } from "../../contracts/release-st
 import { readSiteSettings } from "../../lib/site-settings"
 import { readSource } from "../lib/read-source"
 import { checkContent } from "./gates/check-content"
+import { historyUnreadNote } from "../../build-steps/content/validate"
 import { CHECKED_VARIABLE } from "../../build-steps/context"
 import { type ContentProblem, formatProblem } from "../../model/problems"
 
@@ -151,12 +152,7 @@ class StepLog {
 }
 
 /** What the publish path says at its end when the history could not be read: that only the files' own records were. */
-export const historyNote = (unread: string | undefined): string[] =>
-  unread
-    ? [
-        `Translations to check: ${unread}; only the files' own records (translatedFrom) were read, not every change made since by hand.`,
-      ]
-    : []
+export const historyNote = (unread: string | undefined): string[] => (unread ? [historyUnreadNote(unread)] : [])
 
 /** The content checked once: what passed, for the build to check no more (build-steps/context.ts, contentDigest). */
 async function contentCheck(): Promise<Outcome<Record<string, string>>> {

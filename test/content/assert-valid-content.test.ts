@@ -7,7 +7,7 @@ import { buildContext } from "../../build-steps/context"
 const buildOf = (root: string) => buildContext(root, { now: new Date(), set: false })
 
 function fakeReporter() {
-  return { warn: vi.fn(), panicOnBuild: vi.fn() }
+  return { info: vi.fn(), warn: vi.fn(), panicOnBuild: vi.fn() }
 }
 
 describe("the build's content gate (onPreBootstrap)", () => {
@@ -16,6 +16,8 @@ describe("the build's content gate (onPreBootstrap)", () => {
     expect(await assertValidContent(buildOf(contentFixture().root), reporter)).toBe(true)
     expect(reporter.panicOnBuild).not.toHaveBeenCalled()
     expect(reporter.warn).not.toHaveBeenCalled()
+    // Outside a repository, it says the translations to check are the files' own records alone.
+    expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/not in a git repository; only the files' own records/))
   })
 
   it("stops the build with one line per problem, each naming the file and JSON path", async () => {

@@ -6,7 +6,7 @@
  */
 import path from "node:path"
 import { formatProblem } from "../../../model/problems"
-import { type ContentReport, validateSnapshot } from "../../../build-steps/content/validate"
+import { type ContentReport, historyUnreadNote, validateSnapshot } from "../../../build-steps/content/validate"
 import { buildContext, contentDigest } from "../../../build-steps/context"
 import { readClock } from "../../../contracts/clock"
 import { annotation } from "../../lib/github-annotations"
@@ -22,10 +22,7 @@ export async function checkContent(root: string): Promise<ContentReport & { refu
   const digest = contentDigest(context)
   const { errors, warnings } = report
   for (const warning of warnings) console.warn(`warning ${formatProblem(warning)}`)
-  if (report.historyUnread)
-    console.log(
-      `note    translations to check: ${report.historyUnread}; the files' own records (translatedFrom) were read, not who changed what since`,
-    )
+  if (report.historyUnread) console.log(`note    ${historyUnreadNote(report.historyUnread)}`)
   for (const error of errors) console.error(`error   ${formatProblem(error)}`)
   if (process.env.GITHUB_ACTIONS === "true") {
     for (const warning of warnings) console.log(annotation("warning", warning, process.cwd()))
