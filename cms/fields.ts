@@ -26,6 +26,7 @@ import {
 import { jsonSchemaOf, type JsonSchema } from "../model/json-schema"
 import { TRANSLATABLE_META } from "../model/locales"
 import { relationTarget } from "../model/relations"
+import { TEAM_PHOTO_MAX, TEAM_PHOTO_QUALITY, TEAM_PHOTO_RATIO } from "../model/team-photo"
 
 /** Carries a check's own message (e.g. 'expected a duration like "6 months"') into the CMS. */
 const PATTERN_MESSAGE = "x-pattern-message"
@@ -55,12 +56,26 @@ export interface CmsField {
   media_folder?: string
   public_folder?: string
   choose_url?: boolean
+  media_processing?: typeof TEAM_PHOTO_UPLOAD
   format?: string
   date_format?: string
   time_format?: boolean
   /** Written in each language (true), or shared and set once, in English (absent): model/locales.ts. */
   i18n?: boolean
 }
+
+/**
+ * A team photo as Decap's upload writes it (`media_processing`, drawn again in the browser before it is
+ * committed): every metadata block left behind, cropped to the card's 4:5 at TEAM_PHOTO_MAX, a JPEG.
+ */
+const TEAM_PHOTO_UPLOAD = {
+  enabled: true,
+  strip_metadata: true,
+  format: { enabled: true, default: "jpeg" },
+  quality: TEAM_PHOTO_QUALITY,
+  width: TEAM_PHOTO_MAX.width,
+  aspect_ratio: TEAM_PHOTO_RATIO,
+} as const
 
 /** What a collapsed list item shows: its title or name if it has one. */
 const SUMMARY_FIELDS = ["title", "name", "heading", "label", "value", "section"]
@@ -172,6 +187,7 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean): CmsField 
       ...field,
       widget: "image",
       choose_url: false,
+      media_processing: TEAM_PHOTO_UPLOAD,
       media_folder: `/${CONTENT_FOLDER}/${IMAGES_FOLDER}/team`,
       public_folder: `../${IMAGES_FOLDER}/team`,
     }

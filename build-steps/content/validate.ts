@@ -21,7 +21,7 @@ import {
   translationStates,
   untranslatedMessage,
 } from "../../model/translations"
-import { photoProblem } from "./photos"
+import { photoMetadata, photoProblem, photoRefusal } from "./photos"
 import { type TranslationHistory, translationHistory, withHistory } from "./translation-history"
 import { type ContentSnapshot, readContentSnapshot } from "../context"
 import { IMAGES_FOLDER } from "../paths"
@@ -65,18 +65,40 @@ async function photoWarnings(
   return warnings
 }
 
-/** Image files under content/images that no entry names any more (left behind when a photo is replaced). */
-function unusedPhotos(root: string, label: string, used: ReadonlySet<string>): ContentProblem[] {
+/** Every file under content/images (dot files apart), sorted. */
+function imageFiles(root: string): string[] {
   const folder = path.join(root, IMAGES_FOLDER)
   if (!fs.existsSync(folder)) return []
   return fs
     .readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !used.has(file))
     .sort()
+}
+
+const labelled = (root: string, label: string, file: string) =>
+  `${label}/${path.relative(root, file).split(path.sep).join("/")}`
+
+/**
+ * Each image under content/images that carries more than its picture, or more bytes than the card
+ * needs, whether an entry uses it or not (a hand commit reaches the folder too): an error.
+ */
+async function photoRefusals(root: string, label: string): Promise<ContentProblem[]> {
+  const refused: ContentProblem[] = []
+  for (const file of imageFiles(root)) {
+    const name = labelled(root, label, file)
+    const message = photoRefusal(fs.statSync(file).size, await photoMetadata(file), name)
+    if (message) refused.push({ file: name, path: "", message })
+  }
+  return refused
+}
+
+/** Image files under content/images that no entry names any more (left behind when a photo is replaced). */
+function unusedPhotos(root: string, label: string, used: ReadonlySet<string>): ContentProblem[] {
+  return imageFiles(root)
+    .filter((file) => !used.has(file))
     .map((file) => ({
-      file: `${label}/${path.relative(root, file).split(path.sep).join("/")}`,
+      file: labelled(root, label, file),
       path: "",
       message:
         "no entry uses this photo any more (it was replaced or its member removed): delete it, in the CMS under Media, so it does not linger in the repository",
@@ -179,13 +201,14 @@ function translationsMissing(file: ParsedFile): ContentProblem[] {
  */
 export async function validateSnapshot(content: ContentSnapshot, options: CheckOptions = {}): Promise<ContentReport> {
   const label = options.label ?? "content"
-  const { errors, parsed } = checkContentFiles(content.texts, options)
+  const { errors: fileErrors, parsed } = checkContentFiles(content.texts, options)
+  const errors = [...fileErrors, ...(await photoRefusals(content.root, label))]
   const sound = parsed.filter((file) => isSound(file, errors))
   const history = translationHistory(content)
   const recorded = recordsOf(history)
   const toCheck = sound.flatMap((file) => translationsToCheck(file, recorded))
   const warnings = [
-    ...(await photoWarnings(content.root, parsed, errors, label)),
+    ...(await photoWarnings(content.root, parsed, fileErrors, label)),
     ...parsed.flatMap(uncoveredCharacters),
     ...toCheck,
     ...sound.flatMap(translationsMissing),

@@ -2,6 +2,7 @@
  * The CMS lets through exactly what the build accepts: field by field, the Decap configuration agrees
  * with the JSON Schema of each content type (the schema editors' files name in "$schema").
  */
+import { TEAM_PHOTO_MAX } from "../../model/team-photo"
 import { describe, expect, it } from "vitest"
 import { cmsConfig, type CmsCollection } from "../../cms/config"
 import type { CmsField } from "../../cms/fields"
@@ -67,6 +68,12 @@ function disagreements(schema: JsonSchema, field: CmsField, path: string, requir
     problems.push(...objectDisagreements(schema, field.fields ?? [], path))
   } else if (schema[IMAGE_PATH_META]) {
     expect(field.widget === "image", `widget ${field.widget} for an image path`)
+    // Drawn again in the browser before it is committed: no metadata, the card's 4:5 at the bound.
+    const upload = field.media_processing
+    expect(upload?.enabled === true && upload.strip_metadata === true, "an upload that keeps what the camera wrote")
+    const [across, down] = String(upload?.aspect_ratio).split(":").map(Number)
+    const drawn = `${upload?.width} x ${((upload?.width ?? 0) * down) / across}`
+    expect(drawn === `${TEAM_PHOTO_MAX.width} x ${TEAM_PHOTO_MAX.height}`, `an upload drawn at ${drawn}`)
   } else if (schema.format === "date") {
     expect(field.widget === "datetime" && field.format === "YYYY-MM-DD", `a ${field.widget} for a date`)
     expect(field.hint === DATE_HINT, "a date field that does not ask for the calendar")
