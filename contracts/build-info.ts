@@ -60,14 +60,17 @@ export type BuildCalendar = z.infer<typeof buildCalendarSchema>
 
 export const buildInfoSchema = z.extend(buildCalendarSchema, {
   /**
-   * The commit built (full hash), when it was committed and how many commits it stands on, itself
-   * included (`git rev-list --count`): what orders two builds' commits, the time first and the depth
-   * within one second. Each absent where git could not say it (a shallow clone's depth) and from older
-   * builds.
+   * The commit built (full hash), when it was committed, how many commits it stands on, itself
+   * included (`git rev-list --count`), and the first commit of its history (`git rev-list
+   * --max-parents=0`): what orders two builds' commits (deploy/release/told-calendar.ts), by depth
+   * within one history (a later commit of main always stands on more, whatever a committer's clock
+   * said), else by time. Each absent where git could not say it (depth and root in a shallow clone)
+   * and from older builds.
    */
   commit: commitHash,
   committedAt: z.optional(offsetTime),
   commitDepth: z.optional(commitDepth),
+  commitRoot: z.optional(commitHash),
   /** When it was built. */
   builtAt: offsetTime,
   /** The site's host name, from the settings the build read. */
@@ -89,6 +92,7 @@ const BUILD_INFO_WORDS: FieldWords<BuildInfo> = {
   commit: "a full commit hash",
   committedAt: "a time (ISO 8601)",
   commitDepth: "a whole number of commits, 1 or more",
+  commitRoot: "a full commit hash",
   builtAt: "a time (ISO 8601)",
   serverName: "a host name",
   ...CALENDAR_WORDS,

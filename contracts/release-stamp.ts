@@ -25,8 +25,9 @@ export const releaseStampSchema = z.object({
    * the nginx host; absent in stamps written before it.
    */
   committedAt: z.optional(offsetTime),
-  /** How many commits it stands on (contracts/build-info.ts); absent in stamps written before it. */
+  /** How many commits it stands on, and its history's first (contracts/build-info.ts); absent in stamps written before them. */
   commitDepth: z.optional(commitDepth),
+  commitRoot: z.optional(commitHash),
   /** The release's folder on the nginx host; absent on Pages. */
   release: z.optional(z.string().check(z.minLength(1))),
   /**
@@ -47,6 +48,7 @@ const STAMP_WORDS: FieldWords<ReleaseStamp> = {
   liveSince: "a time (ISO 8601)",
   committedAt: "a time (ISO 8601)",
   commitDepth: "a whole number of commits, 1 or more",
+  commitRoot: "a full commit hash",
   release: "a release's folder name",
   clock: CALENDAR_WORDS.clock,
   clockSet: CALENDAR_WORDS.clockSet,
@@ -70,6 +72,7 @@ export function releaseStamp(fields: ReleaseStamp): ReleaseStamp {
     liveSince: fields.liveSince,
     ...(fields.committedAt ? { committedAt: fields.committedAt } : {}),
     ...(fields.commitDepth ? { commitDepth: fields.commitDepth } : {}),
+    ...(fields.commitRoot ? { commitRoot: fields.commitRoot } : {}),
     ...(fields.release ? { release: fields.release } : {}),
     ...(fields.clock !== undefined ? { clock: fields.clock, clockSet: fields.clockSet } : {}),
   }

@@ -4,7 +4,7 @@
  * content files against its first parent, renames found. A confirmation by hand is a trailer:
  *
  *   Translation-Checked: content/case-studies/wine.json               every text of the file
- *   Translation-Checked: content/case-studies/wine.json fr.result[2]  one text, as the check names it
+ *   Translation-Checked: content/case-studies/wine.json fr.title      one text, as the check names it
  */
 import { type Locale, isLocale } from "../../model/locales"
 import { contentTypeOf } from "../../model/registry"

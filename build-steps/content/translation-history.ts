@@ -9,7 +9,8 @@
  * `git blame` would (mergedSources): so the answer is the same whichever parent is first, and a
  * confirmation on either side counts, though the other side moved the file. A file moved keeps its
  * record: found by git's rename detection (`git mv`), or, where git sees a deletion and a new file (moved
- * and rewritten at once), a new file whose slug, or one of its former slugs, is the deleted one's slug.
+ * and rewritten at once, or moved out of the content folder and back), a new file that is a deleted
+ * one's version, or whose slug, or one of its former slugs, is the deleted one's slug.
  * A confirmation is the CMS's (its record's entry taken away, the translation unchanged) or a commit's
  * trailer, by hand (history-commits.ts). Without history (not a repository, a shallow clone) the
  * files' own records are all there is.
@@ -134,6 +135,8 @@ function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<s
   const waiting = new Map<string, number>()
   for (const { parents } of commits) for (const parent of parents) waiting.set(parent, (waiting.get(parent) ?? 0) + 1)
   const states = new Map<string, State>()
+  /** The files deleted so far, as they were: one made again later may be the same study come back. */
+  const gone = new Map<string, Held>()
   /** A parent's state for a child: its own when this is its last child, else a copy. */
   const take = (hash: string | undefined): State => {
     const state = hash ? states.get(hash) : undefined
@@ -153,13 +156,20 @@ function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<s
     const deleted = new Map(commit.changes.flatMap(({ status, file }) => (status === "D" && state.has(file) ? [[file, state.get(file)!]] : [])))
     for (const change of commit.changes) {
       const next = change.status === "D" ? undefined : versions.get(change.blob)
-      // Moved: by git's rename detection, or a new file of a deleted one's study (moved and rewritten).
-      const from = change.from ?? (next && !state.has(change.file) ? sameStudy(next, deleted) : undefined)
-      const previous = state.get(from ?? change.file) ?? (from ? deleted.get(from) : undefined)
+      // Moved: by git's rename detection, or a new file of a study deleted in this commit (moved and
+      // rewritten) or before (moved out of the content folder and back).
+      const fresh = next && !change.from && !state.has(change.file)
+      const found = fresh ? (sameStudy(next, change.blob, deleted) ?? sameStudy(next, change.blob, gone)) : undefined
+      const from = change.from ?? found
+      const previous = state.get(from ?? change.file) ?? (from ? (deleted.get(from) ?? gone.get(from)) : undefined)
       before.set(change.file, previous)
-      if (from) state.delete(from)
+      if (from) {
+        state.delete(from)
+        gone.delete(from)
+      }
       if (change.status === "D") {
-        // Deleted: a file of that name made later starts afresh.
+        // Deleted: a file of that name made later starts afresh, unless it is the same study.
+        if (previous) gone.set(change.file, previous)
         state.delete(change.file)
         continue
       }
@@ -196,8 +206,12 @@ function addressesOf(version: Record<string, unknown>): string[] {
   return [english?.slug, ...former].filter((slug): slug is string => typeof slug === "string")
 }
 
-/** The deleted file whose study `next` is: its slug is the new one, or among the new one's former slugs. */
-function sameStudy(next: Record<string, unknown>, deleted: ReadonlyMap<string, Held>): string | undefined {
+/**
+ * The deleted file whose study `next` (written as `blob`) is: the same version, or its slug is the new
+ * one's slug or among its former slugs.
+ */
+function sameStudy(next: Record<string, unknown>, blob: string, deleted: ReadonlyMap<string, Held>): string | undefined {
+  for (const [file, held] of deleted) if (held.blob === blob) return file
   const addresses = addressesOf(next)
   if (addresses.length === 0) return undefined
   for (const [file, held] of deleted) if (addresses.includes(addressesOf(held.version)[0])) return file

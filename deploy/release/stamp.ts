@@ -21,10 +21,11 @@ import { replaceFile } from "../../lib/files"
 import { BUILD_RECORD, STAMP_RECORD, readRecord } from "./root/records"
 
 /** What a build to release says of itself: its commit, when it was built, what it made of the calendar. */
-export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt" | "commitDepth"> & Partial<BuildCalendar>
+export type BuiltFrom = Pick<BuildInfo, "commit" | "builtAt" | "committedAt" | "commitDepth" | "commitRoot"> &
+  Partial<BuildCalendar>
 
 /** Where a commit stands in the history: when it was committed, and how many commits it stands on. */
-export type CommitPlace = Pick<BuildInfo, "committedAt" | "commitDepth">
+export type CommitPlace = Pick<BuildInfo, "committedAt" | "commitDepth" | "commitRoot">
 
 /**
  * Where `commit` stands, from the checkout at `dir`: when it was committed (ISO 8601) and how many
@@ -37,7 +38,13 @@ export function commitPlace(dir: string, commit: string): CommitPlace {
   const shallow = run("git", ["-C", dir, "rev-parse", "--is-shallow-repository"])
   const count = shallow.ok && shallow.output === "false" ? run("git", ["-C", dir, "rev-list", "--count", commit]) : null
   const depth = count?.ok && /^[1-9]\d{0,9}$/.test(count.output) ? Number(count.output) : undefined
-  return { ...(time ? { committedAt: time } : {}), ...(depth ? { commitDepth: depth } : {}) }
+  const roots = depth ? run("git", ["-C", dir, "rev-list", "--max-parents=0", commit]) : null
+  const root = roots?.ok ? roots.output.split("\n").filter(isCommitHash).sort()[0] : undefined
+  return {
+    ...(time ? { committedAt: time } : {}),
+    ...(depth ? { commitDepth: depth } : {}),
+    ...(depth && root ? { commitRoot: root } : {}),
+  }
 }
 
 /** build.json in `source`, checked (a folder packed by `npm run artifact`). */
@@ -112,6 +119,7 @@ export function writeStamp(
     liveSince: new Date().toISOString(),
     committedAt: built.committedAt,
     commitDepth: built.commitDepth,
+    commitRoot: built.commitRoot,
     release,
     clock: built.clock,
     clockSet: built.clockSet,

@@ -11,7 +11,7 @@
  */
 import type { BuildInfo, StudyWindow } from "../../contracts/build-info"
 import { TOLD_CALENDAR_RECORD, type ToldCalendar, type ToldWindow, readRecord, writeRecord } from "./root/records"
-import { type BuiltFrom, HeldForCalendar, refuseExpired } from "./stamp"
+import { type BuiltFrom, refuseExpired } from "./stamp"
 
 export type { ToldCalendar, ToldWindow }
 
@@ -27,9 +27,10 @@ export const readToldCalendar = (root: string): ToldCalendar => readRecord(root,
 /**
  * The record once a release of `built` is live: its word on each study replaces the word of builds no
  * newer. A build that lists every study (`allStudies`) and no longer has one the host knows says it
- * was deleted, unless another file of the build has one of its addresses (moved, `git mv`: the word is
- * that file's from then on); one made before builds listed them all says so only of studies with a
- * window, and a study it does not list is off the record, as it always was.
+ * was deleted, unless a file new to the host names the study's address among its former slugs (moved
+ * with `git mv` and a new slug, the old one kept: the word is that file's from then on); one made
+ * before builds listed them all says so only of studies with a window, and a study it does not list is
+ * off the record, as it always was.
  */
 export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string): ToldCalendar {
   if (!built.clock || !built.windows) return told
@@ -37,24 +38,44 @@ export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string)
     toldAt: built.clock,
     ...(built.committedAt ? { committedAt: built.committedAt } : {}),
     ...(built.commitDepth ? { commitDepth: built.commitDepth } : {}),
+    ...(built.commitRoot ? { commitRoot: built.commitRoot } : {}),
     release,
   }
-  const studies: Record<string, ToldWindow> = {}
+  const studies = new Map<string, ToldWindow>()
   for (const [file, window] of Object.entries(told.studies)) {
-    if (saysMore(window, built) || file in built.windows) studies[file] = window
-    else if (built.allStudies && (window.deleted || !ownerOf(built, addressesOf(file, window), file)))
-      studies[file] = { ...window, deleted: true, ...word }
+    if (saysMore(window, built) || windowOf(built, file)) studies.set(file, window)
+    else if (built.allStudies && (window.deleted || !movedFrom(told, built, file)))
+      studies.set(file, { ...window, deleted: true, ...word })
   }
   for (const [file, window] of Object.entries(built.windows)) {
-    if (!studies[file] || !saysMore(studies[file], built))
-      studies[file] = {
+    const known = studies.get(file)
+    if (!known || !saysMore(known, built))
+      studies.set(file, {
         goLiveAt: window.goLiveAt ?? null,
         expireAt: window.expireAt ?? null,
         ...(window.addresses ? { addresses: window.addresses } : {}),
         ...word,
-      }
+      })
   }
-  return { studies: Object.fromEntries(Object.entries(studies).sort(([a], [b]) => a.localeCompare(b))) }
+  return { studies: Object.fromEntries([...studies].sort(([a], [b]) => a.localeCompare(b))) }
+}
+
+/** The window `built` has for `file` (its own, never an object's built-in of that name). */
+const windowOf = (built: BuiltFrom, file: string): StudyWindow | undefined =>
+  built.windows && Object.hasOwn(built.windows, file) ? built.windows[file] : undefined
+
+const knows = (told: ToldCalendar, file: string) => Object.hasOwn(told.studies, file)
+
+/**
+ * Whether the study the host knows as `file`, which `built` no longer has, moved: a file of `built` new
+ * to the host lists the study's address among its former slugs. (Another study taking the address as
+ * its own slug is a new study: the old one was deleted.)
+ */
+const movedFrom = (told: ToldCalendar, built: BuiltFrom, file: string): boolean => {
+  const address = addressesOf(file, told.studies[file])[0]
+  return Object.entries(built.windows ?? {}).some(
+    ([other, window]) => other !== file && !knows(told, other) && (window.addresses ?? []).slice(1).includes(address),
+  )
 }
 
 /** The file of `built`, other than `not`, whose study has one of `addresses`; undefined where none does. */
@@ -65,23 +86,29 @@ const ownerOf = (built: BuiltFrom, addresses: string[], not: string): string | u
 
 /**
  * How two commits stand: above 0 when `a` is the newer, below 0 when older, 0 when the same or
- * unknown. By commit time, and within one second by depth where both say theirs (a depth alone
- * compares nothing across two histories: a rewritten or a new repository).
+ * unknown. Within one history (the same first commit) by depth: a later commit of main stands on more,
+ * whatever its committer's clock said. Across two (a new or rewritten repository), or where either
+ * cannot say, by commit time, and within one second by depth.
  */
 export function newerCommit(a: CommitOf, b: CommitOf): number {
+  const deep = a.commitDepth && b.commitDepth ? a.commitDepth - b.commitDepth : 0
+  if (deep !== 0 && a.commitRoot && a.commitRoot === b.commitRoot) return deep
   const apart = a.committedAt && b.committedAt ? Date.parse(a.committedAt) - Date.parse(b.committedAt) : 0
-  return apart === 0 && a.commitDepth && b.commitDepth ? a.commitDepth - b.commitDepth : apart
+  return apart === 0 ? deep : apart
 }
-type CommitOf = Pick<BuildInfo, "committedAt" | "commitDepth">
+type CommitOf = Pick<BuildInfo, "committedAt" | "commitDepth" | "commitRoot">
 
 /**
  * Whether a word the host was told is newer than what `built` knows: by commit where both place
  * theirs and those differ (what the editors wrote: a deletion, a later goLiveAt), else by the clock
  * each judged the calendar at (the same content, judged later: a study that came down since). So a
  * build of an older commit made at a later clock (staged for a time) knows no more than a newer
- * commit's word.
+ * commit's word. A word of a record written before words named their commit is newer than a build of
+ * a commit made by the time it was told (the commit it came from, or a later one, is not known): a
+ * commit made since is the way past it.
  */
 function saysMore(word: ToldWindow, built: BuiltFrom): boolean {
+  if (!word.committedAt && built.committedAt) return Date.parse(built.committedAt) <= Date.parse(word.toldAt)
   const order = newerCommit(word, built)
   return order !== 0 ? order > 0 : Date.parse(word.toldAt) > Date.parse(built.clock ?? built.builtAt)
 }
@@ -103,8 +130,8 @@ function servingOf(told: ToldCalendar, file: string, built: BuiltFrom, now: numb
   const servesNow =
     !built.serves ||
     built.servesFiles?.includes(file) ||
-    ((!owner || !told.studies[owner]) && addresses.some((address) => built.serves?.includes(address)))
-  const own = built.windows?.[file]
+    ((!owner || !knows(told, owner)) && addresses.some((address) => built.serves?.includes(address)))
+  const own = windowOf(built, file)
   if (!servesNow && !own) return null
   const from = servesNow ? now : Math.max(now, time(own?.goLiveAt, now))
   const until = time(own?.expireAt, Number.POSITIVE_INFINITY)
@@ -118,21 +145,21 @@ function servingOf(told: ToldCalendar, file: string, built: BuiltFrom, now: numb
  */
 function conflictOf(word: ToldWindow, serving: { from: number; until: number }, now: number) {
   const { from, until } = serving
-  const at = (moment: number, why: string, passed = false) => ({ at: moment, later: moment > now, why, passed })
+  const at = (moment: number, why: string) => ({ at: moment, later: moment > now, why })
   if (word.deleted) return at(from, "deleted")
   if (time(word.goLiveAt, from) > from) return at(from, `not live until ${word.goLiveAt}`)
   const down = time(word.expireAt, Number.POSITIVE_INFINITY)
-  if (down <= from) return at(from, `down since ${word.expireAt}`, true)
+  if (down <= from) return at(from, `down since ${word.expireAt}`)
   return down < until ? at(down, `down from ${word.expireAt}`) : null
 }
 
 /**
  * Refuses to make `built` live when it serves, now or as its own calendar goes on, a study that the
  * host was told, by a build newer than it, is withheld then: deleted, taken down at its expireAt, or
- * not live until its goLiveAt. A study of an older build (one that cannot list them all) taken down at
- * a time now past holds the build for the calendar (the same commit built now leaves it out); any
- * other is refused outright (built again, the same commit would serve it still): a newer build that
- * serves it as the host was told is the way back. `what` names the build in the message.
+ * not live until its goLiveAt. Built again, its commit would serve the study still (a build whose own
+ * window takes it down by now is held for the calendar before, by refuseExpired): a newer build that
+ * serves it as the host was told is the way back. `what` names the build in the message, and each
+ * study is named by the address that build serves it at.
  */
 export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date, what: string): void {
   const back = Object.entries(told.studies).flatMap(([file, word]) => {
@@ -142,10 +169,12 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
   })
   if (back.length === 0) return
   const named = (conflicts: typeof back) =>
-    conflicts.map(
-      ({ file, word, at, later, why }) =>
-        `${addressesOf(file, word)[0]}${later ? ` from ${new Date(at).toISOString()}` : ""} (${word.addresses ? `the study of ${file}.json, ` : ""}${why}, told by release ${word.release})`,
-    )
+    conflicts.map(({ file, word, at, later, why }) => {
+      const addresses = addressesOf(file, word)
+      const address = addresses.find((one) => built.serves?.includes(one)) ?? addresses[0]
+      const since = later ? ` from ${new Date(at).toISOString()}` : ""
+      return `${address}${since} (${word.addresses ? `the study of ${file}.json, ` : ""}${why}, told by release ${word.release})`
+    })
   const later = back.filter((conflict) => conflict.later)
   const parts = [back.filter((conflict) => !conflict.later), later].flatMap((conflicts, then) =>
     conflicts.length === 0
@@ -159,21 +188,19 @@ export function refuseTakenDown(told: ToldCalendar, built: BuiltFrom, now: Date,
         ],
   )
   const them = back.length === 1 ? "that study" : "those studies"
-  const held = !built.allStudies && back.every((conflict) => conflict.passed && !conflict.later)
-  const remedy = held
-    ? "the same commit built now releases it (the calendar's next run does)"
-    : `a build that serves ${them} ${later.length ? "as this host was told" : "again"} is the way back (the editors' restore, or a new commit)`
-  const message = built.serves
-    ? `${what} ${parts
-        .map(
-          ({ named, are, when }) =>
-            `${when === "now" ? "serves" : "would serve"} ${named}, which this host was told ${are} withheld ${when}`,
-        )
-        .join(", and ")}: making it live would bring ${them} back. Nothing was changed; ${remedy}.`
-    : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${parts
-        .map(({ named, are, when }) => `${named} ${are} withheld ${when}`)
-        .join(", and ")}. Nothing was changed; ${remedy}.`
-  throw held ? new HeldForCalendar(message) : new Error(message)
+  const remedy = `a build that serves ${them} ${later.length ? "as this host was told" : "again"} is the way back (the editors' restore, or a new commit)`
+  throw new Error(
+    built.serves
+      ? `${what} ${parts
+          .map(
+            ({ named, are, when }) =>
+              `${when === "now" ? "serves" : "would serve"} ${named}, which this host was told ${are} withheld ${when}`,
+          )
+          .join(", and ")}: making it live would bring ${them} back. Nothing was changed; ${remedy}.`
+      : `${what} cannot say which case studies it serves (it was made before builds said so), and this host was told ${parts
+          .map(({ named, are, when }) => `${named} ${are} withheld ${when}`)
+          .join(", and ")}. Nothing was changed; ${remedy}.`,
+  )
 }
 
 /**

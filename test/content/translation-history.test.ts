@@ -234,6 +234,19 @@ describe("translations to check, from history", () => {
     ])
   })
 
+  it("keeps the marks of a study moved out of the content folder and back, in two commits", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    const attic = path.join(repo.root, "attic.json")
+    repo.git("mv", repo.file, attic)
+    repo.git("commit", "-q", "-m", "Content: the wine study put aside")
+    repo.git("mv", attic, repo.file)
+    repo.git("commit", "-q", "-m", "Content: the wine study back")
+    expect((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`)).toEqual([
+      `content/${WINE} fr.title`,
+    ])
+  })
+
   it("says it cannot judge from a shallow clone, and passes on the files' own records", async () => {
     const repo = repository()
     repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")

@@ -73,11 +73,12 @@ describe("what a build says it is", () => {
       commit,
       committedAt: "2026-12-01T07:55:00.000Z",
       commitDepth: 1,
+      commitRoot: commit,
       builtAt: "2026-12-01T08:05:00.000Z",
       ...CALENDAR,
     })
     expect(commitPlace(dir, X)).toEqual({})
-    // A shallow clone knows the time of its commit, not how many commits it stands on.
+    // A shallow clone knows the time of its commit, not how many commits it stands on, nor its first.
     const shallow = folder()
     execFileSync("git", ["clone", "-q", "--depth", "1", `file://${dir}`, shallow], { stdio: "ignore" })
     expect(commitPlace(shallow, commit)).toEqual({ committedAt: "2026-12-01T07:55:00.000Z" })

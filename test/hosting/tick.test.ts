@@ -328,7 +328,7 @@ describe("a rollback", () => {
     // The calendar's run replaced B by C: the release before the live one is A, which served the study at /case-studies/wine/.
     fs.writeFileSync(path.join(root, HISTORY), `${idA}\n${idC}\n`)
     await expect(rollback(settings)).rejects.toThrow(
-      `Release ${idA} serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release ${idC})`,
+      `Release ${idA} serves wine (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release ${idC})`,
     )
     expect(linkedRelease(root, LIVE)).toBe(idC)
     // A's artifact released again on purpose (`release --older-commit`): refused the same way, before any copy.
@@ -337,7 +337,7 @@ describe("a rollback", () => {
     fs.writeFileSync(path.join(artifact, "public", "index.html"), "<p>A</p>")
     fs.copyFileSync(path.join(root, "releases", idA, BUILD_INFO), path.join(artifact, BUILD_INFO))
     await expect(release(artifact, settings, () => {}, { olderCommit: true })).rejects.toThrow(
-      "The build of aaaaaaaa made at 2026-12-01T08:00:00Z serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z",
+      "The build of aaaaaaaa made at 2026-12-01T08:00:00Z serves wine (the study of wine.json, down since 2026-12-01T10:00:00Z",
     )
     expect(linkedRelease(root, LIVE)).toBe(idC)
     expect(fs.readdirSync(path.join(root, "releases")).sort()).toEqual([idA, idB, idC])

@@ -63,8 +63,8 @@ describe("the record of what the host was told", () => {
     expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(
       "A's build serves wine (down since 2026-12-01T17:00:00Z, told by release B), which this host was told is withheld now",
     )
-    // A hold for the calendar: the same commit built now is released (deploy/publish/calendar.ts).
-    expect(() => refuseTakenDown(told, older, NOW, "A's build")).toThrow(HeldForCalendar)
+    // Refused, never held for the calendar: built again, its commit (which has no expiry) serves it still.
+    expect(() => refuseTakenDown(told, older, NOW, "A's build")).not.toThrow(HeldForCalendar)
     // Before its time, it would serve it past it: refused outright (built again, it would still serve it).
     const before = () => refuseTakenDown(told, older, new Date("2026-12-01T16:30:00Z"), "A")
     expect(before).toThrow(
@@ -100,8 +100,9 @@ describe("the record of what the host was told", () => {
     expect(told.studies).toEqual({
       wine: { goLiveAt: null, ...window, toldAt: "2026-12-01T11:00:00Z", release: "C" },
     })
+    // Named by the address A serves it at: its old one.
     const refusal =
-      "A serves grand-cru-allocations (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release C), which this host was told is withheld now"
+      "A serves wine (the study of wine.json, down since 2026-12-01T10:00:00Z, told by release C), which this host was told is withheld now"
     // A rollback to A, or A's build released again (--older-commit): both go through this check.
     expect(() => refuseTakenDown(told, a, NOW, "A")).toThrow(refusal)
     // A build from before builds named files: known by any address the study has had.
@@ -286,7 +287,7 @@ describe("a word that holds past the older build's own calendar", () => {
     )
   })
 
-  it("orders two commits of the same second by how many commits each stands on", () => {
+  it("orders the commits of one history by how many commits each stands on, of two by time, then depth", () => {
     const second = "2026-12-01T11:58:00Z"
     const word = { ...told.studies.wine, committedAt: second, commitDepth: 42 }
     const same = { ...older, committedAt: second, clock: "2026-12-01T13:00:00Z" }
@@ -303,6 +304,24 @@ describe("a word that holds past the older build's own calendar", () => {
     // A later commit of another history (a new repository) stands on fewer: the time decides.
     const later = { ...same, committedAt: "2026-12-01T11:59:00Z", commitDepth: 3 }
     expect(() => refuseOlderCommit(live, later, "The build")).not.toThrow()
+    // Within one history the depth decides, whatever a committer's clock said: a child committed on a
+    // clock an hour behind is newer; its parent, released again, older.
+    const root = { commitRoot: commit("f") }
+    const child = { ...same, ...root, committedAt: "2026-12-01T10:58:00Z", commitDepth: 43 }
+    expect(() => refuseOlderCommit({ ...live, ...root }, child, "The child")).not.toThrow()
+    expect(() =>
+      refuseOlderCommit(
+        { ...child, commit: commit("c") },
+        { ...same, ...root, ...live, commit: commit("a") },
+        "The parent",
+      ),
+    ).toThrow("The parent is of a commit older than the live one")
+    const deleting = { ...child, windows: {}, allStudies: true, servesFiles: [], serves: [] }
+    const record = toldAfter({ studies: { wine: { ...word, ...root } } }, deleting, "C")
+    expect(record.studies.wine).toMatchObject({ deleted: true, release: "C" })
+    expect(() => refuseTakenDown(record, { ...same, ...root, commitDepth: 42 }, NOW, "Release B")).toThrow(
+      "Release B serves wine (the study of wine.json, deleted, told by release C)",
+    )
     expect(toldAfter({ studies: { wine: word } }, { ...same, commitDepth: 43 }, "C").studies.wine).toMatchObject({
       expireAt: null,
       commitDepth: 43,
@@ -322,25 +341,60 @@ describe("a study moved to another file", () => {
     })
   const e1 = at("2026-12-01T09:00:00Z", "2026-12-01T08:58:00Z", { wine: { addresses: ["wine"] } }, ["wine"])
 
-  it("keeps its word under its new file (git mv, with a new slug or the same), so a rollback before the move is not refused", () => {
-    for (const addresses of [["vin", "wine"], ["wine"]]) {
-      const e2 = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { vin: { addresses } }, ["vin"])
-      const told = [e1, e2].reduce<ToldCalendar>((record, built, i) => toldAfter(record, built, `E${i + 1}`), {
-        studies: {},
-      })
-      expect(Object.keys(told.studies)).toEqual(["vin"])
-      expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).not.toThrow()
-      // Taken down under its new file: the build before the move is refused under the address it had.
-      const e3 = at(
-        "2026-12-01T11:00:00Z",
-        "2026-12-01T09:58:00Z",
-        { vin: { addresses, expireAt: "2026-12-01T10:30:00Z" } },
-        [],
-      )
-      expect(() => refuseTakenDown(toldAfter(told, e3, "E3"), e1, NOW, "Release E1")).toThrow(
-        `Release E1 serves ${addresses[0]} (the study of vin.json, down since 2026-12-01T10:30:00Z, told by release E3)`,
-      )
+  it("keeps its word under its new file when moved the documented way (git mv, a new slug, the old kept)", () => {
+    const e2 = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { vin: { addresses: ["vin", "wine"] } }, ["vin"])
+    const told = toldAfter(toldAfter({ studies: {} }, e1, "E1"), e2, "E2")
+    expect(Object.keys(told.studies)).toEqual(["vin"])
+    expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).not.toThrow()
+    // Taken down under its new file: the build before the move is refused, named at the address it serves.
+    const e3 = at(
+      "2026-12-01T11:00:00Z",
+      "2026-12-01T09:58:00Z",
+      { vin: { addresses: ["vin", "wine"], expireAt: "2026-12-01T10:30:00Z" } },
+      [],
+    )
+    expect(() => refuseTakenDown(toldAfter(told, e3, "E3"), e1, NOW, "Release E1")).toThrow(
+      "Release E1 serves wine (the study of vin.json, down since 2026-12-01T10:30:00Z, told by release E3)",
+    )
+  })
+
+  it("takes a study whose address another file takes as its own slug for deleted: another study, not a move", () => {
+    // wine.json deleted; a new study, wine-2027.json, at /wine/ (its file's name kept among its former slugs).
+    const e2 = at(
+      "2026-12-01T10:00:00Z",
+      "2026-12-01T09:58:00Z",
+      { "wine-2027": { addresses: ["wine", "wine-2027"] } },
+      ["wine-2027"],
+    )
+    const told = toldAfter(toldAfter({ studies: {} }, e1, "E1"), e2, "E2")
+    expect(told.studies.wine).toMatchObject({ deleted: true, release: "E2" })
+    expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).toThrow(
+      "Release E1 serves wine (the study of wine.json, deleted, told by release E2)",
+    )
+  })
+
+  it("records a deletion of a study whose file is named like an object's own (constructor.json)", () => {
+    const c1 = at("2026-12-01T09:00:00Z", "2026-12-01T08:58:00Z", { constructor: { addresses: ["constructor"] } }, [
+      "constructor",
+    ])
+    const c2 = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", {}, [])
+    const told = toldAfter(toldAfter({ studies: {} }, c1, "C1"), c2, "C2")
+    expect(told.studies.constructor).toMatchObject({ deleted: true, release: "C2" })
+    expect(() => refuseTakenDown(told, c1, NOW, "Release C1")).toThrow("Release C1 serves constructor")
+  })
+
+  it("holds a word of a record written before words named their commit against a build of a commit made by then", () => {
+    const before = {
+      studies: {
+        wine: { goLiveAt: null, expireAt: "2026-12-01T10:00:00Z", toldAt: "2026-12-01T09:00:00Z", release: "R" },
+      },
     }
+    const oldCommit = at("2026-12-01T19:00:00Z", "2026-11-01T00:00:00Z", { wine: { addresses: ["wine"] } }, ["wine"])
+    expect(() => refuseTakenDown(before, oldCommit, NOW, "The build")).toThrow("The build serves wine (down since")
+    expect(toldAfter(before, oldCommit, "X").studies.wine).toBe(before.studies.wine)
+    // A commit made since is the way past it.
+    const since = at("2026-12-01T19:00:00Z", "2026-12-01T09:30:00Z", { wine: { addresses: ["wine"] } }, ["wine"])
+    expect(() => refuseTakenDown(before, since, NOW, "The build")).not.toThrow()
   })
 
   it("stays deleted once deleted, though a later study takes its address", () => {
@@ -471,7 +525,7 @@ describe("the record's edges", () => {
     const unclocked = { ...older, clock: undefined, builtAt: "2026-12-01T12:00:00Z" }
     expect(() => refuseTakenDown(record, unclocked, NOW, "The build")).not.toThrow()
     expect(() => refuseTakenDown(record, { ...unclocked, builtAt: "2026-12-01T11:00:00Z" }, NOW, "The build")).toThrow(
-      HeldForCalendar,
+      "The build serves wine (down since",
     )
     const two = told({ ...record.studies, cruises: window("2026-12-01T12:00:00Z", { expireAt: down, release: "r9" }) })
     expect(() => refuseTakenDown(two, { ...older, serves: ["cruises", "wine"] }, NOW, "The build")).toThrow(

@@ -106,6 +106,7 @@ const toldWindow = z.extend(studyWindowSchema, {
   /** When the commit of the build that told it was committed, and its depth (absent from older records). */
   committedAt: z.optional(offsetTime),
   commitDepth: z.optional(commitDepth),
+  commitRoot: z.optional(commitHash),
   release: z.string(),
   /** The newest build had no such file (absent: it had, or said no more than its window). */
   deleted: z.optional(z.literal(true)),
