@@ -26,6 +26,8 @@ export const studyWindowSchema = z.strictObject({
   expireAt: z.optional(z.nullable(offsetTime)),
   /** Every address the study has had: its slug, then those it moved from (absent from older builds). */
   addresses: z.optional(z.array(z.string().check(z.minLength(1)))),
+  /** The files git saw it moved from (`git mv`), the latest first (absent: none, or no history read). */
+  formerFiles: z.optional(z.array(z.string().check(z.minLength(1)))),
 })
 export type StudyWindow = z.infer<typeof studyWindowSchema>
 

@@ -10,6 +10,7 @@ import type { BuildArgs, CreateNodeArgs, ParentSpanPluginArgs, SourceNodesArgs }
 import { type BuildContext, buildContext, checkedBefore, fileStamp } from "../build-steps/context"
 import { readClock } from "../contracts/clock"
 import { writeBuildCalendar } from "../build-steps/content/calendar"
+import { withFormerFiles } from "../build-steps/content/calendar-moves"
 import { projectDirectory } from "../build-steps/gatsby-internals"
 import { CONTENT_DIR } from "../build-steps/paths"
 import { assertValidContent } from "./assert-valid-content"
@@ -77,7 +78,7 @@ export function siteBuild(contentDir = CONTENT_DIR, env: NodeJS.ProcessEnv = pro
      */
     async sourceNodes(args) {
       const { getNodesByType, store } = args
-      writeBuildCalendar(projectDirectory(store), current().calendar.record)
+      writeBuildCalendar(projectDirectory(store), withFormerFiles(current().calendar.record, current().content))
       for (const file of getNodesByType("File").filter((node) => contentTypeOfNode(node)) as FileNode[]) {
         if (madeNow.has(madeKey(file))) continue
         const raw = heldText(file)

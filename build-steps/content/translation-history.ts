@@ -10,7 +10,7 @@
  * confirmation on either side counts, though the other side moved the file. A file moved keeps its
  * record: found by git's rename detection (`git mv`), or, where git sees a deletion and a new file (moved
  * and rewritten at once, or moved out of the content folder and back), a new file that is a deleted
- * one's version, or whose slug, or one of its former slugs, is the deleted one's slug.
+ * one's version, or names its slug among its former slugs (or as its own, deleted in the same commit).
  * A confirmation is the CMS's (its record's entry taken away, the translation unchanged) or a commit's
  * trailer, by hand (history-commits.ts). Without history (not a repository, a shallow clone) the
  * files' own records are all there is.
@@ -30,8 +30,13 @@ import { type ContentSnapshot, parsedObject } from "../context"
 import { blobs, git, unreadableHistory } from "../git"
 import { type Commit, commitsOf } from "./history-commits"
 
-/** Each content file's record as its history makes it (by its path under content/), or why there is none. */
-export type TranslationHistory = { records: Map<string, TranslatedFrom | undefined> } | { unknown: string }
+/**
+ * Each content file's record as its history makes it (by its path under content/), and the paths each
+ * was moved from (the latest first; absent: none), or why there is none.
+ */
+export type TranslationHistory =
+  | { records: Map<string, TranslatedFrom | undefined>; formerly: Map<string, readonly string[]> }
+  | { unknown: string }
 
 /** What `commit` confirms of `file` (the version it wrote), as recordedSources reads a confirmation. */
 function confirmedIn(relative: string, file: Record<string, unknown>, commit: Commit | undefined): Confirmed {
@@ -115,14 +120,16 @@ function readHistory(content: ContentSnapshot): TranslationHistory {
   const states = walk(commits, versions)
   const head = commits.length > 0 ? states.get(commits[commits.length - 1].hash) : undefined
   const records = new Map<string, TranslatedFrom | undefined>()
+  const formerly = new Map<string, readonly string[]>()
   // The working tree, as the build read it: saved over the last commit (no trailer of its own).
   for (const [file, text] of content.texts) {
     const next = contentTypeOf(file) ? parsedObject(text) : undefined
     const held = head?.get(file)
     if (next) records.set(file, saved(file, held?.version, held?.record, next, undefined))
     else if (held && contentTypeOf(file)) records.set(file, held.record)
+    if (held?.formerly) formerly.set(file, held.formerly)
   }
-  return { records }
+  return { records, formerly }
 }
 
 /**
@@ -159,7 +166,9 @@ function walk(commits: readonly Commit[], versions: ReadonlyMap<string, Record<s
       // Moved: by git's rename detection, or a new file of a study deleted in this commit (moved and
       // rewritten) or before (moved out of the content folder and back).
       const fresh = next && !change.from && !state.has(change.file)
-      const found = fresh ? (sameStudy(next, change.blob, deleted) ?? sameStudy(next, change.blob, gone)) : undefined
+      const found = fresh
+        ? (sameStudy(next, change.blob, deleted, true) ?? sameStudy(next, change.blob, gone, false))
+        : undefined
       const from = change.from ?? found
       const previous = state.get(from ?? change.file) ?? (from ? (deleted.get(from) ?? gone.get(from)) : undefined)
       before.set(change.file, previous)
@@ -207,14 +216,21 @@ function addressesOf(version: Record<string, unknown>): string[] {
 }
 
 /**
- * The deleted file whose study `next` (written as `blob`) is: the same version, or its slug is the new
- * one's slug or among its former slugs.
+ * The deleted file whose study `next` (written as `blob`) is: the same version, or one whose slug is
+ * among the new one's former slugs (it says it moved from there), or, deleted in the same commit
+ * (`sameCommit`: moved and rewritten at once), is the new one's slug. A study deleted before and a new
+ * one at its address are two studies.
  */
-function sameStudy(next: Record<string, unknown>, blob: string, deleted: ReadonlyMap<string, Held>): string | undefined {
+function sameStudy(
+  next: Record<string, unknown>,
+  blob: string,
+  deleted: ReadonlyMap<string, Held>,
+  sameCommit: boolean,
+): string | undefined {
   for (const [file, held] of deleted) if (held.blob === blob) return file
-  const addresses = addressesOf(next)
-  if (addresses.length === 0) return undefined
-  for (const [file, held] of deleted) if (addresses.includes(addressesOf(held.version)[0])) return file
+  const [slug, ...former] = addressesOf(next)
+  const claims = sameCommit ? [slug, ...former] : former
+  for (const [file, held] of deleted) if (claims.includes(addressesOf(held.version)[0])) return file
   return undefined
 }
 

@@ -27,10 +27,9 @@ export const readToldCalendar = (root: string): ToldCalendar => readRecord(root,
 /**
  * The record once a release of `built` is live: its word on each study replaces the word of builds no
  * newer. A build that lists every study (`allStudies`) and no longer has one the host knows says it
- * was deleted, unless a file new to the host names the study's address among its former slugs (moved
- * with `git mv` and a new slug, the old one kept: the word is that file's from then on); one made
- * before builds listed them all says so only of studies with a window, and a study it does not list is
- * off the record, as it always was.
+ * was deleted, unless the study moved to another of its files (movedFrom: the word is that file's from
+ * then on); one made before builds listed them all says so only of studies with a window, and a study
+ * it does not list is off the record, as it always was.
  */
 export function toldAfter(told: ToldCalendar, built: BuiltFrom, release: string): ToldCalendar {
   if (!built.clock || !built.windows) return told
@@ -67,15 +66,23 @@ const windowOf = (built: BuiltFrom, file: string): StudyWindow | undefined =>
 const knows = (told: ToldCalendar, file: string) => Object.hasOwn(told.studies, file)
 
 /**
- * Whether the study the host knows as `file`, which `built` no longer has, moved: a file of `built` new
- * to the host lists the study's address among its former slugs. (Another study taking the address as
- * its own slug is a new study: the old one was deleted.)
+ * Whether the study the host knows as `file`, which `built` no longer has, moved to another of its
+ * files: git saw it (that file's `formerFiles`); or a file new to the host lists the study's address
+ * among its former slugs (a move with a new slug, the old kept), or has for its slug one of the
+ * study's former addresses (a move undone); or, for a word of before words were kept by file, any of
+ * its files has the address. (Another study taking the address as its own slug is a new study: the
+ * old one was deleted.)
  */
 const movedFrom = (told: ToldCalendar, built: BuiltFrom, file: string): boolean => {
-  const address = addressesOf(file, told.studies[file])[0]
-  return Object.entries(built.windows ?? {}).some(
-    ([other, window]) => other !== file && !knows(told, other) && (window.addresses ?? []).slice(1).includes(address),
-  )
+  const word = told.studies[file]
+  const [address, ...former] = addressesOf(file, word)
+  return Object.entries(built.windows ?? {}).some(([other, window]) => {
+    if (other === file) return false
+    if (window.formerFiles?.includes(file)) return true
+    const [slug, ...formerSlugs] = addressesOf(other, window)
+    if (!word.addresses) return slug === address || formerSlugs.includes(address)
+    return !knows(told, other) && (formerSlugs.includes(address) || former.includes(slug))
+  })
 }
 
 /** The file of `built`, other than `not`, whose study has one of `addresses`; undefined where none does. */
@@ -86,16 +93,21 @@ const ownerOf = (built: BuiltFrom, addresses: string[], not: string): string | u
 
 /**
  * How two commits stand: above 0 when `a` is the newer, below 0 when older, 0 when the same or
- * unknown. Within one history (the same first commit) by depth: a later commit of main stands on more,
- * whatever its committer's clock said. Across two (a new or rewritten repository), or where either
- * cannot say, by commit time, and within one second by depth.
+ * unknown. Within one history (the same first commit), committed within COMMIT_CLOCKS_APART of each
+ * other, by depth: a later commit of main stands on more, whatever its committer's clock said. Else
+ * (two histories, a history rewritten since, one that cannot say) by commit time, and within one
+ * second by depth.
  */
 export function newerCommit(a: CommitOf, b: CommitOf): number {
   const deep = a.commitDepth && b.commitDepth ? a.commitDepth - b.commitDepth : 0
-  if (deep !== 0 && a.commitRoot && a.commitRoot === b.commitRoot) return deep
   const apart = a.committedAt && b.committedAt ? Date.parse(a.committedAt) - Date.parse(b.committedAt) : 0
+  const oneHistory = a.commitRoot !== undefined && a.commitRoot === b.commitRoot
+  if (deep !== 0 && oneHistory && Math.abs(apart) <= COMMIT_CLOCKS_APART) return deep
   return apart === 0 ? deep : apart
 }
+
+/** How far apart two committers' clocks may be: beyond it, two commits are ordered by their times. */
+export const COMMIT_CLOCKS_APART = 60 * 60 * 1000
 type CommitOf = Pick<BuildInfo, "committedAt" | "commitDepth" | "commitRoot">
 
 /**

@@ -16,6 +16,7 @@ import { translationsDescription } from "../../deploy/publish/translations-statu
 import { CHECKED_TRAILER, trailerConfirms } from "../../build-steps/content/history-commits"
 import { translationsAnswer } from "../../build-steps/post-build/translations-answer"
 import { buildContext, readContentSnapshot } from "../../build-steps/context"
+import { withFormerFiles } from "../../build-steps/content/calendar-moves"
 
 const REAL_CONTENT = path.resolve(__dirname, "../../content")
 const WINE = "case-studies/wine.json"
@@ -245,6 +246,33 @@ describe("translations to check, from history", () => {
     expect((await toCheck(repo.content)).map((warning) => `${warning.file} ${warning.path}`)).toEqual([
       `content/${WINE} fr.title`,
     ])
+  })
+
+  it("tells the host which file a study was moved from, and gives a new study at a deleted one's file no marks", async () => {
+    const repo = repository()
+    repo.edit((study) => (study.en.title = `${study.en.title} Again`), "Content: the title, in English")
+    moveTo(repo, "vin", (study) => `${JSON.stringify(study, null, 2)}\n`)
+    const clock = { now: new Date("2026-12-04T09:00:00+01:00"), set: true }
+    const context = buildContext(repo.content, clock)
+    expect(withFormerFiles(context.calendar.record, context.content).windows?.vin).toMatchObject({
+      addresses: ["vin", "wine"],
+      formerFiles: ["wine"],
+    })
+    // Another repository: wine's English industry changed by hand, its file deleted; later another study
+    // made at wine.json (from the hotels study, its industry the same words): it starts afresh.
+    const other = repository()
+    let industry = ""
+    other.edit((study) => (industry = study.en.industry = "Wines & Spirits"), "Content: wine's industry, in English")
+    expect((await toCheck(other.content)).map((warning) => warning.path)).toEqual(["fr.industry"])
+    other.git("rm", "-q", other.file)
+    other.git("commit", "-q", "-m", "Content: the wine study taken away")
+    const hotels = JSON.parse(fs.readFileSync(path.join(other.content, "case-studies/hotels.json"), "utf8"))
+    Object.assign(hotels.en, { slug: "wine", title: "A Cellar Reopened", industry })
+    Object.assign(hotels.fr, { title: "Une cave rouverte", industry: "Vins et spiritueux" })
+    fs.writeFileSync(other.file, `${JSON.stringify(hotels, null, 2)}\n`)
+    other.git("add", "-A")
+    other.git("commit", "-q", "-m", "Content: a new study at /wine/")
+    expect(await toCheck(other.content)).toEqual([])
   })
 
   it("says it cannot judge from a shallow clone, and passes on the files' own records", async () => {

@@ -316,6 +316,9 @@ describe("a word that holds past the older build's own calendar", () => {
         "The parent",
       ),
     ).toThrow("The parent is of a commit older than the live one")
+    // A history rewritten since (its first commit kept): a commit made a day later stands on fewer.
+    const rewritten = { ...same, ...root, committedAt: "2026-12-02T11:58:00Z", commitDepth: 20 }
+    expect(() => refuseOlderCommit({ ...live, ...root, commitDepth: 120 }, rewritten, "The build")).not.toThrow()
     const deleting = { ...child, windows: {}, allStudies: true, servesFiles: [], serves: [] }
     const record = toldAfter({ studies: { wine: { ...word, ...root } } }, deleting, "C")
     expect(record.studies.wine).toMatchObject({ deleted: true, release: "C" })
@@ -371,6 +374,35 @@ describe("a study moved to another file", () => {
     expect(() => refuseTakenDown(told, e1, NOW, "Release E1")).toThrow(
       "Release E1 serves wine (the study of wine.json, deleted, told by release E2)",
     )
+  })
+
+  it("follows a move git saw, a move undone, and a word kept by slug before words were kept by file", () => {
+    // grand-cru.json is wine.json renamed, its slug kept (its file's name among its former slugs).
+    const renamed = at(
+      "2026-12-01T10:00:00Z",
+      "2026-12-01T09:58:00Z",
+      { "grand-cru": { addresses: ["wine", "grand-cru"], formerFiles: ["wine"] } },
+      ["grand-cru"],
+    )
+    expect(Object.keys(toldAfter(toldAfter({ studies: {} }, e1, "E1"), renamed, "E2").studies)).toEqual(["grand-cru"])
+    // Moved to /vin/, then the move reverted: the build of the move is no study deleted.
+    const moved = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { vin: { addresses: ["vin", "wine"] } }, ["vin"])
+    const back = at("2026-12-01T11:00:00Z", "2026-12-01T10:58:00Z", { wine: { addresses: ["wine"] } }, ["wine"])
+    const told = [e1, moved, back].reduce<ToldCalendar>((record, built, i) => toldAfter(record, built, `E${i + 1}`), {
+      studies: {},
+    })
+    expect(Object.keys(told.studies)).toEqual(["wine"])
+    expect(() => refuseTakenDown(told, moved, NOW, "Release E2")).not.toThrow()
+    // A record of before, by slug: wine.json at /vin/ (once /wine/), known as "vin"; the first build
+    // that lists files takes its word, and a rollback to the build before is no study brought back.
+    const bySlug = {
+      studies: { vin: { goLiveAt: null, expireAt: null, toldAt: "2026-12-01T08:00:00Z", release: "OLD" } },
+    }
+    const first = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { wine: { addresses: ["vin", "wine"] } }, ["wine"])
+    const after = toldAfter(bySlug, first, "N1")
+    expect(Object.keys(after.studies)).toEqual(["wine"])
+    const old = build("2026-12-01T07:00:00Z", { serves: ["vin", "wine"], windows: { vin: {} } })
+    expect(() => refuseTakenDown(after, old, NOW, "Release OLD")).not.toThrow()
   })
 
   it("records a deletion of a study whose file is named like an object's own (constructor.json)", () => {
