@@ -316,6 +316,9 @@ describe("a word that holds past the older build's own calendar", () => {
         "The parent",
       ),
     ).toThrow("The parent is of a commit older than the live one")
+    // Another history, its commit made within the hour: the time decides, not the depth.
+    const otherRoot = { ...same, commitRoot: commit("e"), committedAt: "2026-12-01T12:20:00Z", commitDepth: 20 }
+    expect(() => refuseOlderCommit({ ...live, ...root, commitDepth: 120 }, otherRoot, "The build")).not.toThrow()
     // A history rewritten since (its first commit kept): a commit made a day later stands on fewer.
     const rewritten = { ...same, ...root, committedAt: "2026-12-02T11:58:00Z", commitDepth: 20 }
     expect(() => refuseOlderCommit({ ...live, ...root, commitDepth: 120 }, rewritten, "The build")).not.toThrow()
@@ -403,6 +406,38 @@ describe("a study moved to another file", () => {
     expect(Object.keys(after.studies)).toEqual(["wine"])
     const old = build("2026-12-01T07:00:00Z", { serves: ["vin", "wine"], windows: { vin: {} } })
     expect(() => refuseTakenDown(after, old, NOW, "Release OLD")).not.toThrow()
+  })
+
+  it("reads an address another file of the build has, which the host knows by its own word, as that file's", () => {
+    // wine.json deleted; cellar.json, known to the host and live, has /wine/ among its former slugs.
+    const told: ToldCalendar = {
+      studies: {
+        wine: {
+          addresses: ["wine"],
+          goLiveAt: null,
+          expireAt: null,
+          toldAt: "2026-12-01T12:00:00Z",
+          deleted: true,
+          release: "D",
+        },
+        cellar: {
+          addresses: ["cellar", "wine"],
+          goLiveAt: null,
+          expireAt: null,
+          toldAt: "2026-12-01T12:00:00Z",
+          release: "D",
+        },
+      },
+    }
+    const older = at("2026-12-01T10:00:00Z", "2026-12-01T09:58:00Z", { cellar: { addresses: ["cellar", "wine"] } }, [
+      "cellar",
+    ])
+    expect(() => refuseTakenDown(told, older, NOW, "Release C")).not.toThrow()
+    // A word kept by slug whose address no file of the build has: deleted.
+    const bySlug = {
+      studies: { retail: { goLiveAt: null, expireAt: null, toldAt: "2026-12-01T08:00:00Z", release: "OLD" } },
+    }
+    expect(toldAfter(bySlug, e1, "N1").studies.retail).toMatchObject({ deleted: true, release: "N1" })
   })
 
   it("records a deletion of a study whose file is named like an object's own (constructor.json)", () => {
