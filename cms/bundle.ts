@@ -30,9 +30,10 @@ const ADMIN_REACT: Record<string, string> = { react: "react-19", "react-dom": "r
 
 /**
  * Decap's parts (core, backends, widgets), in the versions `decap-cms-app` ships together: resolved
- * from that package's folder, as its own imports of them are.
+ * from that package's folder, as its own imports of them are; a module of one (the core's store,
+ * cms/app/decap-internals/store.ts) too, so it is the very module the core runs.
  */
-const DECAP_PART = /^decap-cms-(core|backend-[\w-]+|widget-[\w-]+)$/
+const DECAP_PART = /^decap-cms-(core|backend-[\w-]+|widget-[\w-]+)(\/.*)?$/
 
 const adminResolution: Plugin = {
   name: "admin-resolution",

@@ -14,3 +14,13 @@ declare module "decap-cms-lib-util/dist/esm/API.js" {
   export const PreviewState: { Success: "success"; Other: "other" }
   export function getPreviewStatus<T extends { context: string }>(statuses: T[], previewContext: string): T | undefined
 }
+/** Decap's store and two of its action creators, which the admin's adapter reaches (decap-internals/store.ts). */
+declare module "decap-cms-core/dist/esm/redux/index.js" {
+  export const store: unknown
+}
+declare module "decap-cms-core/dist/esm/actions/editorialWorkflow.js" {
+  export function loadUnpublishedEntry(collection: unknown, slug: string): unknown
+}
+declare module "decap-cms-core/dist/esm/actions/entries.js" {
+  export function changeDraftField(change: unknown): unknown
+}

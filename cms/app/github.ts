@@ -1,11 +1,13 @@
 /**
  * The admin's views ask GitHub through this one client, with the signed-in editor's token: the
- * repository (release-notes.tsx, schedule-note.tsx), and the content files of a branch, each blob kept
- * by its hash for the session (translations-view.tsx). What the live site says of itself is read here
+ * repository (release-notes.tsx, schedule-note.tsx), the content files of a branch, each blob kept
+ * by its hash for the session in the admin's store (translations-view.tsx), and an entry's versions
+ * (entry-versions.ts). What the live site says of itself is read here
  * too (readLive), through the contracts the build writes.
  */
 import { askAgainAt } from "../release-state"
 import { CONTENT_LABEL } from "../entry-problems"
+import { adminStore } from "./admin-store"
 import { signedInUser } from "./decap-internals"
 
 export interface BackendConfig {
@@ -51,11 +53,8 @@ interface Tree {
   tree: Array<{ path: string; type: string; sha: string }>
 }
 
-/** Blobs read this session, by their hash. */
-const blobs = new Map<string, string>()
-
 /** A blob's text from GitHub's base64 (UTF-8 bytes). */
-function decoded(content: string): string {
+export function decoded(content: string): string {
   const bytes = Uint8Array.from(atob(content.replace(/\n/g, "")), (character) => character.charCodeAt(0))
   return new TextDecoder().decode(bytes)
 }
@@ -79,15 +78,15 @@ export async function contentOnBranch(config: BackendConfig): Promise<BranchCont
   )
   await Promise.all(
     files
-      .filter(({ sha }) => !blobs.has(sha))
+      .filter(({ sha }) => !adminStore.now().blobs.has(sha))
       .map(async ({ sha }) => {
         const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
-        blobs.set(sha, decoded(blob.content))
+        adminStore.keepBlob(sha, decoded(blob.content))
       }),
   )
   const relative = (path: string) => path.slice(CONTENT_LABEL.length + 1)
   return {
-    texts: new Map(files.map(({ path, sha }) => [relative(path), blobs.get(sha)!])),
+    texts: new Map(files.map(({ path, sha }) => [relative(path), adminStore.now().blobs.get(sha)!])),
     blobs: new Map(files.map(({ path, sha }) => [relative(path), sha])),
   }
 }

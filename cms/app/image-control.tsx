@@ -5,7 +5,7 @@
  * showed an empty checkerboard. Here the control is handed, while an image is still loading, a new
  * `getAsset` a moment later (Decap's control asks again whenever `getAsset` changes), until the image
  * has come. Decap tells a control nothing when an asset has loaded, so the moment is a timer's, in
- * decap-internals.ts (`afterAssetLoadMayHaveEnded`). Decap's own control draws everything else; its
+ * decap-internals/ (`afterAssetLoadMayHaveEnded`). Decap's own control draws everything else; its
  * instance is the one Decap holds (the ref passes through), so its validation is unchanged.
  */
 import { type ComponentType, type Ref, createElement, forwardRef, useEffect, useMemo, useState } from "react"

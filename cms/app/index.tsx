@@ -15,7 +15,9 @@ import { cmsCollectionOf } from "../collections"
 import { LOCAL_CMS_BACKEND } from "../../contracts/local-backend"
 import { CONTENT_FORMAT } from "../shared"
 import { adminPhrases } from "./admin-phrases"
-import { entryCheckWidget, recordDecapSave, recordOnSave } from "./entry-check/control"
+import { entryCheckWidget } from "./entry-check/control"
+import { afterSave, beforePublish, beforeSave } from "./save-handlers"
+import { forgetLeftForms } from "./entry-versions"
 import { iconChoiceWidget } from "./icon-choice"
 import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
@@ -33,10 +35,13 @@ CMS.registerLocale("en", adminPhrases(en))
 CMS.registerWidget(entryCheckWidget.name, entryCheckWidget.controlComponent as never, entryCheckWidget.previewComponent)
 CMS.registerWidget(iconChoiceWidget.name, iconChoiceWidget.controlComponent as never, iconChoiceWidget.previewComponent)
 CMS.registerWidget(zurichTimeWidget.name, zurichTimeWidget.controlComponent as never, zurichTimeWidget.previewComponent)
-// What a save adds to the English document: a study's old slug, so its old address leads to the new
-// one, and the record of the translations to check (cms/on-save.ts).
-CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => recordOnSave(entry as never) as never })
-CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => void recordDecapSave(entry as never) })
+// Around each save and publish (save-handlers.ts): one built on a version the editor did not open is
+// refused; a save adds a study's old slug, so its old address leads to the new one, and the record of
+// the translations to check (cms/on-save.ts). A form the editor leaves stands on nothing any more.
+CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => beforeSave(entry as never) as never })
+CMS.registerEventListener({ name: "prePublish", handler: ({ entry }) => beforePublish(entry as never) as never })
+CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => afterSave(entry as never) as never })
+window.addEventListener("hashchange", () => forgetLeftForms(location.hash))
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).

@@ -1,7 +1,7 @@
 /**
  * The build server's preview status (deploy/publish/preview-status.ts) against the stand-in for GitHub: what
  * it posts is the status of the context the CMS's configuration names (`preview_context`), which
- * Decap's github backend reads, picked by Decap's own lookup; e2e/cms-github.spec.ts shows "View
+ * Decap's github backend reads, picked by Decap's own lookup; e2e/cms-github-publish.spec.ts shows "View
  * Preview" appearing in the admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 /**
- * What the admin relies on that Decap does not document (cms/app/decap-internals.ts), checked against
+ * What the admin relies on that Decap does not document (cms/app/decap-internals/), checked against
  * the Decap the admin is built with: each internal, the file of Decap that makes it so, and what must
  * be true of it. Each check is shown failing against a copy of that file with the internal renamed, as
  * a Decap release that changed it would be: then the admin's checks could switch off without a sound,
@@ -144,6 +144,78 @@ const CONTRACTS: Contract[] = [
     changed: (source) => source.replace("optional: 'optional'", "optional: 'not required'"),
   },
   {
+    internal: "a save a preSave handler refused rejected with Decap's failure action, its error the handler's",
+    pkg: CORE,
+    file: "dist/esm/actions/editorialWorkflow.js",
+    holds: (source) =>
+      source.includes(
+        "return Promise.reject(dispatch(unpublishedEntryPersistedFail(error, collection, entry.get('slug'))));",
+      ) &&
+      /function unpublishedEntryPersistedFail\(error, collection, slug\) \{\s*return \{[\s\S]{0,200}?\},\s*error\s*\};/.test(
+        source,
+      ),
+    changed: (source) => source.replace(/(slug\s*\},)\s*error\s*\};/, "$1\n    failure: error\n  };"),
+  },
+  {
+    internal: "the store, exported by decap-cms-core's redux module",
+    pkg: CORE,
+    file: "dist/esm/redux/index.js",
+    holds: (source) => source.includes("export { store };"),
+    changed: (source) => source.replace("export { store };", "export { store as decapStore };"),
+  },
+  {
+    internal: "the configuration and the collections at the store's state.config, state.collections",
+    pkg: CORE,
+    file: "dist/esm/reducers/index.js",
+    holds: (source) => /const reducers = \{[^}]*\n\s*config,\s*collections,/.test(source),
+    changed: (source) => source.replace(/(const reducers = \{[^}]*)\bconfig,/, "$1cmsConfig: config,"),
+  },
+  {
+    internal: "loadUnpublishedEntry(collection, slug) loads an entry's draft, else the published entry",
+    pkg: CORE,
+    file: "dist/esm/actions/editorialWorkflow.js",
+    holds: (source) =>
+      source.includes("export function loadUnpublishedEntry(collection, slug) {") &&
+      /error\.notUnderEditorialWorkflow\) \{\s*dispatch\(unpublishedEntryRedirected\(collection, slug\)\);\s*dispatch\(loadEntry\(collection, slug\)\);/.test(
+        source,
+      ),
+    changed: (source) => source.replace("dispatch(loadEntry(collection, slug));", "dispatch(loadEntries(collection));"),
+  },
+  {
+    internal: "changeDraftField({ field, value, metadata, entries, i18n }) sets a field on a language's side",
+    pkg: CORE,
+    file: "dist/esm/actions/entries.js",
+    holds: (source) =>
+      /export function changeDraftField\(\{\s*field,\s*value,\s*metadata,\s*entries,\s*i18n\s*\}\)/.test(source),
+    changed: (source) =>
+      source.replace("export function changeDraftField({", "export function changeDraftField(field, {"),
+  },
+  {
+    internal: "a changed field counts as unsaved unless the draft equals one of the entries given",
+    pkg: CORE,
+    file: "dist/esm/reducers/entryDraft.js",
+    holds: (source) =>
+      source.includes("state.set('hasChanged', !entries.some(e => newData.equals(e.get(...dataPath)))"),
+    changed: (source) => source.replace("!entries.some(e => newData.equals", "entries.every(e => !newData.equals"),
+  },
+  {
+    internal: "a preSave or prePublish handler that throws stops the save or publish before anything is written",
+    pkg: CORE,
+    file: "dist/esm/backend.js",
+    holds: (source) =>
+      /async persistEntry\(\{[\s\S]{0,300}?\}\) \{\s*const updatedEntity = await this\.invokePreSaveEvent\(draft\.get\('entry'\)\);/.test(
+        source,
+      ) &&
+      /await this\.invokePrePublishEvent\(entry\);\s*await this\.implementation\.publishUnpublishedEntry\(/.test(
+        source,
+      ),
+    changed: (source) =>
+      source.replace(
+        "await this.invokePrePublishEvent(entry);\n    await this.implementation.publishUnpublishedEntry(",
+        "this.invokePrePublishEvent(entry).catch(() => {});\n    await this.implementation.publishUnpublishedEntry(",
+      ),
+  },
+  {
     internal: "no word to a control when an asset it asked for has loaded (isLoadingAsset stays with EditorControl)",
     pkg: CORE,
     file: "dist/esm/components/Editor/EditorControlPane/Widget.js",
@@ -187,7 +259,14 @@ describe("at run time", () => {
   })
 
   it("the notices the admin rewords are at their keys in Decap's English phrases, which stay as they are", () => {
-    const words = { refused: "R", deletePublished: "D", deleteWithUnsaved: "U", noUnsavedChanges: "N" }
+    const words = {
+      refused: "R",
+      deletePublished: "D",
+      deleteWithUnsaved: "U",
+      noUnsavedChanges: "N",
+      notSaved: "S",
+      notPublished: "P",
+    }
     const reworded = withNotices(en, words) as Record<string, any>
     for (const [name, keys] of Object.entries(NOTICE_KEYS)) {
       expect(keys.reduce((node, key) => node[key], reworded)).toBe(words[name as keyof typeof words])

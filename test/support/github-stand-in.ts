@@ -36,6 +36,11 @@ export interface GitHubStandIn {
   unhandled: string[]
   /** Pull requests, as GitHub would list them. */
   pulls(): PullRequest[]
+  /**
+   * The account the sign-ins from now on are of (the consent page names it): another editor, whose
+   * saves are commits in their name. The first is `login`, Camille Editor.
+   */
+  signInAs(login: string, name: string): void
   /** Gives or takes the signed-in account's write access (the repository's collaborator role). */
   setCanPush(canPush: boolean): void
   /** Makes the repository public or private (GitHub's `private`, in its answer about the repository). */
@@ -114,9 +119,19 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   let canPush = Boolean(options.canPush)
   // Private, as an agency's repository should be; a test makes it public.
   let isPublic = false
-  const user = { login: options.login, id: 1, name: "Camille Editor", email: "camille@example.ch", avatar_url: "" }
-  const codes = new Map<string, string>()
-  const tokens = new Set<string>()
+  type Account = { login: string; id: number; name: string; email: string; avatar_url: string }
+  const first: Account = {
+    login: options.login,
+    id: 1,
+    name: "Camille Editor",
+    email: "camille@example.ch",
+    avatar_url: "",
+  }
+  let signingIn = first
+  /** Each sign-in's code: where it returns, and whose it is. */
+  const codes = new Map<string, { redirect: string; account: Account }>()
+  /** Each token's account. */
+  const tokens = new Map<string, Account>()
   const pulls: PullRequest[] = []
   const unhandled: string[] = []
   /** Commit statuses by commit, oldest first (the build server's checks and previews). */
@@ -217,12 +232,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     }
   }
 
-  function createCommit(body: {
-    message: string
-    tree: string
-    parents: string[]
-    author?: { name: string; email: string; date?: string }
-  }) {
+  function createCommit(
+    body: { message: string; tree: string; parents: string[]; author?: { name: string; email: string; date?: string } },
+    user: Account = first,
+  ) {
+    // Without an author, GitHub writes the commit in the name of the token's account.
     const author = body.author ?? { name: user.name, email: user.email }
     const sha = git(
       ["commit-tree", body.tree, ...body.parents.flatMap((parent) => ["-p", parent]), "-F", "-"],
@@ -260,7 +274,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
 
   /** The REST API, under /api (what https://api.github.com is routed to). */
   function api(method: string, url: URL, body: Record<string, unknown>, token: string | undefined): unknown {
-    if (!token || !tokens.has(token)) throw new HttpError(401, "Bad credentials")
+    const user = token ? tokens.get(token) : undefined
+    if (!token || !user) throw new HttpError(401, "Bad credentials")
     const route = url.pathname.replace(/^\/api/, "")
     if (method === "GET" && route === "/user") return user
     if (method === "GET" && route.startsWith("/users/")) return user
@@ -306,7 +321,22 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       return { sha: git(["hash-object", "-w", "--stdin"], content).toString().trim() }
     }
     if (method === "POST" && rest === "/git/trees") return createTree(body as never)
-    if (method === "POST" && rest === "/git/commits") return createCommit(body as never)
+    if (method === "POST" && rest === "/git/commits") return createCommit(body as never, user)
+    if (method === "GET" && (found = match(/^\/contents\/(.+)$/))) {
+      const file = decodeURIComponent(found[1])
+      const at = resolveHead(url.searchParams.get("ref") ?? "main")
+      if (!exists(`${at}:${file}`)) throw new HttpError(404, "Not Found")
+      const content = git(["cat-file", "blob", `${at}:${file}`])
+      const sha = text("rev-parse", `${at}:${file}`)
+      return {
+        type: "file",
+        path: file,
+        sha,
+        size: content.length,
+        encoding: "base64",
+        content: content.toString("base64"),
+      }
+    }
     if (method === "GET" && (found = match(/^\/git\/(?:matching-)?refs\/(.+)$/))) {
       const ref = `refs/${decodeURIComponent(found[1])}`
       if (!exists(ref)) throw new HttpError(404, "Not Found")
@@ -446,11 +476,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       if (clientId !== options.clientId) return { status: 404, html: "<h1>Unknown application</h1>" }
       const back = (query: Record<string, string>) => `${redirect}?${new URLSearchParams({ ...query, state })}`
       const code = crypto.randomBytes(10).toString("hex")
-      codes.set(code, redirect)
+      codes.set(code, { redirect, account: signingIn })
       return {
         status: 200,
         html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head>
-<body><main><h1>Authorize Aurelle content editor</h1><p>Signed in as ${user.login}. Scope: ${url.searchParams.get("scope")}.</p>
+<body><main><h1>Authorize Aurelle content editor</h1><p>Signed in as ${signingIn.login}. Scope: ${url.searchParams.get("scope")}.</p>
 <a href="${back({ code })}">Authorize</a> <a href="${back({ error: "access_denied", error_description: "The user has denied your application access." })}">Cancel</a>
 </main></body></html>`,
       }
@@ -471,7 +501,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
           },
         }
       }
-      if (!codes.has(code) || codes.get(code) !== redirect) {
+      const asked = codes.get(code)
+      if (!asked || asked.redirect !== redirect) {
         return {
           status: 200,
           json: { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." },
@@ -479,7 +510,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       }
       codes.delete(code)
       const token = `gho_${crypto.randomBytes(16).toString("hex")}`
-      tokens.add(token)
+      tokens.set(token, asked.account)
       return { status: 200, json: { access_token: token, token_type: "bearer", scope: "repo" } }
     }
     return { status: 404, json: { message: "Not Found" } }
@@ -566,6 +597,9 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     setPublic: (value) => {
       isPublic = value
     },
+    signInAs: (login, name) => {
+      signingIn = { login, id: 2 + tokens.size, name, email: `${login}@example.ch`, avatar_url: "" }
+    },
     setCanPush: (value) => {
       canPush = value
     },
@@ -582,7 +616,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     },
     issueToken: () => {
       const token = crypto.randomBytes(20).toString("hex")
-      tokens.add(token)
+      tokens.set(token, first)
       workflowTokens.add(token)
       return token
     },

@@ -1,5 +1,5 @@
 /**
- * A draft's preview on the release test host, for the CMS's "View Preview" (e2e/cms-github.spec.ts):
+ * A draft's preview on the release test host, for the CMS's "View Preview" (e2e/cms-github-publish.spec.ts):
  * the host set up as docs/deploying.md says, the editors' password file made, and the project's own
  * build placed as pull request #1's preview by the release command's code (deploy/release/previews.ts).
  * The build is the live one, not made under the preview's path: its page's own addresses are served

@@ -9,10 +9,10 @@
  * Its parts: the saved content and the draft as files (draft-file.ts), the one store of refusals
  * (refusals.ts), the summary at the top of each side (summary.tsx), the marks at the French side's
  * fields (field-marks.tsx) and the focus after a refusal (focus.ts). What it needs of Decap beyond its
- * documented props comes through decap-internals.ts; given props of another shape, it says the checks
+ * documented props comes through decap-internals/; given props of another shape, it says the checks
  * cannot run, and refuses every save.
  */
-import { type Map as ImmutableMap, fromJS } from "immutable"
+import { canonicalJson } from "../../../contracts/json"
 import { Component, createRef } from "react"
 import { DEFAULT_LOCALE, type Locale, isLocale } from "../../../model/locales"
 import type { ContentProblem } from "../../../model/problems"
@@ -22,7 +22,6 @@ import { ENTRY_CHECK } from "../../shared"
 import {
   type ControlInternals,
   type DecapDraft,
-  collectionOf,
   decapChanged,
   draftDocument,
   expectRefusalRejection,
@@ -33,16 +32,18 @@ import {
   refusal,
 } from "../decap-internals"
 import { ReleaseStateNote } from "../release-notes"
+import { StaleSaveNote } from "../stale-save-note"
+import { rememberOpened } from "../entry-versions"
 import { CardSchedule, StudySchedule } from "../schedule-note"
 import type { CardLink } from "../../schedule-note"
 import type { Schedule } from "../../../model/schedule"
 import { industriesSchema } from "../../../model/schemas"
 import { caseStudySchema } from "../../../model/page-schemas"
 import { contentTypeOf } from "../../../model/registry"
-import { readSavedContent, recordSave, savedContent, savedContentNow } from "../saved-content"
-import { confirmedIn, confirmedValue, fieldsOfSave } from "../../on-save"
+import { readSavedContent, savedContentNow } from "../saved-content"
+import { confirmedIn, confirmedValue } from "../../on-save"
 import type { TextValue } from "../../../model/translations"
-import { canonicalJson, decapLoader, draftByLocale, draftTarget, draftText, savedEntryText } from "./draft-file"
+import { decapLoader, draftTarget, draftText } from "./draft-file"
 import { refusals } from "./refusals"
 import { SavedCheck } from "./summary"
 import { Panel } from "./summary-parts"
@@ -50,7 +51,7 @@ import { Panel } from "./summary-parts"
 /** What the calendar's notes read of an English document. */
 type CalendarFields = Schedule & { slug?: string; cards?: CardLink[] }
 
-/** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals.ts). */
+/** What Decap's custom-widget docs give a control, and what this one reads beyond them (decap-internals/). */
 type ControlProps = Partial<ControlInternals> & {
   forID: string
   value?: unknown
@@ -88,14 +89,15 @@ export class EntryCheckControl extends Component<ControlProps> {
 
   componentDidMount() {
     if (this.missing.length > 0) return
-    refusals.configure(this.internals.config)
     refusals.sideShown(this.side, 1)
     this.stopFollowing = onFormEdits(() => {
       if (this.draft !== this.drawn) this.forceUpdate()
       if (this.side !== DEFAULT_LOCALE) this.keepEditsCounted()
     })
-    // Each form reads the saved content afresh (the default side's field does, once per form).
+    // Each form reads the saved content afresh (the default side's field does, once per form), and
+    // remembers the version of its file it stands on (entry-versions.ts).
     if (this.side === DEFAULT_LOCALE) {
+      rememberOpened(this.internals.config, this.draft)
       void readSavedContent(decapLoader(this.internals.config, this.internals, this.props.forID)).catch(() => undefined)
     }
   }
@@ -200,7 +202,10 @@ export class EntryCheckControl extends Component<ControlProps> {
     return (
       <div id={this.props.forID} ref={this.element}>
         {english && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
-          <ReleaseStateNote config={this.internals.config} path={saved} />
+          <>
+            <StaleSaveNote path={saved} getEntry={this.internals.getEntry} />
+            <ReleaseStateNote config={this.internals.config} path={saved} />
+          </>
         ) : null}
         {/* The editors' calendar: a study's place on it, and the industry cards it sends to the list. */}
         {document && type?.schema === caseStudySchema ? (
@@ -225,35 +230,6 @@ export class EntryCheckControl extends Component<ControlProps> {
       </div>
     )
   }
-}
-
-/** Keeps the saved content up to date with a save (Decap's postSave event), a new entry's file included. */
-export function recordDecapSave(entry: DecapDraft): void {
-  const { relative } = draftTarget(entry, folderOf(entry))
-  recordSave(relative, savedEntryText(entry, relative))
-}
-
-/** The folder of the collection an entry (as Decap's events hand it) belongs to. */
-const folderOf = (entry: DecapDraft) =>
-  refusals.now().config?.collections.find((collection) => collection.name === collectionOf(entry))?.folder
-
-/**
- * Decap's preSave event: the entry's English data with what the save adds to it (cms/on-save.ts), as
- * the check of the draft assumed: a key the save moves (a study given a new slug) among its former
- * keys, so its old address leads to the new one, and the record of the translations to check; nothing
- * when the save adds nothing.
- */
-export async function recordOnSave(entry: DecapDraft): Promise<unknown> {
-  const { relative, isNew } = draftTarget(entry, folderOf(entry))
-  const saved = isNew ? undefined : (await savedContent()).get(relative)
-  const fields = fieldsOfSave(relative, saved, draftByLocale(entry))
-  const data = entry.get("data") as ImmutableMap<string, unknown>
-  return Object.keys(fields).length === 0
-    ? undefined
-    : Object.entries(fields).reduce(
-        (changed, [name, value]) => (value === undefined ? changed.delete(name) : changed.set(name, fromJS(value))),
-        data,
-      )
 }
 
 /** Decap's widget: the control above, nothing shown in Decap's own preview of a field. */

@@ -90,12 +90,3 @@ export function draftText(draft: DecapDraft, relative: string, savedText: string
 /** An entry just saved, as the file the CMS wrote (its data holds what the save added). */
 export const savedEntryText = (entry: DecapDraft, relative: string): string =>
   contentFileText(documents(), relative, draftByLocale(entry))
-
-/** JSON with every object's keys in one order, to compare documents whatever order they were written in. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
-      : item,
-  )
-}

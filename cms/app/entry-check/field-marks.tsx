@@ -1,6 +1,6 @@
 /**
  * The refused fields of a side Decap does not validate (the French), each marked at the field as Decap
- * marks the English side's (decap-internals.ts finds and marks them); the marks go as the problems do.
+ * marks the English side's (decap-internals/ finds and marks them); the marks go as the problems do.
  */
 import { type RefObject, useEffect } from "react"
 import { createGlobalStyle } from "styled-components"

@@ -1,0 +1,72 @@
+/**
+ * Decap's own store (decap-cms-core's Redux store, in its `redux` module), for the two things the
+ * admin needs of it outside a form's fields (index.ts): the configuration as Decap loaded it, which
+ * the save's handlers read from the admin's start, before any form has mounted; and a form loaded
+ * anew with fields set on it, as the form's own edits set them (another editor's version taken, with
+ * the editor's edits on top).
+ */
+import { fromJS } from "immutable"
+import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js"
+import { loadUnpublishedEntry } from "decap-cms-core/dist/esm/actions/editorialWorkflow.js"
+import { changeDraftField } from "decap-cms-core/dist/esm/actions/entries.js"
+import type { DecapConfig } from "./control"
+
+/** A field's value set on a language's side of the form. */
+export interface FieldSet {
+  locale: string
+  field: string
+  value: unknown
+}
+
+interface ImmutableList<T> {
+  find(predicate: (item: T) => boolean): T | undefined
+}
+interface DecapCollection {
+  get(key: "fields"): ImmutableList<{ get(key: "name"): string }>
+}
+interface DecapState {
+  config: DecapConfig & { i18n?: { locales: string[]; default_locale?: string } }
+  collections: { get(name: string): DecapCollection | undefined }
+}
+interface DecapStore {
+  getState(): DecapState
+  dispatch(action: unknown): unknown
+}
+
+/** Decap's store and the two action creators, from the modules the admin's bundle holds once. */
+function decap() {
+  return { store: decapStore as DecapStore, loadUnpublishedEntry, changeDraftField }
+}
+
+/** Decap's configuration now (config.yml with what CMS.init added), once it has loaded it. */
+export async function decapConfig(): Promise<DecapConfig> {
+  return decap().store.getState().config
+}
+
+/**
+ * Loads the entry's form anew as Decap opens it (its draft, if it has one, else the published entry),
+ * then sets each of `fields` on it, as an edit of that field would: the form then has unsaved changes.
+ */
+export async function reopenWith(collectionName: string, slug: string, fields: readonly FieldSet[]): Promise<void> {
+  const { store, loadUnpublishedEntry, changeDraftField } = decap()
+  const { collections, config } = store.getState()
+  const collection = collections.get(collectionName)
+  if (!collection) throw new Error(`Decap has no collection “${collectionName}”`)
+  await store.dispatch(loadUnpublishedEntry(collection as never, slug))
+  const locales = config.i18n?.locales ?? []
+  const defaultLocale = config.i18n?.default_locale ?? locales[0]
+  for (const { locale, field, value } of fields) {
+    const configured = collection.get("fields").find((candidate) => candidate.get("name") === field)
+    if (!configured) continue
+    store.dispatch(
+      changeDraftField({
+        field: configured as never,
+        value: fromJS(value),
+        metadata: {},
+        // No version to compare with: the form counts the change as unsaved.
+        entries: [],
+        i18n: { currentLocale: locale, defaultLocale, locales },
+      } as never),
+    )
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Two editors on one entry, in the admin (the decisions: cms/stale-save.ts). Each form remembers the
+ * version of its file it opened, read from GitHub with the editor's own token as the form mounts; a
+ * save or a publish reads the version there now and is refused before anything is written when
+ * someone else's stands there, the refusal kept in the admin's store for the form to show
+ * (stale-save-note.tsx). The editor may then take their version with her own edits on top.
+ * With the local backend (one editor, on her own machine) nothing is compared.
+ */
+import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
+import { type EntryVersion, STALE_SAVE, documentsOf, draftBranch, saveVerdict, takeTheirs } from "../stale-save"
+import { adminStore } from "./admin-store"
+import { type DecapDraft, collectionOf, draftDocument, expectRefusalRejection, isNewDraft } from "./decap-internals"
+import { decapConfig, reopenWith } from "./decap-internals/store"
+import { type BackendConfig, GitHubRefused, decoded, fromGitHub } from "./github"
+import { recordSave } from "./saved-content"
+
+interface Commit {
+  sha: string
+  commit: { message: string; author: { name: string; date: string } }
+}
+
+/**
+ * The entry's file as it is now: on its draft's branch while it has one (an open pull request from it),
+ * else on the branch the site is published from; with the commit that last changed it there.
+ */
+export async function versionNow(
+  config: BackendConfig,
+  collection: string,
+  slug: string,
+  file: string,
+): Promise<EntryVersion> {
+  const branch = draftBranch(collection, slug)
+  const owner = config.backend.repo?.split("/")[0] ?? ""
+  const head = encodeURIComponent(`${owner}:${branch}`)
+  const [draft] = await fromGitHub<Array<{ head: { sha: string } }>>(config, `/pulls?state=open&head=${head}`)
+  const ref = draft ? branch : (config.backend.branch ?? "main")
+  const at = encodeURIComponent(draft?.head.sha ?? ref)
+  const [last] = await fromGitHub<Commit[]>(config, `/commits?sha=${at}&path=${encodeURIComponent(file)}&per_page=1`)
+  const commit = last && { author: last.commit.author.name, at: last.commit.author.date, message: last.commit.message }
+  if (!last) return { ref, text: null }
+  const text = await fromGitHub<{ content: string }>(config, `/contents/${encodeURI(file)}?ref=${at}`).then(
+    ({ content }) => decoded(content),
+    (error: unknown) => {
+      if (error instanceof GitHubRefused && error.status === 404) return null
+      throw error
+    },
+  )
+  return { ref, text, commit }
+}
+
+const versions = () => adminStore.now().versions
+
+const isGitHub = (config: BackendConfig) => config.backend.name === "github"
+
+/** The file, collection and key of an entry as Decap hands it; none for one not saved yet. */
+function entryPlace(entry: DecapDraft): { file: string; collection: string; slug: string } | null {
+  const [file, slug, collection] = [entry.get("path"), entry.get("slug"), collectionOf(entry)]
+  if (isNewDraft(entry) || typeof file !== "string" || typeof slug !== "string" || typeof collection !== "string")
+    return null
+  return { file, collection, slug }
+}
+
+/** The address of an entry's form in the admin (Decap's hash route). */
+const formRoute = ({ collection, slug }: { collection: string; slug: string }) =>
+  `#/collections/${collection}/entries/${slug}`
+
+/** Stands the form of the file on `reading` from now on. */
+function standOn(file: string, route: string, reading: Promise<EntryVersion | null>): void {
+  adminStore.set("versions", { opened: new Map(versions().opened).set(file, { route, reading }) })
+}
+
+/**
+ * The form of `entry` has mounted: the first time since it was opened, the version of its file there
+ * now is the one it stands on (read as Decap has just loaded it). Mounted again (a side drawn anew, a
+ * backup of unsaved edits restored), it stands where it stood.
+ */
+export function rememberOpened(config: BackendConfig, entry: DecapDraft): void {
+  const place = entryPlace(entry)
+  if (!place || !isGitHub(config) || versions().opened.has(place.file)) return
+  standOn(
+    place.file,
+    formRoute(place),
+    versionNow(config, place.collection, place.slug, place.file).catch(() => null),
+  )
+}
+
+/** Forms the editor has left (the admin's address is another's) stand on nothing any more. */
+export function forgetLeftForms(hash: string): void {
+  const opened = versions().opened
+  const kept = new Map([...opened].filter(([, { route }]) => route === hash))
+  if (kept.size === opened.size) return
+  const { refused, taken } = versions()
+  adminStore.set("versions", {
+    opened: kept,
+    refused: refused && kept.has(refused.path) ? refused : undefined,
+    taken: taken && kept.has(taken.path) ? taken : undefined,
+  })
+}
+
+/** Refused before Decap writes anything: its notice says this, the form says the rest. */
+export class SaveRefused extends Error {
+  override toString() {
+    return this.message
+  }
+}
+
+/**
+ * Decap's preSave (and prePublish) event: refuses the save when the version there now is not the one
+ * the form opened, or when that cannot be told (GitHub not answering); nothing when it is.
+ */
+export async function refuseStaleSave(entry: DecapDraft, publishing = false): Promise<void> {
+  const place = entryPlace(entry)
+  const config = await decapConfig()
+  if (!place || !isGitHub(config)) return
+  const opened = await versions().opened.get(place.file)?.reading
+  // A publish from the board, with no form of the draft open: what is published is what was reviewed there.
+  if (publishing && opened === undefined) return
+  let now: EntryVersion
+  try {
+    if (!opened) throw new Error("the version this form opened was not read")
+    now = await versionNow(config, place.collection, place.slug, place.file)
+  } catch (error) {
+    throw new SaveRefused(`${STALE_SAVE.unread} (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const verdict = saveVerdict(opened, now)
+  if (verdict.kind === "current") {
+    if (versions().refused?.path === place.file) adminStore.set("versions", { refused: undefined })
+    return
+  }
+  adminStore.set("versions", { refused: { path: place.file, verdict, publishing }, taken: undefined })
+  const refusal = new SaveRefused(
+    publishing
+      ? STALE_SAVE.publishReason(verdict.by)
+      : now.text === null
+        ? STALE_SAVE.goneReason(verdict.by)
+        : STALE_SAVE.reason(verdict.by, verdict.at),
+  )
+  if (!publishing) expectRefusalRejection(refusal)
+  throw refusal
+}
+
+/** Decap's postSave event: what was just saved is the version the form now stands on. */
+export async function rememberSaved(entry: DecapDraft): Promise<void> {
+  const place = entryPlace(entry)
+  const config = await decapConfig()
+  if (!place || !isGitHub(config)) return
+  standOn(
+    place.file,
+    formRoute(place),
+    versionNow(config, place.collection, place.slug, place.file).catch(() => null),
+  )
+  if (versions().taken?.path === place.file) adminStore.set("versions", { taken: undefined })
+}
+
+/**
+ * The editor takes the version that refused her save: the form is loaded anew with it (a draft's
+ * branch, as Decap opens a draft), and her edits on fields they did not change are set on top.
+ */
+export async function takeTheirVersion(entry: DecapDraft): Promise<void> {
+  const place = entryPlace(entry)
+  const refused = versions().refused
+  if (!place || refused?.path !== place.file) return
+  const opened = await versions().opened.get(place.file)?.reading
+  const mine = Object.fromEntries(LOCALES.map((locale) => [locale, draftDocument(entry, locale, DEFAULT_LOCALE)]))
+  const theirs = refused.verdict.now
+  const taken = takeTheirs(
+    documentsOf(opened?.text ?? null),
+    documentsOf(theirs.text),
+    documentsOf(JSON.stringify(mine)),
+  )
+  // The form stands on theirs now, and the content the checks and the save's own fields start from is theirs.
+  standOn(place.file, formRoute(place), Promise.resolve(theirs))
+  if (theirs.text !== null) recordSave(place.file.replace(/^content\//, ""), theirs.text)
+  await reopenWith(
+    place.collection,
+    place.slug,
+    taken.kept.map(({ locale, field, after }) => ({ locale, field, value: after })),
+  )
+  adminStore.set("versions", { refused: undefined, taken: { path: place.file, version: taken } })
+}
