@@ -1,7 +1,7 @@
 /**
  * Two editors on one entry. The form remembers the version of the entry's file it opened (the draft's
  * branch if the entry had a draft, else main); before a save or a publish writes anything, the version
- * there now is read again (cms/app/entry-version.ts). A save built on a version the editor did not
+ * there now is read again (cms/app/entry-versions.ts). A save built on a version the editor did not
  * open is refused, saying who saved, when, and what they changed, field by field in every language;
  * the editor may take their version with her own edits on top, where they touch other fields. Nothing
  * here needs Node, React or Decap: versions are values.

@@ -1,13 +1,20 @@
 /**
- * Two editors on one entry, in the CMS on the nginx host against the GitHub stand-in
- * (e2e/github-cms.ts): each in a browser of her own, with an account of her own. The second save,
- * built on the version the first replaced, is refused before anything is written, naming the first
- * editor and what she changed; the second takes that version with her own edit on top, and the one
- * draft holds both. The decisions themselves are proven on values (test/cms/stale-save.test.ts).
+ * The editors' safety net, in the CMS on the nginx host against the GitHub stand-in
+ * (e2e/github-cms.ts). Two editors on one entry, each in a browser of her own, with an account of her
+ * own: the second save, built on the version the first replaced, is refused before anything is
+ * written, naming the first editor and what she changed; the second takes that version with her own
+ * edit on top, and the one draft holds both. Every version of a study listed, compared and restored as
+ * a draft; a deleted study listed and restored as a draft at its own file; a phone's photo uploaded
+ * and committed with its picture alone (read back by sharp). The decisions themselves
+ * are proven on values (test/cms/stale-save.test.ts, test/cms/entry-history.test.ts).
  */
 import { type BrowserContext, type Page, expect, test } from "@playwright/test"
 import { NO_UNSAVED_CHANGES } from "../cms/shared"
 import { STALE_SAVE, draftBranch } from "../cms/stale-save"
+import { RESTORE } from "../cms/entry-history"
+import sharp from "sharp"
+import { carriedMetadata } from "../build-steps/content/photo-metadata"
+import { phone, portrait } from "../test/support/phone-photo"
 import { collectErrors } from "./page-errors"
 import {
   CASE_FILE,
@@ -17,6 +24,7 @@ import {
   openEntry,
   openPulls,
   routeGitHub,
+  signIn,
   useGitHubCms,
 } from "./github-cms"
 
@@ -41,19 +49,22 @@ async function editorOn(context: BrowserContext, login: string, name: string, ti
   return page
 }
 
-/** Saves the form; answers Decap's notice: saved, or not saved and why (a refusal's stays 8 s: the newest is read). */
+/**
+ * Saves the form; answers Decap's notice: saved, or not saved and why. A notice of before (a refusal's
+ * stays 8 s) is waited out first, so the one read is this save's.
+ */
 async function save(page: Page): Promise<string> {
   // Decap's notices; the form's own refusal (an alert too) has a heading.
   const notices = page
     .getByRole("alert")
     .filter({ hasText: /^(Entry saved|Not saved: )/, hasNot: page.getByRole("heading") })
-  const before = await notices.count()
+  await expect(notices).toHaveCount(0, { timeout: 20_000 })
   await page.getByRole("button", { name: "Save", exact: true }).click()
-  await expect.poll(() => notices.count(), { timeout: 45_000 }).toBeGreaterThan(before)
-  return (await notices.last().innerText()).trim()
+  await expect(notices.first()).toBeVisible({ timeout: 45_000 })
+  return (await notices.first().innerText()).trim()
 }
 
-const fileOn = (ref: string) => JSON.parse(cms.github.git("show", `${ref}:${CASE_FILE}`)) as Study
+const fileOn = (ref: string, file = CASE_FILE) => JSON.parse(cms.github.git("show", `${ref}:${file}`)) as Study
 
 test("the second save over one study is refused naming the first editor; she takes their version, her edit on top", async ({
   browser,
@@ -112,4 +123,136 @@ test("the second save over one study is refused naming the first editor; she tak
   // Decap logs the refused save as an error of its own (its persist failed); nothing else.
   expect(errors.filter((error) => !error.includes("after you opened it"))).toEqual([])
   await Promise.all([first.close(), second.close()])
+})
+
+test("every version of a study is listed, compared with now and restored as a draft; main waits for review", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const file = "content/case-studies/hotels.json"
+  const shipped = JSON.parse(mainFile(file)) as Study
+  const revised = `${shipped.en.title} (revised)`
+  cms.github.commitToMain(
+    file,
+    `${JSON.stringify({ ...shipped, en: { ...shipped.en, title: revised } }, null, 2)}\n`,
+    "Content: update Case studies “hotels”",
+  )
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+  await routeGitHub(context)
+  const page = await context.newPage()
+  const errors = collectErrors(page, localBackendProbe)
+  await openEntry(page, hosted.site(), "Case studies", revised)
+  const title = page.getByRole("textbox", { name: "Title", exact: true }).first()
+  await expect(title).toHaveValue(revised, { timeout: 45_000 })
+
+  await page.getByText(RESTORE.heading, { exact: true }).click()
+  const list = page.getByRole("list", { name: RESTORE.heading })
+  await expect(list.getByRole("listitem")).toHaveText([
+    /· Camille Editor · Content: update Case studies “hotels”/,
+    /· Aurelle · Content as shipped/,
+  ])
+  await list.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath("versions-list.png") })
+  const shippedRow = list.getByRole("listitem").nth(1)
+  await shippedRow.getByRole("button", { name: RESTORE.compare }).click()
+  const compared = page.getByRole("status", { name: "Version compared" })
+  await expect(compared).toContainText(`English › Title: “${revised}” → “${shipped.en.title}”`)
+  await expect(title).toHaveValue(revised)
+
+  await shippedRow.getByRole("button", { name: RESTORE.restore }).click()
+  await expect(page.getByRole("status", { name: "Version restored" })).toContainText("is in the form")
+  await expect(title).toHaveValue(shipped.en.title)
+  await page.screenshot({ path: test.info().outputPath("version-restored.png") })
+  expect(await save(page)).toBe("Entry saved")
+  await expect
+    .poll(() => fileOn(draftBranch("case-studies", "hotels"), file).en.title, { timeout: 30_000 })
+    .toBe(shipped.en.title)
+  expect((JSON.parse(mainFile(file)) as Study).en.title).toBe(revised)
+  expect(cms.github.unhandled).toEqual([])
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test("a deleted study is listed with its deletion and restored from the CMS as a draft at its own file", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const file = "content/case-studies/retail.json"
+  const last = JSON.parse(mainFile(file)) as Study & { fr: { title: string } }
+  cms.github.commitToMain(file, null, "Content: delete Case studies “retail”")
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+  await routeGitHub(context)
+  const page = await context.newPage()
+  const errors = collectErrors(page, localBackendProbe)
+  await signIn(page, hosted.site(), "Authorize")
+  await page.getByRole("link", { name: "Case studies" }).first().click()
+  const view = page.getByRole("region", { name: RESTORE.deletedHeading })
+  await view.getByText(RESTORE.deletedHeading).click()
+  const row = view.getByRole("listitem").filter({ hasText: "retail" })
+  await expect(row).toContainText("deleted ")
+  await expect(row).toContainText("· Camille Editor · Content: delete Case studies “retail”")
+  await page.screenshot({ path: test.info().outputPath("deleted-list.png") })
+
+  await row.getByRole("button", { name: RESTORE.restore }).click()
+  const told = page.getByRole("status", { name: RESTORE.deletedHeading })
+  await expect(told).toContainText(
+    "Once published, its address /case-studies/retail/ and /fr/case-studies/retail/ answers again",
+  )
+  const english = (label: string) => page.getByRole("textbox", { name: label, exact: true }).first()
+  await expect(english("Title")).toHaveValue(last.en.title, { timeout: 45_000 })
+  await expect(english("Slug")).toHaveValue("retail")
+  await page.screenshot({ path: test.info().outputPath("deleted-restored.png") })
+  expect(await save(page)).toBe("Entry saved")
+  await expect
+    .poll(() => cms.github.git("branch", "--list", draftBranch("case-studies", "retail")).trim(), { timeout: 30_000 })
+    .not.toBe("")
+  const restored = fileOn(draftBranch("case-studies", "retail"), file) as Study & { fr: { title: string } }
+  expect(restored.en).toMatchObject({ slug: "retail", title: last.en.title, client: last.en.client })
+  expect(restored.fr.title).toBe(last.fr.title)
+  expect(cms.github.git("ls-tree", "--name-only", "main", file)).toBe("")
+  expect(cms.github.unhandled).toEqual([])
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test("a phone's JPEG uploaded as a team photo is committed with its picture alone: no place, phone, owner or time", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+  await routeGitHub(context)
+  const page = await context.newPage()
+  const errors = collectErrors(page, localBackendProbe)
+  await openEntry(page, hosted.site(), "Home page", "About and team")
+  // What the phone wrote, read back before the upload: the test's photo carries it all.
+  const upload = await phone(portrait(1200, 1600)).toBuffer()
+  expect(carriedMetadata(await sharp(upload).metadata()).carries).toContain("the place it was taken (GPS)")
+  // The first member, unfolded (Decap folds a list's items), then her photo's field.
+  // (its fold button, the first of its top bar, has no name of its own).
+  const member = page.getByText("Hélène Marchand · Founder & Managing Partner").first().locator("xpath=..")
+  await member.getByRole("button").first().click({ timeout: 45_000 })
+  await page.getByRole("button", { name: "Choose different image" }).first().click()
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "IMG_0412.jpg", mimeType: "image/jpeg", buffer: upload })
+  await page.getByRole("button", { name: "Choose selected" }).click()
+  expect(await save(page)).toBe("Entry saved")
+
+  const branch = "cms/home/about"
+  await expect.poll(() => cms.github.git("branch", "--list", branch).trim(), { timeout: 30_000 }).not.toBe("")
+  // The photo the draft adds, under whatever name Decap gave it.
+  const added = cms.github.git("diff", "--name-only", "--diff-filter=A", "main", branch, "--", "content/images")
+  const [photo] = added.split("\n").filter(Boolean)
+  expect(added).toMatch(/0412/i)
+  const committed = await sharp(cms.github.fileBytes(branch, photo!)).metadata()
+  expect(committed).toMatchObject({ format: "jpeg", width: 1440, height: 1800 })
+  expect({ exif: committed.exif, xmp: committed.xmp, iptc: committed.iptc }).toEqual({
+    exif: undefined,
+    xmp: undefined,
+    iptc: undefined,
+  })
+  expect(carriedMetadata(committed)).toEqual({ blocks: [], carries: [] })
+  expect(cms.github.unhandled).toEqual([])
+  expect(errors).toEqual([])
+  await context.close()
 })

@@ -144,7 +144,10 @@ export const email = () => z.email({ error: "expected an email address like name
 export const imagePath = () =>
   z
     .string()
-    .regex(/\.(jpe?g|png|webp|avif)$/i, "expected a path to a .jpg, .png, .webp or .avif file")
+    .regex(
+      /\.(jpe?g|png|webp|avif)$/i,
+      "expected a path to a .jpg, .png, .webp or .avif file (a phone's HEIC photo: export it as JPEG first)",
+    )
     .meta({ [IMAGE_PATH_META]: true })
 
 /**

@@ -73,7 +73,8 @@ export const GITHUB_AVATARS_ORIGIN = "https://avatars.githubusercontent.com"
  * The CMS's policy (/admin/), apart from the site's: Decap checks its configuration with ajv, which
  * compiles its checks with `new Function` (so this page, and only this one, allows eval); it styles
  * itself inline at run time and draws the preview in a frame written from the page, and reads uploads
- * as blobs. It talks to GitHub's API deployed and to decap-server (its own origin) locally; the
+ * as blobs (showing them, and fetching the redrawn photo it commits: without `blob:` in connect-src an
+ * uploaded photo is never saved). It talks to GitHub's API deployed and to decap-server (its own origin) locally; the
  * sign-in window is a page of its own origin (/api/auth).
  */
 export const ADMIN_CSP = policyText({
@@ -82,7 +83,7 @@ export const ADMIN_CSP = policyText({
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:", GITHUB_AVATARS_ORIGIN],
   "font-src": ["'self'", "data:"],
-  "connect-src": ["'self'", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
+  "connect-src": ["'self'", "blob:", GITHUB_API_ORIGIN, GITHUB_STATUS_ORIGIN],
   "frame-src": ["'self'", "blob:"],
   "base-uri": ["'self'"],
   "form-action": ["'self'"],

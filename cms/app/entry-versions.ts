@@ -7,6 +7,7 @@
  * With the local backend (one editor, on her own machine) nothing is compared.
  */
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
+import type { HistoryCommit } from "../entry-history"
 import { type EntryVersion, STALE_SAVE, documentsOf, draftBranch, saveVerdict, takeTheirs } from "../stale-save"
 import { adminStore } from "./admin-store"
 import { type DecapDraft, collectionOf, draftDocument, expectRefusalRejection, isNewDraft } from "./decap-internals"
@@ -34,19 +35,37 @@ export async function versionNow(
   const head = encodeURIComponent(`${owner}:${branch}`)
   const [draft] = await fromGitHub<Array<{ head: { sha: string } }>>(config, `/pulls?state=open&head=${head}`)
   const ref = draft ? branch : (config.backend.branch ?? "main")
-  const at = encodeURIComponent(draft?.head.sha ?? ref)
-  const [last] = await fromGitHub<Commit[]>(config, `/commits?sha=${at}&path=${encodeURIComponent(file)}&per_page=1`)
-  const commit = last && { author: last.commit.author.name, at: last.commit.author.date, message: last.commit.message }
+  const [last] = await commitsOf(config, file, draft?.head.sha ?? ref, 1)
   if (!last) return { ref, text: null }
-  const text = await fromGitHub<{ content: string }>(config, `/contents/${encodeURI(file)}?ref=${at}`).then(
+  return { ref, text: await fileAt(config, file, last.sha), commit: last }
+}
+
+/** The commits that changed `file` on `ref`, newest first, as many as asked for (GitHub gives 100 at most). */
+export async function commitsOf(
+  config: BackendConfig,
+  file: string,
+  ref: string,
+  count: number,
+): Promise<HistoryCommit[]> {
+  const query = `sha=${encodeURIComponent(ref)}&path=${encodeURIComponent(file)}&per_page=${count}`
+  const commits = await fromGitHub<Commit[]>(config, `/commits?${query}`)
+  return commits.map(({ sha, commit }) => ({
+    sha,
+    author: commit.author.name,
+    at: commit.author.date,
+    message: commit.message,
+  }))
+}
+
+/** The file's text at a commit; null where the commit has no such file (it deleted it). */
+export const fileAt = (config: BackendConfig, file: string, sha: string): Promise<string | null> =>
+  fromGitHub<{ content: string }>(config, `/contents/${encodeURI(file)}?ref=${encodeURIComponent(sha)}`).then(
     ({ content }) => decoded(content),
     (error: unknown) => {
       if (error instanceof GitHubRefused && error.status === 404) return null
       throw error
     },
   )
-  return { ref, text, commit }
-}
 
 const versions = () => adminStore.now().versions
 

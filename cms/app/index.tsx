@@ -23,6 +23,7 @@ import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
 import { SiteReleaseCorner } from "./release-notes"
 import { TranslationsView } from "./translations-view"
+import { DeletedStudiesView } from "./deleted-studies"
 import { PREVIEW_TEMPLATES } from "./templates"
 
 type DecapPreview = Parameters<typeof CMS.registerPreviewTemplate>[1]
@@ -66,3 +67,7 @@ createRoot(corner).render(<SiteReleaseCorner {...CMS_REPOSITORY_CONTENT} />)
 const translations = document.createElement("div")
 document.body.append(translations)
 createRoot(translations).render(<TranslationsView {...CMS_REPOSITORY_CONTENT} />)
+// The case studies deleted from main, on the case studies' list, each restorable as a draft.
+const deleted = document.createElement("div")
+document.body.append(deleted)
+createRoot(deleted).render(<DeletedStudiesView {...CMS_REPOSITORY_CONTENT} />)

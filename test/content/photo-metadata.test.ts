@@ -13,11 +13,13 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { carriedMetadata } from "../../build-steps/content/photo-metadata"
 import { photoMetadata, photoProblem, photoRefusal } from "../../build-steps/content/photos"
 import { TEAM_PHOTO_MAX } from "../../model/team-photo"
+import { imagePath } from "../../model/fields"
 import { validateContent } from "../../build-steps/content/validate"
 import { buildContext } from "../../build-steps/context"
 import { assertValidContent } from "../../gatsby/assert-valid-content"
 import { cleanPhoto } from "../../scripts/photos-clean"
 import { contentFixture } from "./fixture"
+import { phone, portrait } from "../support/phone-photo"
 
 const folders: string[] = []
 afterEach(() => {
@@ -29,18 +31,6 @@ function folder(): string {
   return dir
 }
 
-/** A portrait of `width` x `height`, noisy enough to weigh what a photograph weighs. */
-const portrait = (width = 960, height = 1200) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 96, b: 80 } } })
-
-/** A phone's JPEG: where it was taken, the phone, its owner, when, turned a quarter. */
-const PHONE_EXIF = {
-  IFD0: { Make: "Apple", Model: "iPhone 15 Pro", Artist: "Hélène Marchand" },
-  IFD2: { DateTimeOriginal: "2026:11:30 14:02:11" },
-  IFD3: { GPSLatitudeRef: "N", GPSLatitude: "46/1 12/1 3086/100", GPSLongitudeRef: "E", GPSLongitude: "6/1 8/1 5/1" },
-}
-/** As a phone writes it: its EXIF, a quarter turn to make (orientation 6), its colour profile. */
-const phone = (image: sharp.Sharp) => image.jpeg().withMetadata({ orientation: 6 }).withExifMerge(PHONE_EXIF)
 const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>Hélène Marchand</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`
 
 const written = async (image: sharp.Sharp, name: string) => {
@@ -103,6 +93,10 @@ describe("what a photo carries besides its picture", () => {
     expect(await photoProblem(file)).toMatch(/^is not an image that can be read/)
     expect(await photoMetadata(file)).toEqual({ blocks: [], carries: [] })
     await expect(cleanPhoto(file)).rejects.toThrow(`${file} is not an image that can be read`)
+    // Named in an entry (an upload the browser could not turn into a JPEG), it is refused at its field.
+    expect(imagePath().safeParse("../images/team/portrait.heic").error?.issues[0].message).toBe(
+      "expected a path to a .jpg, .png, .webp or .avif file (a phone's HEIC photo: export it as JPEG first)",
+    )
   })
 })
 

@@ -32,6 +32,8 @@ export interface GitHubStandIn {
   apiUrl: string
   /** git, run in the repository. */
   git(...args: string[]): string
+  /** A file's bytes at a branch or commit (a photo, which `git show` as text would mangle). */
+  fileBytes(ref: string, file: string): Buffer
   /** Requests it had no answer for ("GET /repos/..."): a test expects none. */
   unhandled: string[]
   /** Pull requests, as GitHub would list them. */
@@ -392,6 +394,19 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       statuses.set(sha, [...(statuses.get(sha) ?? []), status])
       return status
     }
+    if (method === "GET" && (found = match(/^\/commits\/([0-9a-f]{40})$/))) {
+      // One commit with what it did to each file, as GitHub names it.
+      const listing = text("diff-tree", "--root", "--no-commit-id", "--no-renames", "--name-status", "-r", found[1])
+      const statusOf: Record<string, string> = { A: "added", M: "modified", D: "removed" }
+      const files = listing
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [status, filename] = line.split("\t")
+          return { filename, status: statusOf[status] ?? "modified" }
+        })
+      return { ...commitOf(found[1]), files }
+    }
     if (method === "GET" && (found = match(/^\/commits\/([^/]+)\/statuses$/))) {
       return [...(statuses.get(resolveHead(decodeURIComponent(found[1]))) ?? [])].reverse()
     }
@@ -592,6 +607,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     url,
     apiUrl: `${url}/api`,
     git: (...args) => text(...args),
+    fileBytes: (ref, file) => git(["cat-file", "blob", `${ref}:${file}`]),
     unhandled,
     pulls: () => pulls.map(pullHead),
     setPublic: (value) => {

@@ -27,10 +27,12 @@ interface DecapCollection {
 interface DecapState {
   config: DecapConfig & { i18n?: { locales: string[]; default_locale?: string } }
   collections: { get(name: string): DecapCollection | undefined }
+  entryDraft: { getIn(path: readonly string[]): unknown }
 }
 interface DecapStore {
   getState(): DecapState
   dispatch(action: unknown): unknown
+  subscribe(listener: () => void): () => void
 }
 
 /** Decap's store and the two action creators, from the modules the admin's bundle holds once. */
@@ -48,11 +50,41 @@ export async function decapConfig(): Promise<DecapConfig> {
  * then sets each of `fields` on it, as an edit of that field would: the form then has unsaved changes.
  */
 export async function reopenWith(collectionName: string, slug: string, fields: readonly FieldSet[]): Promise<void> {
-  const { store, loadUnpublishedEntry, changeDraftField } = decap()
-  const { collections, config } = store.getState()
-  const collection = collections.get(collectionName)
-  if (!collection) throw new Error(`Decap has no collection “${collectionName}”`)
-  await store.dispatch(loadUnpublishedEntry(collection as never, slug))
+  const { store, loadUnpublishedEntry } = decap()
+  await store.dispatch(loadUnpublishedEntry(collectionOf(store, collectionName) as never, slug))
+  setFields(collectionName, fields)
+}
+
+/** Resolves once Decap's form holds a new, empty entry of the collection (its "new" form has opened). */
+export function newEntryOpened(collectionName: string): Promise<void> {
+  const { store } = decap()
+  const opened = () => {
+    const { entryDraft } = store.getState()
+    return (
+      entryDraft.getIn(["entry", "newRecord"]) === true && entryDraft.getIn(["entry", "collection"]) === collectionName
+    )
+  }
+  return new Promise((done) => {
+    if (opened()) return done()
+    const stop = store.subscribe(() => {
+      if (!opened()) return
+      stop()
+      done()
+    })
+  })
+}
+
+function collectionOf(store: DecapStore, name: string): DecapCollection {
+  const collection = store.getState().collections.get(name)
+  if (!collection) throw new Error(`Decap has no collection “${name}”`)
+  return collection
+}
+
+/** Sets each of `fields` on the form open now, as an edit of that field would (a version restored). */
+export function setFields(collectionName: string, fields: readonly FieldSet[]): void {
+  const { store, changeDraftField } = decap()
+  const collection = collectionOf(store, collectionName)
+  const { config } = store.getState()
   const locales = config.i18n?.locales ?? []
   const defaultLocale = config.i18n?.default_locale ?? locales[0]
   for (const { locale, field, value } of fields) {

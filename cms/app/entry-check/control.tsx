@@ -33,6 +33,7 @@ import {
 } from "../decap-internals"
 import { ReleaseStateNote } from "../release-notes"
 import { StaleSaveNote } from "../stale-save-note"
+import { EntryHistoryPanel } from "../entry-history-panel"
 import { rememberOpened } from "../entry-versions"
 import { CardSchedule, StudySchedule } from "../schedule-note"
 import type { CardLink } from "../../schedule-note"
@@ -204,6 +205,13 @@ export class EntryCheckControl extends Component<ControlProps> {
         {english && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
           <>
             <StaleSaveNote path={saved} getEntry={this.internals.getEntry} />
+            {this.internals.config.backend.name === "github" ? (
+              <EntryHistoryPanel
+                config={this.internals.config}
+                path={saved}
+                collection={this.internals.collection.get("name") ?? ""}
+              />
+            ) : null}
             <ReleaseStateNote config={this.internals.config} path={saved} />
           </>
         ) : null}
