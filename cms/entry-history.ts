@@ -8,7 +8,7 @@
 import { editorsTime } from "../contracts/editors-time"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { caseStudyPath, localePath } from "../model/routes"
-import { type EntryDocuments, type FieldChange, documentsOf, fieldChanges } from "./stale-save"
+import { type FieldChange, documentsOf, fieldChanges } from "./stale-save"
 
 /** A commit that changed the entry's file: its name, who made it, when, its words. */
 export interface HistoryCommit {
@@ -58,7 +58,7 @@ export function restorePlan(
   { isStudy, slugsHeldElsewhere, now }: { isStudy: boolean; slugsHeldElsewhere: ReadonlySet<string>; now: Date },
 ): RestorePlan {
   const version = documentsOf(versionText)
-  const current: EntryDocuments = nowText === null ? {} : documentsOf(nowText)
+  const current = documentsOf(nowText)
   const changes = fieldChanges(current, version)
   const fields = changes.map(({ locale, field, after }) => ({ locale, field, value: after }))
   const notes: string[] = []

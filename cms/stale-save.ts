@@ -126,7 +126,6 @@ export interface TakenVersion {
  * fields a save writes itself are theirs: her save writes them again.
  */
 export function takeTheirs(opened: EntryDocuments, theirs: EntryDocuments, mine: EntryDocuments): TakenVersion {
-  const own = savesOwnFields()
   const documents: EntryDocuments = {}
   const kept: FieldChange[] = []
   const setAside: FieldChange[] = []
@@ -137,7 +136,6 @@ export function takeTheirs(opened: EntryDocuments, theirs: EntryDocuments, mine:
   }
   for (const edit of edits) {
     const { locale, field } = edit
-    if (own.has(field)) continue
     const base = opened[locale]?.[field]
     const their = theirs[locale]?.[field]
     if (same(their, edit.after)) continue

@@ -5,7 +5,6 @@ import { REFUSAL_MESSAGE } from "../cms/shared"
 import {
   cms,
   CASE_FILE,
-  HOSTS,
   routeGitHub,
   localBackendProbe,
   signIn,
@@ -13,19 +12,14 @@ import {
   openPulls,
   openEntry,
   useGitHubCms,
-  SECRETS,
 } from "./github-cms"
 import type { ReleaseStamp } from "../contracts/release-stamp"
 
-useGitHubCms({ host: false })
+const hosted = useGitHubCms()
 
 test.describe("the editors' calendar, on a fixed clock", () => {
   // An editor abroad: the times are still Zurich's.
   test.use({ timezoneId: "America/New_York" })
-  let site: string
-  test.beforeAll(async () => {
-    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url })
-  })
 
   test("a scheduled study: its note and the calendar, a bad expiry refused at its field, then live after its time", async ({
     page,
@@ -47,7 +41,7 @@ test.describe("the editors' calendar, on a fixed clock", () => {
     }
     // A time typed into the file by hand, without its offset: the form says so, and refuses to save it.
     commitSchedule("2026-12-01 09:00")
-    await openEntry(page, site, "Case studies", file.en.title)
+    await openEntry(page, hosted.site(), "Case studies", file.en.title)
     await expect(
       page.getByText("Saved as “2026-12-01 09:00”, which is not a time: pick one above.").first(),
     ).toBeVisible({
@@ -121,8 +115,8 @@ test.describe("the editors' calendar, on a fixed clock", () => {
 
   /** Signs in, opens a new case study and types its slug and go-live time (Zurich's); returns that field. */
   async function openNewStudy(page: Page, goLiveAt: string) {
-    await signIn(page, site, "Authorize")
-    await page.goto(`${site}/admin/#/collections/case-studies/new`)
+    await signIn(page, hosted.site(), "Authorize")
+    await page.goto(`${hosted.site()}/admin/#/collections/case-studies/new`)
     await page.locator('input[id^="slug-field"]').first().fill("private-aviation")
     const field = page.locator('input[id^="goLiveAt-field"]').first()
     await field.fill(goLiveAt)

@@ -9,29 +9,14 @@ import { RELEASE_STATUS_CONTEXT } from "../contracts/statuses"
 import { collectErrors } from "./page-errors"
 import { RELEASE_STATE } from "../cms/shared"
 import { ASK_AGAIN_MS, formatSince } from "../cms/release-state"
-import {
-  cms,
-  CASE_FILE,
-  HOSTS,
-  routeGitHub,
-  localBackendProbe,
-  signIn,
-  mainFile,
-  openEntry,
-  useGitHubCms,
-  SECRETS,
-} from "./github-cms"
+import { cms, CASE_FILE, routeGitHub, localBackendProbe, signIn, mainFile, openEntry, useGitHubCms } from "./github-cms"
 
-useGitHubCms({ host: false })
+const hosted = useGitHubCms()
 
 test.describe("where a published change is, at the top of its form", () => {
   // The editor's clock, and the one the test reads the times with.
   const TIME_ZONE = "Europe/Zurich"
   test.use({ timezoneId: TIME_ZONE })
-  let site: string
-  test.beforeAll(async () => {
-    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url })
-  })
 
   /** The build server's release status on a commit, as the workflow posts it; returns what GitHub keeps. */
   async function postReleaseStatus(sha: string, state: string, description: string, targetUrl?: string) {
@@ -66,7 +51,7 @@ test.describe("where a published change is, at the top of its form", () => {
     const begun = await postReleaseStatus(published, "pending", "Being checked and built")
 
     await page.clock.install()
-    await openEntry(page, site, "Case studies", `${study.en.title}, again`)
+    await openEntry(page, hosted.site(), "Case studies", `${study.en.title}, again`)
     const note = page.getByRole("status", { name: RELEASE_STATE.label, exact: true })
     const at = (iso: string) => formatSince(iso, new Date(), TIME_ZONE)
     await expect(note).toHaveText(`${RELEASE_STATE.publishing} ${at(begun.created_at)}`, { timeout: 45_000 })
@@ -100,7 +85,7 @@ test.describe("where a published change is, at the top of its form", () => {
     await routeGitHub(context)
     const errors = collectErrors(page, localBackendProbe)
     await page.clock.install()
-    await signIn(page, site, "Authorize")
+    await signIn(page, hosted.site(), "Authorize")
     const corner = page.getByRole("status", { name: RELEASE_STATE.siteLabel, exact: true })
     // What is live contains main's latest change to the content.
     cms.liveStamp = {
@@ -166,7 +151,7 @@ test.describe("where a published change is, at the top of its form", () => {
       builtAt: cms.liveStamp.builtAt,
       liveSince: new Date().toISOString(),
     }
-    await openEntry(page, site, "Case studies", "Tracing Allocations")
+    await openEntry(page, hosted.site(), "Case studies", "Tracing Allocations")
     const note = page.getByRole("status", { name: RELEASE_STATE.label, exact: true })
     await expect(note).toContainText(RELEASE_STATE.live, { timeout: 45_000 })
     const at = (iso: string) => formatSince(iso, new Date(), TIME_ZONE)

@@ -12,7 +12,6 @@ import { formatProblem } from "../model/problems"
 import {
   cms,
   ROOT,
-  HOSTS,
   routeGitHub,
   localBackendProbe,
   signIn,
@@ -21,18 +20,13 @@ import {
   saveAndPublish,
   openEntry,
   useGitHubCms,
-  SECRETS,
 } from "./github-cms"
 
-useGitHubCms({ host: false })
+const hosted = useGitHubCms()
 
 test.describe("translations that know their source", () => {
   const CRUISES = "content/case-studies/cruises.json"
   type Study = { en: Record<string, unknown> & { title: string; result: string[] }; fr: { title: string } }
-  let site: string
-  test.beforeAll(async () => {
-    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url })
-  })
 
   test("an English result changed alone: its French is to check, listed, then confirmed still right", async ({
     page,
@@ -44,7 +38,7 @@ test.describe("translations that know their source", () => {
     page.on("dialog", (dialog) => void dialog.accept())
     const saved = JSON.parse(mainFile(CRUISES)) as Study
     cms.liveStamp = liveNow()
-    await openEntry(page, site, "Case studies", saved.en.title)
+    await openEntry(page, hosted.site(), "Case studies", saved.en.title)
     const title = page.getByRole("textbox", { name: "Title", exact: true })
     await expect(title.first()).toHaveValue(saved.en.title, { timeout: 45_000 })
 
@@ -87,7 +81,7 @@ test.describe("translations that know their source", () => {
     await page.screenshot({ path: test.info().outputPath("to-check-field.png") })
 
     // The view beside the release corner lists it, the entry a link to its form.
-    await page.goto(`${site}/admin/#/collections/case-studies`)
+    await page.goto(`${hosted.site()}/admin/#/collections/case-studies`)
     const view = page.getByRole("region", { name: "Translations to check" })
     // (Other tests of this file leave their own texts to check: this one's is among them.)
     await expect(view).toContainText(/Translations to check: \d+ translations? to check/, { timeout: 45_000 })
@@ -109,7 +103,7 @@ test.describe("translations that know their source", () => {
     const confirmed = JSON.parse(mainFile(CRUISES)) as Study
     expect(confirmed.en).not.toHaveProperty("translatedFrom")
     expect(confirmed.fr).toEqual(published.fr)
-    await page.goto(`${site}/admin/#/collections/case-studies`)
+    await page.goto(`${hosted.site()}/admin/#/collections/case-studies`)
     await expect(page.getByRole("link", { name: "Case studies" }).first()).toBeVisible()
     // Read afresh after the publish: the view lists the study no more (or, alone, is not there).
     await page.waitForTimeout(3_000)
@@ -123,11 +117,6 @@ test.describe("translations that know their source", () => {
 })
 
 test.describe("a study created in English first", () => {
-  let site: string
-  test.beforeAll(async () => {
-    site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url })
-  })
-
   test("is saved and published without its French, then listed as missing it", async ({ page, context }) => {
     test.setTimeout(300_000)
     await routeGitHub(context)
@@ -143,8 +132,8 @@ test.describe("a study created in English first", () => {
       )
     }
     cms.liveStamp = liveNow()
-    await signIn(page, site, "Authorize")
-    await page.goto(`${site}/admin/#/collections/case-studies/new`)
+    await signIn(page, hosted.site(), "Authorize")
+    await page.goto(`${hosted.site()}/admin/#/collections/case-studies/new`)
     const english = (label: string) => page.getByRole("textbox", { name: label, exact: true }).first()
     await expect(english("Slug")).toBeVisible({ timeout: 45_000 })
     await english("Slug").fill("private-jets")
@@ -189,7 +178,7 @@ test.describe("a study created in English first", () => {
     expect(checkContentFiles(content).errors.map(formatProblem)).toEqual([])
 
     // The view lists it as missing its French, a link to its form.
-    await page.goto(`${site}/admin/#/collections/case-studies`)
+    await page.goto(`${hosted.site()}/admin/#/collections/case-studies`)
     const view = page.getByRole("region", { name: "Translations to check" })
     await expect(view).toContainText("1 missing", { timeout: 45_000 })
     await view.getByText("Translations to check:").click()

@@ -107,6 +107,45 @@ describe("a deleted case study", () => {
     expect(later.notes).toHaveLength(1)
   })
 
+  it("restored with no address of before, or one not a slug, names only its own; an expiry reached this minute asks too", () => {
+    const plain = restorePlan(WINE, null, { isStudy: true, slugsHeldElsewhere: none, now: NOW })
+    expect(plain.notes).toEqual([
+      "Once published, its address /case-studies/wine/ and /fr/case-studies/wine/ answers again (no longer “gone”).",
+    ])
+    const odd = wine()
+    odd.en.formerSlugs = [42, "bordeaux"]
+    odd.en.expireAt = NOW.toISOString()
+    const notes = restorePlan(text(odd), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW }).notes
+    expect(notes[0]).toMatch(/its addresses of before \(\/case-studies\/bordeaux\/\) still lead to it\.$/)
+    expect(notes[1]).toMatch(/^It came down on /)
+  })
+
+  it("of another kind, or with no slug, or an expiry that is no time, says nothing of addresses or windows", () => {
+    const past = { ...wine(), en: { ...wine().en, expireAt: "2020-01-01T00:00:00Z" } }
+    expect(restorePlan(text(past), null, { isStudy: false, slugsHeldElsewhere: none, now: NOW }).notes).toEqual([])
+    const noSlug = { ...past, en: { ...past.en, slug: undefined } }
+    expect(restorePlan(text(noSlug), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW }).notes).toEqual([])
+    const numbered = { ...wine(), en: { ...wine().en, expireAt: 2020 } }
+    expect(restorePlan(text(numbered), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW }).notes).toHaveLength(
+      1,
+    )
+  })
+
+  it("is known by its latest change: a file changed or written again after its deletion is none", () => {
+    const commits = [
+      commit(
+        "c3",
+        [
+          ["content/case-studies/a.json", "added"],
+          ["content/case-studies/b.json", "modified"],
+        ],
+        "c2",
+      ),
+      commit("c2", [["content/case-studies/a.json", "removed"]], "c1"),
+    ]
+    expect(deletedEntries(commits, new Set())).toEqual([])
+  })
+
   it("restored at an address another study holds now is told to take a new slug", () => {
     const plan = restorePlan(WINE, null, { isStudy: true, slugsHeldElsewhere: new Set(["wine"]), now: NOW })
     expect(plan.notes).toEqual([

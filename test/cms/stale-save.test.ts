@@ -10,6 +10,7 @@ import {
   type EntryVersion,
   STALE_SAVE,
   documentsOf,
+  draftBranch,
   fieldChanges,
   quoted,
   saveVerdict,
@@ -73,7 +74,27 @@ describe("a save over the version the form opened", () => {
     expect(documentsOf(text(checked)).fr).toEqual(wine().fr)
     expect(documentsOf("{ not json")).toEqual({})
     expect(documentsOf("[1, 2]")).toEqual({})
+    expect(documentsOf("null")).toEqual({})
+    expect(documentsOf(null)).toEqual({})
     expect(documentsOf(JSON.stringify({ en: "text", fr: { title: "T" } }))).toEqual({ fr: { title: "T" } })
+  })
+
+  it("is refused when one side has a file and the other none, even an empty one", () => {
+    expect(saveVerdict({ ref: "main", text: null }, { ref: "main", text: "{}" }).kind).toBe("stale")
+    expect(saveVerdict({ ref: "main", text: "{}" }, { ref: "main", text: null }).kind).toBe("stale")
+  })
+
+  it("reads a draft on Decap's branch of the entry", () => {
+    expect(draftBranch("case-studies", "wine")).toBe("cms/case-studies/wine")
+  })
+
+  it("names a whole list by the form's label for it, taken away too; the fields a save writes are no one's edit", () => {
+    const emptied = wine()
+    delete emptied.en.result
+    emptied.en.formerSlugs = ["bordeaux"]
+    expect(fieldChanges(documentsOf(WINE), documentsOf(text(emptied))).map(({ where }) => where)).toEqual([
+      "English › Results",
+    ])
   })
 
   it("names a whole list by the form's label for it", () => {
@@ -119,6 +140,16 @@ describe("their version taken, her edits on top", () => {
       "Not kept: your English › Title, “My title”: they changed it too.",
     ])
     expect(STALE_SAVE.taken([])).toMatch(/^Their version is in the form\. Nothing of yours/)
+  })
+
+  it("gives no language a document neither side has", () => {
+    const englishOnly = { en: wine().en } as unknown as File
+    const mine = { en: { ...wine().en, client: "Mine" } } as unknown as File
+    const taken = takeTheirs(documentsOf(text(englishOnly)), documentsOf(text(englishOnly)), documentsOf(text(mine)))
+    expect(Object.keys(taken.documents)).toEqual(["en"])
+    // Their French, written since she opened the English-only study, stays.
+    const theirs = takeTheirs(documentsOf(text(englishOnly)), documentsOf(WINE), documentsOf(text(mine)))
+    expect(theirs.documents.fr).toEqual(wine().fr)
   })
 
   it("keeps a field she emptied out, and leaves the fields a save writes itself as theirs", () => {
