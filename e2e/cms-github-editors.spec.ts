@@ -33,17 +33,20 @@ const hosted = useGitHubCms()
 type Study = { en: { title: string; client: string } }
 
 /** A browser of the editor's own, signed in as her, on the study's form once it has read its version. */
-async function editorOn(context: BrowserContext, login: string, name: string, title: string): Promise<Page> {
+async function editorOn(
+  context: BrowserContext,
+  login: string,
+  name: string,
+  title: string,
+  file = CASE_FILE,
+): Promise<Page> {
   await routeGitHub(context)
   cms.github.signInAs(login, name)
   const page = await context.newPage()
   // The form has read the version it stands on once the file's text has come back from GitHub.
-  const versionRead = page.waitForResponse(
-    (response) => /\/contents\/content\/case-studies\/wine\.json/.test(response.url()),
-    {
-      timeout: 60_000,
-    },
-  )
+  const versionRead = page.waitForResponse((response) => response.url().includes(`/contents/${file}`), {
+    timeout: 60_000,
+  })
   await openEntry(page, hosted.site(), "Case studies", title)
   await versionRead
   return page
@@ -123,6 +126,42 @@ test("the second save over one study is refused naming the first editor; she tak
   // Decap logs the refused save as an error of its own (its persist failed); nothing else.
   expect(errors.filter((error) => !error.includes("after you opened it"))).toEqual([])
   await Promise.all([first.close(), second.close()])
+})
+
+test("a version published since the form opened is taken from main, her edit on top, into a new draft", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const file = "content/case-studies/watches.json"
+  const shipped = JSON.parse(mainFile(file)) as Study
+  const camille = await editorOn(
+    await browser.newContext({ viewport: { width: 1440, height: 1000 } }),
+    "camille",
+    "Camille Editor",
+    shipped.en.title,
+    file,
+  )
+  // Published meanwhile (from another tab, a hand commit): main holds a new title, and no draft exists.
+  const title = `${shipped.en.title}, revised`
+  cms.github.commitToMain(
+    file,
+    `${JSON.stringify({ ...shipped, en: { ...shipped.en, title } }, null, 2)}\n`,
+    "Content: update Case studies “watches”",
+  )
+  const client = "A manufacture of fewer than 20,000 watches a year"
+  await camille.getByRole("textbox", { name: "Client", exact: true }).first().fill(client)
+  expect(await save(camille)).toMatch(/^Not saved: Camille Editor saved this entry on /)
+  await camille.getByRole("button", { name: STALE_SAVE.take }).click()
+  await expect(camille.getByRole("status").filter({ hasText: "Their version is in the form" })).toBeVisible({
+    timeout: 45_000,
+  })
+  await expect(camille.getByRole("textbox", { name: "Title", exact: true }).first()).toHaveValue(title)
+  await expect(camille.getByRole("textbox", { name: "Client", exact: true }).first()).toHaveValue(client)
+  expect(await save(camille)).toBe("Entry saved")
+  await expect
+    .poll(() => fileOn(draftBranch("case-studies", "watches"), file).en, { timeout: 30_000 })
+    .toMatchObject({ title, client })
+  await camille.context().close()
 })
 
 test("every version of a study is listed, compared with now and restored as a draft; main waits for review", async ({

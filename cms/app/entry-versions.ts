@@ -7,6 +7,8 @@
  * With the local backend (one editor, on her own machine) nothing is compared.
  */
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
+import { canonicalJson } from "../../contracts/json"
+import { withoutCheckField } from "../format"
 import type { HistoryCommit } from "../entry-history"
 import { type EntryVersion, STALE_SAVE, documentsOf, draftBranch, saveVerdict, takeTheirs } from "../stale-save"
 import { adminStore } from "./admin-store"
@@ -190,9 +192,11 @@ export async function takeTheirVersion(entry: DecapDraft): Promise<void> {
   // The form stands on theirs now, and the content the checks and the save's own fields start from is theirs.
   standOn(place.file, formRoute(place), Promise.resolve(theirs))
   if (theirs.text !== null) recordSave(place.file.replace(/^content\//, ""), theirs.text)
+  const theirEnglish = documentsOf(theirs.text)[DEFAULT_LOCALE]
   await reopenWith(
     place.collection,
     place.slug,
+    (data) => canonicalJson(withoutCheckField(data as never)) === canonicalJson(theirEnglish),
     taken.kept.map(({ locale, field, after }) => ({ locale, field, value: after })),
   )
   adminStore.set("versions", { refused: undefined, taken: { path: place.file, version: taken } })

@@ -10,6 +10,7 @@ import { store as decapStore } from "decap-cms-core/dist/esm/redux/index.js"
 import { loadUnpublishedEntry } from "decap-cms-core/dist/esm/actions/editorialWorkflow.js"
 import { changeDraftField } from "decap-cms-core/dist/esm/actions/entries.js"
 import type { DecapConfig } from "./control"
+import { plain } from "../decap"
 
 /** A field's value set on a language's side of the form. */
 export interface FieldSet {
@@ -47,12 +48,40 @@ export async function decapConfig(): Promise<DecapConfig> {
 
 /**
  * Loads the entry's form anew as Decap opens it (its draft, if it has one, else the published entry),
- * then sets each of `fields` on it, as an edit of that field would: the form then has unsaved changes.
+ * waits until the form holds the version `loaded` recognises (Decap falls back to the published entry
+ * without waiting for it), then sets each of `fields` on it, as an edit of that field would: the form
+ * then has unsaved changes.
  */
-export async function reopenWith(collectionName: string, slug: string, fields: readonly FieldSet[]): Promise<void> {
+export async function reopenWith(
+  collectionName: string,
+  slug: string,
+  loaded: (data: unknown) => boolean,
+  fields: readonly FieldSet[],
+): Promise<void> {
   const { store, loadUnpublishedEntry } = decap()
   await store.dispatch(loadUnpublishedEntry(collectionOf(store, collectionName) as never, slug))
+  await whenDraft(
+    store,
+    (draft) => draft.getIn(["entry", "isFetching"]) !== true && loaded(plain(draft.getIn(["entry", "data"]))),
+  )
   setFields(collectionName, fields)
+}
+
+/** Resolves once Decap's form satisfies `holds`; refuses after 30 s, saying so. */
+function whenDraft(store: DecapStore, holds: (draft: DecapState["entryDraft"]) => boolean): Promise<void> {
+  return new Promise((done, fail) => {
+    if (holds(store.getState().entryDraft)) return done()
+    const timer = setTimeout(() => {
+      stop()
+      fail(new Error("their version did not load into the form within 30 s"))
+    }, 30_000)
+    const stop = store.subscribe(() => {
+      if (!holds(store.getState().entryDraft)) return
+      clearTimeout(timer)
+      stop()
+      done()
+    })
+  })
 }
 
 /** Resolves once Decap's form holds a new, empty entry of the collection (its "new" form has opened). */
