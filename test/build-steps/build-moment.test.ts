@@ -156,7 +156,9 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     expect(served).toBe(false)
     // The context read each content file once: no hook read one again.
     expect(reads).toEqual([])
-  })
+    // Its first import of gatsby-node reads the whole build's modules: about a second alone, 5.0 s once
+    // beside the build tests of a full run on two cores.
+  }, 30_000)
 
   it("makes a new context under gatsby develop when a study is saved with other text, even of the same size and time", async () => {
     vi.setSystemTime(GO_LIVE.getTime() - 60_000)
