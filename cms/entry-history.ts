@@ -44,6 +44,23 @@ interface StudyFields {
   expireAt?: unknown
 }
 
+const STUDIES = "case-studies/"
+
+/**
+ * The slugs, former ones too, of every case study in `files` (texts by their path under content/)
+ * but the one at `except`: the addresses a study restored may not take.
+ */
+export function slugsHeld(files: Iterable<readonly [string, string]>, except?: string): Set<string> {
+  const held = new Set<string>()
+  for (const [file, text] of files) {
+    if (!file.startsWith(STUDIES) || file === except) continue
+    const english = documentsOf(text)[DEFAULT_LOCALE] as StudyFields | undefined
+    const former = Array.isArray(english?.formerSlugs) ? english.formerSlugs : []
+    for (const slug of [english?.slug, ...former]) if (typeof slug === "string") held.add(slug)
+  }
+  return held
+}
+
 const addresses = (slug: string) => LOCALES.map((locale) => localePath(caseStudyPath(slug), locale))
 
 /**
@@ -55,7 +72,12 @@ const addresses = (slug: string) => LOCALES.map((locale) => localePath(caseStudy
 export function restorePlan(
   versionText: string,
   nowText: string | null,
-  { isStudy, slugsHeldElsewhere, now }: { isStudy: boolean; slugsHeldElsewhere: ReadonlySet<string>; now: Date },
+  {
+    isStudy,
+    slugsHeldElsewhere,
+    now,
+    file,
+  }: { isStudy: boolean; slugsHeldElsewhere: ReadonlySet<string>; now: Date; file?: string },
 ): RestorePlan {
   const version = documentsOf(versionText)
   const current = documentsOf(nowText)
@@ -72,6 +94,12 @@ export function restorePlan(
     } else if (nowText === null) {
       notes.push(RESTORE.deletedBack(english.slug, former))
     }
+    // A new form writes the file of its slug: a study whose slug had moved from its file's name comes back at another.
+    const name = file
+      ?.split("/")
+      .pop()
+      ?.replace(/\.json$/, "")
+    if (file && nowText === null && name !== english.slug) notes.push(RESTORE.otherFile(file, english.slug))
     if (typeof english.expireAt === "string" && Date.parse(english.expireAt) <= now.getTime()) {
       notes.push(RESTORE.windowPassed(english.expireAt, now))
     }
@@ -100,7 +128,11 @@ export const RESTORE = {
   windowPassed: (expireAt: string, now: Date) =>
     `It came down on ${editorsTime(expireAt, now)} (its Expire at): set a new Expire at, or clear it, before publishing, or it stays off the site.`,
   deletedHeading: "Deleted case studies",
-  deletedNone: "No case study has been deleted.",
+  deletedNone: (more: boolean) =>
+    more ? "No case study deleted in the history read so far." : "No case study has been deleted.",
+  further: "Look further back",
+  otherFile: (file: string, slug: string) =>
+    `It comes back at ${file.replace(/[^/]+\.json$/, `${slug}.json`)}, the file of its slug (it was ${file}).`,
   deletedBy: (label: string) => `deleted ${label}`,
   restoredDeleted:
     "The study's last version is in this new form, in both languages, at its own file. Save it as a draft: it is published only once reviewed.",
@@ -124,9 +156,14 @@ export interface DeletedEntry {
 /**
  * The case studies deleted from main, from the folder's commits (newest first): each file whose latest
  * change removed it and that is not there now (`present`, paths as the commits name them), newest
- * deletion first. A file written again since is no deleted study: it is the study of now.
+ * deletion first. A file written again since is no deleted study: it is the study of now; nor is one
+ * whose name a study there now holds as its slug or a former one (`held`): restored at its slug's file.
  */
-export function deletedEntries(commits: readonly FolderCommit[], present: ReadonlySet<string>): DeletedEntry[] {
+export function deletedEntries(
+  commits: readonly FolderCommit[],
+  present: ReadonlySet<string>,
+  held: ReadonlySet<string> = new Set(),
+): DeletedEntry[] {
   const seen = new Set<string>()
   const deleted: DeletedEntry[] = []
   for (const commit of commits) {
@@ -134,6 +171,7 @@ export function deletedEntries(commits: readonly FolderCommit[], present: Readon
       if (seen.has(file)) continue
       seen.add(file)
       if (status !== "removed" || present.has(file) || !commit.parent || !file.endsWith(".json")) continue
+      if (held.has(file.slice(file.lastIndexOf("/") + 1, -".json".length))) continue
       const { sha, author, at, message } = commit
       deleted.push({ file, deletedBy: { sha, author, at, message }, lastAt: commit.parent })
     }

@@ -131,3 +131,9 @@ export const ADMIN_WIDGETS = [ENTRY_CHECK.widget, CASE_ICON_WIDGET, ZURICH_TIME_
 
 /** The Decap backends the admin registers: GitHub deployed, "proxy" for decap-server locally. */
 export const CMS_BACKENDS = ["github", "proxy"] as const
+
+/** The words of the team form's list of photos no entry uses (cms/app/unused-photos.tsx). */
+export const UNUSED_PHOTOS = {
+  heading: "Photos no entry uses",
+  why: "Left behind when a photo was replaced or a member removed. Delete each from a photo's media library (“Choose different image”, pick it, “Delete selected”), so it does not linger in the repository:",
+} as const

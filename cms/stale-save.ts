@@ -17,10 +17,8 @@ import { ENTRY_CHECK } from "./shared"
 /** The branch Decap keeps an entry's draft on ("cms/case-studies/wine"), its pull request's head. */
 export const draftBranch = (collection: string, slug: string) => `cms/${collection}/${slug}`
 
-/** A version of an entry's file: where it was read, its text (null: the file is not there), its commit. */
+/** A version of an entry's file: its text (null: the file is not there), and the commit that made it. */
 export interface EntryVersion {
-  /** The branch it was read on: the draft's ("cms/case-studies/wine") or main. */
-  ref: string
   text: string | null
   /** The commit that last changed the file on that branch; none for a file never committed there. */
   commit?: { author: string; at: string; message: string }
@@ -165,7 +163,8 @@ export const STALE_SAVE = {
   /** Decap's notice puts "Not saved: " before the reasons, as the form's heading does. */
   reason: (by: string, at: string | undefined, now?: Date) =>
     `${by} saved this entry${at ? ` on ${editorsTime(at, now)}` : ""}, after you opened it`,
-  noFields: "They changed nothing a field of this form shows (the file was moved or deleted).",
+  noFields:
+    "They changed only what a save records itself (translations confirmed, former addresses): take their version, then save.",
   change: ({ where, before, after }: FieldChange) => `${where}: ${quoted(before)} → ${quoted(after)}`,
   take: "Take their version, keep my edits",
   taken: (kept: readonly FieldChange[]) =>

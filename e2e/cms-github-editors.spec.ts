@@ -5,11 +5,11 @@
  * written, naming the first editor and what she changed; the second takes that version with her own
  * edit on top, and the one draft holds both. Every version of a study listed, compared and restored as
  * a draft; a deleted study listed and restored as a draft at its own file; a phone's photo uploaded
- * and committed with its picture alone (read back by sharp). The decisions themselves
+ * and committed with its picture alone (read back by sharp), and a photo left behind listed to delete. The decisions themselves
  * are proven on values (test/cms/stale-save.test.ts, test/cms/entry-history.test.ts).
  */
 import { type BrowserContext, type Page, expect, test } from "@playwright/test"
-import { NO_UNSAVED_CHANGES } from "../cms/shared"
+import { NO_UNSAVED_CHANGES, UNUSED_PHOTOS } from "../cms/shared"
 import { STALE_SAVE, draftBranch } from "../cms/stale-save"
 import { RESTORE } from "../cms/entry-history"
 import sharp from "sharp"
@@ -32,23 +32,16 @@ const hosted = useGitHubCms()
 
 type Study = { en: { title: string; client: string } }
 
-/** A browser of the editor's own, signed in as her, on the study's form once it has read its version. */
-async function editorOn(
-  context: BrowserContext,
-  login: string,
-  name: string,
-  title: string,
-  file = CASE_FILE,
-): Promise<Page> {
+/** A browser of the editor's own, signed in as her, on the study's form. */
+async function editorOn(context: BrowserContext, login: string, name: string, title: string): Promise<Page> {
   await routeGitHub(context)
   cms.github.signInAs(login, name)
   const page = await context.newPage()
-  // The form has read the version it stands on once the file's text has come back from GitHub.
-  const versionRead = page.waitForResponse((response) => response.url().includes(`/contents/${file}`), {
+  await openEntry(page, hosted.site(), "Case studies", title)
+  // The form stands on what it loaded once it has mounted (its title drawn).
+  await expect(page.getByRole("textbox", { name: "Title", exact: true }).first()).toHaveValue(title, {
     timeout: 60_000,
   })
-  await openEntry(page, hosted.site(), "Case studies", title)
-  await versionRead
   return page
 }
 
@@ -139,7 +132,6 @@ test("a version published since the form opened is taken from main, her edit on 
     "camille",
     "Camille Editor",
     shipped.en.title,
-    file,
   )
   // Published meanwhile (from another tab, a hand commit): main holds a new title, and no draft exists.
   const title = `${shipped.en.title}, revised`
@@ -262,7 +254,13 @@ test("a phone's JPEG uploaded as a team photo is committed with its picture alon
   await routeGitHub(context)
   const page = await context.newPage()
   const errors = collectErrors(page, localBackendProbe)
+  // A photo left behind on main (its member's photo replaced by hand): the team's form lists it to delete.
+  cms.github.commitToMain("content/images/team/left-behind.jpg", "a photo no entry names", "Photo left behind")
   await openEntry(page, hosted.site(), "Home page", "About and team")
+  const unused = page.getByRole("region", { name: UNUSED_PHOTOS.heading })
+  await expect(unused.getByRole("listitem")).toHaveText(["images/team/left-behind.jpg"], { timeout: 45_000 })
+  await unused.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath("unused-photos.png") })
   // What the phone wrote, read back before the upload: the test's photo carries it all.
   const upload = await phone(portrait(1200, 1600)).toBuffer()
   expect(carriedMetadata(await sharp(upload).metadata()).carries).toContain("the place it was taken (GPS)")

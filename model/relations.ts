@@ -7,7 +7,7 @@
  */
 import { jsonSchemaOf, type JsonSchema } from "./json-schema"
 import type { PathSegment } from "./problems"
-import { CONTENT_TYPES, type ContentType } from "./registry"
+import { CONTENT_TYPES, type ContentType, contentTypeOf } from "./registry"
 import {
   FORMER_KEYS_META,
   IMAGE_PATH_META,
@@ -126,3 +126,47 @@ export function valuesAt(data: unknown, path: string): FoundValue[] {
 
 /** The last name of a declared path: "members.*.slug" -> "slug". */
 export const fieldName = (path: string): string => path.slice(path.lastIndexOf(".") + 1)
+
+/** Folder of the photos, inside the content folder: where the CMS uploads them. */
+export const IMAGES_FOLDER = "images"
+
+/** A path from `folder` (both under content/, "/"-separated) as a path under content/; none outside it. */
+function underContent(folder: string, relative: string): string | undefined {
+  const parts: string[] = []
+  for (const part of [...folder.split("/"), ...relative.split("/")]) {
+    if (part === "" || part === ".") continue
+    if (part !== "..") parts.push(part)
+    else if (parts.pop() === undefined) return undefined
+  }
+  return parts.join("/")
+}
+
+/**
+ * The photos the content names, as paths under content/ ("images/team/ana.jpg"): the value of each
+ * image field of each file's English document (photos are shared by its languages), read from its
+ * file's folder. A file of no content type names none.
+ */
+export function photosNamed(files: Iterable<{ relative: string; english: unknown }>): Set<string> {
+  const named = new Set<string>()
+  const fields = imageFields()
+  for (const { relative, english } of files) {
+    const type = contentTypeOf(relative)
+    const folder = relative.slice(0, Math.max(relative.lastIndexOf("/"), 0))
+    for (const field of fields.filter((candidate) => candidate.type === type)) {
+      for (const { value } of valuesAt(english, field.path)) {
+        const photo = typeof value === "string" ? underContent(folder, value) : undefined
+        if (photo) named.add(photo)
+      }
+    }
+  }
+  return named
+}
+
+/** The images (paths under content/) no file names: left behind when a photo was replaced, to delete. */
+export const photosUnused = (
+  images: Iterable<string>,
+  files: Iterable<{ relative: string; english: unknown }>,
+): string[] => {
+  const named = photosNamed(files)
+  return [...images].filter((image) => !named.has(image)).sort()
+}

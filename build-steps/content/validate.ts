@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { TEXT_RANGES, inRanges } from "../../src/styles/font-subset"
-import { imageFields, valuesAt } from "../../model/relations"
+import { imageFields, photosUnused, valuesAt } from "../../model/relations"
 import { type ContentProblem, type PathSegment, jsonPath } from "../../model/problems"
 import { type CheckOptions, type ParsedFile, checkContentFiles, isSound } from "../../model/content-check"
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
@@ -43,12 +43,10 @@ async function photoWarnings(
   label: string,
 ): Promise<ContentProblem[]> {
   const warnings: ContentProblem[] = []
-  const usedPhotos = new Set<string>()
   for (const field of imageFields()) {
     for (const file of parsed.filter((file) => file.type === field.type && isSound(file, errors))) {
       for (const { segments, value } of valuesAt(file.data, field.path)) {
         const photo = path.resolve(path.dirname(path.join(root, file.relative)), String(value))
-        usedPhotos.add(photo)
         const problem = fs.existsSync(photo) ? await photoProblem(photo) : "not found"
         if (problem) {
           warnings.push({
@@ -61,7 +59,7 @@ async function photoWarnings(
     }
   }
   // A photo replaced in the CMS stays in the repository; say which, once every entry is readable.
-  if (errors.length === 0 && parsed.length > 0) warnings.push(...unusedPhotos(root, label, usedPhotos))
+  if (errors.length === 0 && parsed.length > 0) warnings.push(...unusedPhotos(root, label, parsed))
   return warnings
 }
 
@@ -94,14 +92,14 @@ async function photoRefusals(root: string, label: string): Promise<ContentProble
 }
 
 /** Image files under content/images that no entry names any more (left behind when a photo is replaced). */
-function unusedPhotos(root: string, label: string, used: ReadonlySet<string>): ContentProblem[] {
-  return imageFiles(root)
-    .filter((file) => !used.has(file))
+function unusedPhotos(root: string, label: string, parsed: readonly ParsedFile[]): ContentProblem[] {
+  const images = imageFiles(root).map((file) => path.relative(root, file).split(path.sep).join("/"))
+  return photosUnused(images, parsed.map(({ relative, data }) => ({ relative, english: data })))
     .map((file) => ({
-      file: labelled(root, label, file),
+      file: `${label}/${file}`,
       path: "",
       message:
-        "no entry uses this photo any more (it was replaced or its member removed): delete it, in the CMS under Media, so it does not linger in the repository",
+        "no entry uses this photo any more (it was replaced or its member removed): delete it from a photo's media library in the CMS (the team form lists it), so it does not linger in the repository",
     }))
 }
 

@@ -27,9 +27,9 @@ export interface AdminState {
   versions: {
     /**
      * The version each open form stands on, by the file's path in the repository: its reading (null when
-     * it could not be read), and the form's address, which the editor leaving forgets it.
+     * it is not known), the form's address (the editor leaving forgets it) and Decap's key for the form.
      */
-    opened: ReadonlyMap<string, { route: string; reading: Promise<EntryVersion | null> }>
+    opened: ReadonlyMap<string, { route: string; key: string; reading: Promise<EntryVersion | null> }>
     /** The last save or publish refused for another editor's version, and the form's file. */
     refused: { path: string; verdict: Extract<SaveVerdict, { kind: "stale" }>; publishing: boolean } | undefined
     /** Their version taken into a form, with what was kept of the editor's own. */

@@ -13,13 +13,15 @@ import {
   RESTORE,
   deletedEntries,
   restorePlan,
+  slugsHeld,
   versionLabel,
 } from "../entry-history"
 import { signedInUser } from "./decap-internals"
 import { newEntryOpened, setFields } from "./decap-internals/store"
 import { fileAt } from "./entry-versions"
-import { type BackendConfig, fromGitHub } from "./github"
+import { type BackendConfig, contentOnBranch, fromGitHub } from "./github"
 import { useAdminScreen } from "./release-notes"
+import { CONTENT_LABEL } from "../entry-problems"
 import { FieldLink } from "./entry-check/summary-parts"
 
 const FOLDER = "content/case-studies"
@@ -34,42 +36,106 @@ interface Commit {
   files?: Array<{ filename: string; status: string }>
 }
 
-/** A commit's files, kept in the browser for good: a commit never changes. */
-async function withFiles(config: BackendConfig, commit: Commit): Promise<FolderCommit> {
-  const key = `aurelle-commit-files:${commit.sha}`
-  let files = JSON.parse(localStorage.getItem(key) ?? "null") as FolderCommit["files"] | null
-  if (!files) {
-    const detail = await fromGitHub<Commit>(config, `/commits/${commit.sha}`)
-    files = (detail.files ?? []).map(({ filename, status }) => ({ file: filename, status }))
-    localStorage.setItem(key, JSON.stringify(files))
-  }
-  const { sha, parents, commit: about } = commit
-  return {
-    sha,
-    author: about.author.name,
-    at: about.author.date,
-    message: about.message,
-    parent: parents[0]?.sha,
-    files,
+const FILES_KEY = "aurelle-commit-files"
+/** The commits whose files the browser keeps: the folder's latest, as many as a few looks back read. */
+const FILES_KEPT = 1000
+
+/** The commits' files this browser kept (a commit never changes), newest read last; anything else is nothing. */
+function keptFiles(): Map<string, FolderCommit["files"]> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(FILES_KEY) ?? "[]") as unknown
+    if (!Array.isArray(stored)) return new Map()
+    return new Map(
+      stored.filter(
+        (item): item is [string, FolderCommit["files"]] =>
+          Array.isArray(item) && typeof item[0] === "string" && Array.isArray(item[1]),
+      ),
+    )
+  } catch {
+    return new Map()
   }
 }
 
-/** The studies deleted from main: the folder's last hundred commits, and its files now. */
-async function readDeleted(config: BackendConfig): Promise<DeletedEntry[]> {
-  const branch = config.backend.branch ?? "main"
-  const [commits, now] = await Promise.all([
-    fromGitHub<Commit[]>(config, `/commits?sha=${encodeURIComponent(branch)}&path=${FOLDER}&per_page=100`),
-    fromGitHub<{ tree: Array<{ path: string }> }>(config, `/git/trees/${encodeURIComponent(`${branch}:${FOLDER}`)}`),
-  ])
-  const folderCommits = await Promise.all(commits.map((commit) => withFiles(config, commit)))
-  return deletedEntries(folderCommits, new Set(now.tree.map(({ path }) => `${FOLDER}/${path}`)))
+function keepFiles(read: ReadonlyMap<string, FolderCommit["files"]>): void {
+  const kept = [...keptFiles(), ...read].slice(-FILES_KEPT)
+  try {
+    localStorage.setItem(FILES_KEY, JSON.stringify(kept))
+  } catch {
+    // A full storage keeps nothing: the next look asks GitHub again.
+  }
 }
+
+/** GitHub is asked for this many commits' files at once, not a hundred. */
+const AT_ONCE = 6
+
+/** Each commit with its files: those this browser kept, the others asked of GitHub, a few at a time. */
+async function withFiles(config: BackendConfig, commits: readonly Commit[]): Promise<FolderCommit[]> {
+  const kept = keptFiles()
+  const read = new Map<string, FolderCommit["files"]>()
+  const missing = commits.filter(({ sha }) => !kept.has(sha))
+  const ask = async () => {
+    for (let next = missing.shift(); next; next = missing.shift()) {
+      const detail = await fromGitHub<Commit>(config, `/commits/${next.sha}`)
+      read.set(
+        next.sha,
+        (detail.files ?? []).map(({ filename, status }) => ({ file: filename, status })),
+      )
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, ask))
+  if (read.size > 0) keepFiles(read)
+  return commits.map(({ sha, parents, commit }) => ({
+    sha,
+    author: commit.author.name,
+    at: commit.author.date,
+    message: commit.message,
+    parent: parents[0]?.sha,
+    files: kept.get(sha) ?? read.get(sha) ?? [],
+  }))
+}
+
+/** A page of the folder's commits on main, a hundred at most, newest first. */
+const PAGE = 100
+
+/** What the list has read: the folder's commits so far, the studies on main now, whether older commits remain. */
+interface History {
+  commits: FolderCommit[]
+  studies: Map<string, string>
+  more: boolean
+}
+
+/** The history read so far, with the next page of the folder's commits (the first: with the studies now). */
+async function readFurther(config: BackendConfig, before: History | null): Promise<History> {
+  const branch = config.backend.branch ?? "main"
+  const page = before ? before.commits.length / PAGE + 1 : 1
+  const [commits, studies] = await Promise.all([
+    fromGitHub<Commit[]>(
+      config,
+      `/commits?sha=${encodeURIComponent(branch)}&path=${FOLDER}&per_page=${PAGE}&page=${page}`,
+    ),
+    before ? before.studies : contentOnBranch(config).then(({ texts }) => texts),
+  ])
+  return {
+    commits: [...(before?.commits ?? []), ...(await withFiles(config, commits))],
+    studies,
+    more: commits.length === PAGE,
+  }
+}
+
+/** The studies deleted from main, as the history read so far tells. */
+const deletedIn = ({ commits, studies }: History): DeletedEntry[] =>
+  deletedEntries(commits, new Set([...studies.keys()].map((file) => `${CONTENT_LABEL}/${file}`)), slugsHeld(studies))
 
 /** Waits for Decap's new study form, then sets the version's fields on it. */
-async function restoreDeleted(config: BackendConfig, entry: DeletedEntry): Promise<string[]> {
+async function restoreDeleted(config: BackendConfig, entry: DeletedEntry, studies: Map<string, string>) {
   const text = await fileAt(config, entry.file, entry.lastAt)
   if (text === null) throw new Error(`${entry.file} could not be read at its last version`)
-  const plan = restorePlan(text, null, { isStudy: true, slugsHeldElsewhere: new Set(), now: new Date() })
+  const plan = restorePlan(text, null, {
+    isStudy: true,
+    slugsHeldElsewhere: slugsHeld(studies),
+    now: new Date(),
+    file: entry.file,
+  })
   const opened = newEntryOpened(COLLECTION)
   location.hash = NEW_FORM
   await opened
@@ -109,7 +175,10 @@ const View = styled.section<{ $onForm?: boolean }>`
 `
 
 type Listing =
-  { status: "closed" | "reading" } | { status: "read"; entries: DeletedEntry[] } | { status: "failed"; message: string }
+  | { status: "closed" }
+  | { status: "reading"; read: History | null }
+  | { status: "read"; read: History }
+  | { status: "failed"; message: string }
 
 /** The list, on the case studies' list screen, for the editor signed in with GitHub. */
 export function DeletedStudiesView({ repo, branch }: { repo: string; branch: string }) {
@@ -129,15 +198,15 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
   useEffect(() => {
     if (listing.status !== "reading" || !config) return
     let active = true
-    readDeleted(config).then(
-      (entries) => active && setListing({ status: "read", entries }),
+    readFurther(config, listing.read).then(
+      (read) => active && setListing({ status: "read", read }),
       (error: unknown) =>
         active && setListing({ status: "failed", message: String(error instanceof Error ? error.message : error) }),
     )
     return () => {
       active = false
     }
-  }, [listing.status, config])
+  }, [listing, config])
   const onList = hash === LIST || hash === `${LIST}/`
   const onNewForm = hash.startsWith(NEW_FORM)
   if (!config || !signedInUser() || (!onList && !(onNewForm && notes))) return null
@@ -153,33 +222,40 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
       </View>
     )
   }
-  const restore = (entry: DeletedEntry) =>
-    restoreDeleted(config, entry).then(setNotes, (error: unknown) =>
+  const restore = (entry: DeletedEntry, studies: Map<string, string>) =>
+    restoreDeleted(config, entry, studies).then(setNotes, (error: unknown) =>
       setListing({ status: "failed", message: String(error instanceof Error ? error.message : error) }),
     )
+  const read = listing.status === "read" ? listing.read : null
+  const entries = read ? deletedIn(read) : []
   return (
     <View aria-label={RESTORE.deletedHeading}>
       <details
         onToggle={(event) =>
-          event.currentTarget.open && listing.status === "closed" && setListing({ status: "reading" })
+          event.currentTarget.open && listing.status === "closed" && setListing({ status: "reading", read: null })
         }
       >
         <summary>{RESTORE.deletedHeading}</summary>
         {listing.status === "reading" ? <p>Reading the history…</p> : null}
         {listing.status === "failed" ? <p role="alert">The history could not be read: {listing.message}</p> : null}
-        {listing.status === "read" && listing.entries.length === 0 ? <p>{RESTORE.deletedNone}</p> : null}
-        {listing.status === "read" && listing.entries.length > 0 ? (
+        {read && entries.length === 0 ? <p>{RESTORE.deletedNone(read.more)}</p> : null}
+        {read && entries.length > 0 ? (
           <ul>
-            {listing.entries.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.file}>
                 {entry.file.slice(FOLDER.length + 1, -".json".length)}:{" "}
                 {RESTORE.deletedBy(versionLabel(entry.deletedBy))}{" "}
-                <FieldLink type="button" onClick={() => void restore(entry)}>
+                <FieldLink type="button" onClick={() => void restore(entry, read.studies)}>
                   {RESTORE.restore}
                 </FieldLink>
               </li>
             ))}
           </ul>
+        ) : null}
+        {read?.more ? (
+          <FieldLink type="button" onClick={() => setListing({ status: "reading", read })}>
+            {RESTORE.further}
+          </FieldLink>
         ) : null}
       </details>
     </View>

@@ -1,16 +1,16 @@
 /**
  * "Versions", at the top of a saved entry's form: the commits that changed its file on main (who,
  * when, their words), read with the editor's token when she opens the list; any of them compared with
- * the entry as the form stands on it, field by field in both languages, and restored into the form
+ * the entry as it is in the form now, field by field in both languages, and restored into the form
  * as unsaved edits, to be saved as a draft and reviewed like any other (cms/entry-history.ts).
  */
 import { useEffect, useState } from "react"
 import styled from "styled-components"
-import { type HistoryCommit, RESTORE, type RestorePlan, restorePlan, versionLabel } from "../entry-history"
+import { type HistoryCommit, RESTORE, type RestorePlan, restorePlan, slugsHeld, versionLabel } from "../entry-history"
 import { STALE_SAVE } from "../stale-save"
-import { useAdminStore } from "./admin-store"
+import type { DecapDraft } from "./decap-internals"
 import { setFields } from "./decap-internals/store"
-import { commitsOf, fileAt } from "./entry-versions"
+import { commitsOf, fileAt, formText } from "./entry-versions"
 import type { BackendConfig } from "./github"
 import { savedContentNow } from "./saved-content"
 import { FieldLink, Panel } from "./entry-check/summary-parts"
@@ -33,33 +33,17 @@ type Listing =
   | { status: "ready"; commits: HistoryCommit[] }
   | { status: "failed"; message: string }
 
-/** Every other case study's slugs, old ones too, as the content is saved now. */
-function slugsHeldElsewhere(relative: string): Set<string> {
-  const held = new Set<string>()
-  for (const [file, text] of savedContentNow() ?? []) {
-    if (!file.startsWith(STUDIES) || file === relative) continue
-    try {
-      const english = (JSON.parse(text) as { en?: { slug?: unknown; formerSlugs?: unknown } }).en
-      for (const slug of [english?.slug, ...(Array.isArray(english?.formerSlugs) ? english.formerSlugs : [])]) {
-        if (typeof slug === "string") held.add(slug)
-      }
-    } catch {
-      // A file that is no JSON holds no address (the build names it).
-    }
-  }
-  return held
-}
-
 export function EntryHistoryPanel({
   config,
   path,
   collection,
+  getEntry,
 }: {
   config: BackendConfig
   path: string
   collection: string
+  getEntry: () => DecapDraft
 }) {
-  const { opened } = useAdminStore("versions")
   const [listing, setListing] = useState<Listing>({ status: "closed" })
   const [shown, setShown] = useState<{ label: string; plan: RestorePlan; restored: boolean } | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -79,11 +63,12 @@ export function EntryHistoryPanel({
   }, [listing.status, config, path])
 
   const planFor = async (commit: HistoryCommit) => {
-    const [text, standing] = await Promise.all([fileAt(config, path, commit.sha), opened.get(path)?.reading])
+    const text = await fileAt(config, path, commit.sha)
     if (text === null) throw new Error("that version could not be read")
-    return restorePlan(text, standing?.text ?? null, {
+    // Compared with the form as it is now, the editor's unsaved edits included: a restore sets what differs.
+    return restorePlan(text, formText(getEntry()), {
       isStudy: relative.startsWith(STUDIES),
-      slugsHeldElsewhere: slugsHeldElsewhere(relative),
+      slugsHeldElsewhere: slugsHeld(savedContentNow() ?? [], relative),
       now: new Date(),
     })
   }

@@ -9,11 +9,13 @@
 import { DEFAULT_LOCALE, LOCALES } from "../../model/locales"
 import { canonicalJson } from "../../contracts/json"
 import { withoutCheckField } from "../format"
+import { ENTRY_CHECK } from "../shared"
 import type { HistoryCommit } from "../entry-history"
 import { type EntryVersion, STALE_SAVE, documentsOf, draftBranch, saveVerdict, takeTheirs } from "../stale-save"
 import { adminStore } from "./admin-store"
 import { type DecapDraft, collectionOf, draftDocument, expectRefusalRejection, isNewDraft } from "./decap-internals"
-import { decapConfig, reopenWith } from "./decap-internals/store"
+import { type FieldSet, decapConfig, draftMoment, reopenWith } from "./decap-internals/store"
+import { editsBase, forgetEditsBase, keepEditsBase } from "./edits-base"
 import { type BackendConfig, GitHubRefused, decoded, fromGitHub } from "./github"
 import { recordSave } from "./saved-content"
 
@@ -36,10 +38,9 @@ export async function versionNow(
   const owner = config.backend.repo?.split("/")[0] ?? ""
   const head = encodeURIComponent(`${owner}:${branch}`)
   const [draft] = await fromGitHub<Array<{ head: { sha: string } }>>(config, `/pulls?state=open&head=${head}`)
-  const ref = draft ? branch : (config.backend.branch ?? "main")
-  const [last] = await commitsOf(config, file, draft?.head.sha ?? ref, 1)
-  if (!last) return { ref, text: null }
-  return { ref, text: await fileAt(config, file, last.sha), commit: last }
+  const [last] = await commitsOf(config, file, draft?.head.sha ?? config.backend.branch ?? "main", 1)
+  if (!last) return { text: null }
+  return { text: await fileAt(config, file, last.sha), commit: last }
 }
 
 /** The commits that changed `file` on `ref`, newest first, as many as asked for (GitHub gives 100 at most). */
@@ -85,25 +86,45 @@ function entryPlace(entry: DecapDraft): { file: string; collection: string; slug
 const formRoute = ({ collection, slug }: { collection: string; slug: string }) =>
   `#/collections/${collection}/entries/${slug}`
 
-/** Stands the form of the file on `reading` from now on. */
-function standOn(file: string, route: string, reading: Promise<EntryVersion | null>): void {
-  adminStore.set("versions", { opened: new Map(versions().opened).set(file, { route, reading }) })
+/** The form's content as a file's text: each language's document as it is in the form now. */
+export const formText = (entry: DecapDraft): string =>
+  JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, draftDocument(entry, locale, DEFAULT_LOCALE)])))
+
+/** Stands the form of the file (Decap's form `key`) on `reading` from now on. */
+function standOn(file: string, route: string, key: string, reading: Promise<EntryVersion | null>): void {
+  adminStore.set("versions", { opened: new Map(versions().opened).set(file, { route, key, reading }) })
 }
 
 /**
- * The form of `entry` has mounted: the first time since it was opened, the version of its file there
- * now is the one it stands on (read as Decap has just loaded it). Mounted again (a side drawn anew, a
- * backup of unsaved edits restored), it stands where it stood.
+ * The form of `entry` has mounted. A form Decap has just created stands on what it loaded: the
+ * entry's content as the form holds it before any edit, whatever was saved since Decap read it. A
+ * form restored from a backup of unsaved edits stands on the version those edits were built on, as
+ * this browser kept it at the first edit (edits-base.ts), or on nothing known (its save is refused
+ * until the entry is opened anew). Mounted again (a side drawn anew), it stands where it stood.
  */
 export function rememberOpened(config: BackendConfig, entry: DecapDraft): void {
   const place = entryPlace(entry)
-  if (!place || !isGitHub(config) || versions().opened.has(place.file)) return
-  standOn(
-    place.file,
-    formRoute(place),
-    versionNow(config, place.collection, place.slug, place.file).catch(() => null),
-  )
+  if (!place || !isGitHub(config)) return
+  const { key, fromBackup } = draftMoment()
+  if (versions().opened.get(place.file)?.key === key) return
+  const base = fromBackup ? editsBase(place.file) : formText(entry)
+  standOn(place.file, formRoute(place), key, Promise.resolve(base === undefined ? null : { text: base }))
 }
+
+/**
+ * The form of `entry` has been edited: the first edit of a form keeps the version it stands on in
+ * the browser, for the backup of those edits Decap keeps (edits-base.ts).
+ */
+export function rememberEdited(entry: DecapDraft): void {
+  const place = entryPlace(entry)
+  const standing = place && versions().opened.get(place.file)
+  if (!place || !standing || editsKept.has(standing.key)) return
+  editsKept.add(standing.key)
+  void standing.reading.then((version) => version && keepEditsBase(place.file, version.text))
+}
+
+/** The forms (by Decap's key) whose base the browser has kept. */
+const editsKept = new Set<string>()
 
 /** Forms the editor has left (the admin's address is another's) stand on nothing any more. */
 export function forgetLeftForms(hash: string): void {
@@ -138,7 +159,7 @@ export async function refuseStaleSave(entry: DecapDraft, publishing = false): Pr
   if (publishing && opened === undefined) return
   let now: EntryVersion
   try {
-    if (!opened) throw new Error("the version this form opened was not read")
+    if (!opened) throw new Error("the version your unsaved edits of an earlier visit were built on is not known")
     now = await versionNow(config, place.collection, place.slug, place.file)
   } catch (error) {
     throw new SaveRefused(`${STALE_SAVE.unread} (${error instanceof Error ? error.message : String(error)})`)
@@ -160,16 +181,15 @@ export async function refuseStaleSave(entry: DecapDraft, publishing = false): Pr
   throw refusal
 }
 
-/** Decap's postSave event: what was just saved is the version the form now stands on. */
-export async function rememberSaved(entry: DecapDraft): Promise<void> {
+/**
+ * Decap's postSave event: the text just written (`savedText`) is the version the form now stands on,
+ * and the edits it held are saved (their backup gone with them).
+ */
+export function rememberSaved(entry: DecapDraft, savedText: string): void {
   const place = entryPlace(entry)
-  const config = await decapConfig()
-  if (!place || !isGitHub(config)) return
-  standOn(
-    place.file,
-    formRoute(place),
-    versionNow(config, place.collection, place.slug, place.file).catch(() => null),
-  )
+  if (!place) return
+  forgetEditsBase(place.file)
+  standOn(place.file, formRoute(place), draftMoment().key, Promise.resolve({ text: savedText }))
   if (versions().taken?.path === place.file) adminStore.set("versions", { taken: undefined })
 }
 
@@ -182,22 +202,32 @@ export async function takeTheirVersion(entry: DecapDraft): Promise<void> {
   const refused = versions().refused
   if (!place || refused?.path !== place.file) return
   const opened = await versions().opened.get(place.file)?.reading
-  const mine = Object.fromEntries(LOCALES.map((locale) => [locale, draftDocument(entry, locale, DEFAULT_LOCALE)]))
+  const mine = formText(entry)
   const theirs = refused.verdict.now
-  const taken = takeTheirs(
-    documentsOf(opened?.text ?? null),
-    documentsOf(theirs.text),
-    documentsOf(JSON.stringify(mine)),
-  )
-  // The form stands on theirs now, and the content the checks and the save's own fields start from is theirs.
-  standOn(place.file, formRoute(place), Promise.resolve(theirs))
+  const taken = takeTheirs(documentsOf(opened?.text ?? null), documentsOf(theirs.text), documentsOf(mine))
+  // The content the checks and the save's own fields start from is theirs.
   if (theirs.text !== null) recordSave(place.file.replace(/^content\//, ""), theirs.text)
   const theirEnglish = documentsOf(theirs.text)[DEFAULT_LOCALE]
   await reopenWith(
     place.collection,
     place.slug,
     (data) => canonicalJson(withoutCheckField(data as never)) === canonicalJson(theirEnglish),
-    taken.kept.map(({ locale, field, after }) => ({ locale, field, value: after })),
+    [
+      ...taken.kept.map(({ locale, field, after }) => ({ locale, field, value: after })),
+      // Her translations confirmed still right, not saved yet, stay confirmed (the save records them).
+      ...pendingChecks(entry),
+    ],
   )
+  standOn(place.file, formRoute(place), draftMoment().key, Promise.resolve(theirs))
   adminStore.set("versions", { refused: undefined, taken: { path: place.file, version: taken } })
+}
+
+/** The entry check's field on each side of the form, where it holds confirmations not saved yet. */
+function pendingChecks(entry: DecapDraft): FieldSet[] {
+  return LOCALES.flatMap((locale) => {
+    const value = (draftDocument(entry, locale, DEFAULT_LOCALE) as Record<string, unknown> | undefined)?.[
+      ENTRY_CHECK.name
+    ]
+    return value === undefined || value === null || value === "" ? [] : [{ locale, field: ENTRY_CHECK.name, value }]
+  })
 }

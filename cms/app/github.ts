@@ -7,6 +7,7 @@
  */
 import { askAgainAt } from "../release-state"
 import { CONTENT_LABEL } from "../entry-problems"
+import { IMAGES_FOLDER } from "../../model/relations"
 import { adminStore } from "./admin-store"
 import { signedInUser } from "./decap-internals"
 
@@ -48,6 +49,7 @@ export async function fromGitHub<T>({ backend }: BackendConfig, route: string): 
 }
 
 const SCHEMAS = `${CONTENT_LABEL}/schemas/`
+const IMAGES = `${CONTENT_LABEL}/${IMAGES_FOLDER}/`
 
 interface Tree {
   tree: Array<{ path: string; type: string; sha: string }>
@@ -63,6 +65,8 @@ export function decoded(content: string): string {
 export interface BranchContent {
   texts: Map<string, string>
   blobs: Map<string, string>
+  /** The images under content/images/, by their path under content/ (not read: only named). */
+  images: string[]
 }
 
 /**
@@ -88,6 +92,9 @@ export async function contentOnBranch(config: BackendConfig): Promise<BranchCont
   return {
     texts: new Map(files.map(({ path, sha }) => [relative(path), adminStore.now().blobs.get(sha)!])),
     blobs: new Map(files.map(({ path, sha }) => [relative(path), sha])),
+    images: tree
+      .filter(({ path, type }) => type === "blob" && path.startsWith(IMAGES) && !path.split("/").pop()!.startsWith("."))
+      .map(({ path }) => relative(path)),
   }
 }
 

@@ -18,6 +18,7 @@ import { adminPhrases } from "./admin-phrases"
 import { entryCheckWidget } from "./entry-check/control"
 import { afterSave, beforePublish, beforeSave } from "./save-handlers"
 import { forgetLeftForms } from "./entry-versions"
+import { followBackupRestores } from "./decap-internals/store"
 import { iconChoiceWidget } from "./icon-choice"
 import { zurichTimeWidget } from "./zurich-time"
 import { previewComponent } from "./preview-pane"
@@ -43,6 +44,8 @@ CMS.registerEventListener({ name: "preSave", handler: ({ entry }) => beforeSave(
 CMS.registerEventListener({ name: "prePublish", handler: ({ entry }) => beforePublish(entry as never) as never })
 CMS.registerEventListener({ name: "postSave", handler: ({ entry }) => afterSave(entry as never) as never })
 window.addEventListener("hashchange", () => forgetLeftForms(location.hash))
+// A form restored from a backup of unsaved edits stands on the version they were built on (entry-versions.ts).
+followBackupRestores()
 CMS.registerPreviewStyle(globalCss(theme), { raw: true })
 for (const [location, template] of Object.entries(PREVIEW_TEMPLATES)) {
   // Decap's own typing of the props is looser than what the previews read (cms/app/decap.ts).

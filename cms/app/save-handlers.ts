@@ -42,10 +42,11 @@ export const beforePublish = (entry: DecapDraft): Promise<void> => refuseStaleSa
 
 /**
  * Decap's postSave event: the saved content holds the save (a new entry's file included), and the
- * form stands on the version just written.
+ * form stands on the text just written (with GitHub: one editor on her own machine compares nothing).
  */
 export async function afterSave(entry: DecapDraft): Promise<void> {
   const { relative } = draftTarget(entry, await folderOf(entry))
-  recordSave(relative, savedEntryText(entry, relative))
-  await rememberSaved(entry)
+  const text = savedEntryText(entry, relative)
+  recordSave(relative, text)
+  if ((await decapConfig()).backend.name === "github") rememberSaved(entry, text)
 }

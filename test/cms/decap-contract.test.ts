@@ -191,6 +191,47 @@ const CONTRACTS: Contract[] = [
       source.replace("export function changeDraftField({", "export function changeDraftField(field, {"),
   },
   {
+    internal: "the form at the store's state.entryDraft",
+    pkg: CORE,
+    file: "dist/esm/reducers/index.js",
+    holds: (source) => /const reducers = \{[^}]*\n\s*entryDraft,/.test(source),
+    changed: (source) => source.replace(/(const reducers = \{[^}]*)\bentryDraft,/, "$1draft: entryDraft,"),
+  },
+  {
+    internal: "a form created from an entry: a new key, no unsaved changes",
+    pkg: CORE,
+    file: "dist/esm/reducers/entryDraft.js",
+    holds: (source) =>
+      /case DRAFT_CREATE_FROM_ENTRY:[\s\S]{0,400}?state\.set\('hasChanged', false\);\s*state\.set\('key', crypto\.randomUUID\(\)\);/.test(
+        source,
+      ),
+    changed: (source) =>
+      source.replace(/(case DRAFT_CREATE_FROM_ENTRY:[\s\S]{0,400}?)state\.set\('key', crypto\.randomUUID\(\)\);/, "$1"),
+  },
+  {
+    internal: "a backup of unsaved edits offered at the form's localBackup",
+    pkg: CORE,
+    file: "dist/esm/reducers/entryDraft.js",
+    holds: (source) =>
+      /case DRAFT_LOCAL_BACKUP_RETRIEVED:[\s\S]{0,200}?return state\.set\('localBackup', newState\);/.test(source),
+    changed: (source) =>
+      source.replace("return state.set('localBackup', newState);", "return state.set('backup', newState);"),
+  },
+  {
+    internal: "a form restored from its backup: the backup gone from localBackup, a new key, unsaved changes",
+    pkg: CORE,
+    file: "dist/esm/reducers/entryDraft.js",
+    holds: (source) =>
+      /case DRAFT_CREATE_FROM_LOCAL_BACKUP:[\s\S]{0,100}?state\.get\('localBackup'\);[\s\S]{0,100}?state\.delete\('localBackup'\);[\s\S]{0,400}?state\.set\('hasChanged', true\);\s*state\.set\('key', crypto\.randomUUID\(\)\);/.test(
+        source,
+      ),
+    changed: (source) =>
+      source.replace(
+        /(case DRAFT_CREATE_FROM_LOCAL_BACKUP:[\s\S]{0,600}?)state\.set\('hasChanged', true\);/,
+        "$1state.set('hasChanged', false);",
+      ),
+  },
+  {
     internal: "a changed field counts as unsaved unless the draft equals one of the entries given",
     pkg: CORE,
     file: "dist/esm/reducers/entryDraft.js",

@@ -7,7 +7,14 @@
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { type FolderCommit, RESTORE, deletedEntries, restorePlan, versionLabel } from "../../cms/entry-history"
+import {
+  type FolderCommit,
+  RESTORE,
+  deletedEntries,
+  restorePlan,
+  slugsHeld,
+  versionLabel,
+} from "../../cms/entry-history"
 import { studyAddresses } from "../../build-steps/post-build/addresses"
 
 const WINE = fs.readFileSync(path.resolve(__dirname, "../../content/case-studies/wine.json"), "utf8")
@@ -144,6 +151,39 @@ describe("a deleted case study", () => {
       commit("c2", [["content/case-studies/a.json", "removed"]], "c1"),
     ]
     expect(deletedEntries(commits, new Set())).toEqual([])
+  })
+
+  it("moved from its file's name before its deletion, comes back at its slug's file, and is then no longer listed", () => {
+    const moved = wine()
+    moved.en.slug = "vintage"
+    moved.en.formerSlugs = ["wine"]
+    const file = "content/case-studies/wine.json"
+    const plan = restorePlan(text(moved), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW, file })
+    expect(plan.notes).toContain(
+      "It comes back at content/case-studies/vintage.json, the file of its slug (it was content/case-studies/wine.json).",
+    )
+    expect(
+      restorePlan(WINE, null, { isStudy: true, slugsHeldElsewhere: none, now: NOW, file }).notes.join(" "),
+    ).not.toMatch(/comes back at/)
+    const deletion = [commit("c2", [[file, "removed"]], "c1")]
+    expect(deletedEntries(deletion, new Set())).toHaveLength(1)
+    // Restored: the study of vintage.json holds wine as an address of before.
+    const restored = new Map([["case-studies/vintage.json", text(moved)]])
+    expect(deletedEntries(deletion, new Set(), slugsHeld(restored))).toEqual([])
+  })
+
+  it("takes none of the addresses other studies hold, their former ones included, nor reads another kind's", () => {
+    const other = wine()
+    other.en.slug = "hotels"
+    other.en.formerSlugs = ["inns", 7]
+    const files = new Map([
+      ["case-studies/wine.json", WINE],
+      ["case-studies/hotels.json", text(other)],
+      ["case-studies/broken.json", "{ not json"],
+      ["pages/home.json", JSON.stringify({ en: { slug: "home" } })],
+    ])
+    expect([...slugsHeld(files)].sort()).toEqual(["hotels", "inns", "wine"])
+    expect([...slugsHeld(files, "case-studies/wine.json")].sort()).toEqual(["hotels", "inns"])
   })
 
   it("restored at an address another study holds now is told to take a new slug", () => {

@@ -22,7 +22,6 @@ type File = { en: Record<string, unknown>; fr: Record<string, unknown> }
 const wine = (): File => JSON.parse(WINE) as File
 const text = (file: File) => `${JSON.stringify(file, null, 2)}\n`
 const version = (file: File | null, author = "Aline Editor", at = "2026-12-07T10:40:00Z"): EntryVersion => ({
-  ref: "cms/case-studies/wine",
   text: file && text(file),
   commit: { author, at, message: "Update Case studies “wine”" },
 })
@@ -31,10 +30,10 @@ describe("a save over the version the form opened", () => {
   it("writes when the file holds the same content, whatever its key order or formatting", () => {
     const reordered = wine()
     reordered.en = Object.fromEntries(Object.entries(reordered.en).reverse())
-    const opened: EntryVersion = { ref: "main", text: WINE }
-    expect(saveVerdict(opened, { ref: "main", text: WINE }).kind).toBe("current")
-    expect(saveVerdict(opened, { ref: "cms/case-studies/wine", text: JSON.stringify(reordered) }).kind).toBe("current")
-    expect(saveVerdict({ ref: "main", text: null }, { ref: "main", text: null }).kind).toBe("current")
+    const opened: EntryVersion = { text: WINE }
+    expect(saveVerdict(opened, { text: WINE }).kind).toBe("current")
+    expect(saveVerdict(opened, { text: JSON.stringify(reordered) }).kind).toBe("current")
+    expect(saveVerdict({ text: null }, { text: null }).kind).toBe("current")
   })
 
   it("is refused when someone saved other content since, naming them, when, and each field in both languages", () => {
@@ -42,7 +41,7 @@ describe("a save over the version the form opened", () => {
     theirs.en.title = "A cellar read by its buyers"
     theirs.fr.client = "Maison de Champagne"
     theirs.en.translatedFrom = { fr: { title: wine().en.title } }
-    const verdict = saveVerdict({ ref: "main", text: WINE }, version(theirs))
+    const verdict = saveVerdict({ text: WINE }, version(theirs))
     expect(verdict).toMatchObject({ kind: "stale", by: "Aline Editor", at: "2026-12-07T10:40:00Z" })
     if (verdict.kind !== "stale") return
     // The record a save writes itself is not an edit of theirs.
@@ -59,9 +58,9 @@ describe("a save over the version the form opened", () => {
   })
 
   it("is refused when the file is gone, and when it was a file never read", () => {
-    const gone = saveVerdict({ ref: "main", text: WINE }, { ref: "main", text: null, commit: version(null).commit })
+    const gone = saveVerdict({ text: WINE }, { text: null, commit: version(null).commit })
     expect(gone).toMatchObject({ kind: "stale", by: "Aline Editor" })
-    expect(saveVerdict({ ref: "main", text: null }, { ref: "main", text: WINE })).toMatchObject({
+    expect(saveVerdict({ text: null }, { text: WINE })).toMatchObject({
       kind: "stale",
       by: "Someone",
       at: undefined,
@@ -80,8 +79,8 @@ describe("a save over the version the form opened", () => {
   })
 
   it("is refused when one side has a file and the other none, even an empty one", () => {
-    expect(saveVerdict({ ref: "main", text: null }, { ref: "main", text: "{}" }).kind).toBe("stale")
-    expect(saveVerdict({ ref: "main", text: "{}" }, { ref: "main", text: null }).kind).toBe("stale")
+    expect(saveVerdict({ text: null }, { text: "{}" }).kind).toBe("stale")
+    expect(saveVerdict({ text: "{}" }, { text: null }).kind).toBe("stale")
   })
 
   it("reads a draft on Decap's branch of the entry", () => {

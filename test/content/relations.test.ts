@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { CmsField } from "../../cms/fields"
 import { cmsCollectionOf } from "../../cms/collections"
 import { type PathSegment, jsonPath } from "../../model/problems"
-import { keyFields, relationFields, relationTarget, valuesAt } from "../../model/relations"
+import { keyFields, photosNamed, photosUnused, relationFields, relationTarget, valuesAt } from "../../model/relations"
 import { validateContent } from "../../build-steps/content/validate"
 import { configuredFields } from "../cms/decap-props"
 import { contentFixture } from "./fixture"
@@ -101,5 +101,29 @@ describe("keys declared in the schemas", () => {
         })
       }
     }
+  })
+})
+
+describe("the photos the content names", () => {
+  const about = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../content/home/about.json"), "utf8")) as {
+    en: { members: Array<{ photo: string }> }
+  }
+
+  it("are each image field's value read from its file's folder; an image none names is unused, the build's and the CMS's list", () => {
+    const photos = about.en.members.map(({ photo }) => photo)
+    const named = photosNamed([{ relative: "home/about.json", english: about.en }])
+    expect([...named].sort()).toEqual(photos.map((photo) => photo.replace(/^\.\.\//, "")).sort())
+    const images = [...named, "images/team/replaced.jpg", "images/team/a-left-behind.jpg"]
+    expect(photosUnused(images, [{ relative: "home/about.json", english: about.en }])).toEqual([
+      "images/team/a-left-behind.jpg",
+      "images/team/replaced.jpg",
+    ])
+  })
+
+  it("are none in a file of no content type, a value that is no text, or a path leaving content/", () => {
+    const members = [{ photo: "../../outside.jpg" }, { photo: 7 }, { photo: "./../images/team/./b.jpg" }]
+    expect([...photosNamed([{ relative: "home/about.json", english: { members } }])]).toEqual(["images/team/b.jpg"])
+    expect(photosNamed([{ relative: "notes/about.json", english: about.en }]).size).toBe(0)
+    expect(photosNamed([{ relative: "home/about.json", english: null }]).size).toBe(0)
   })
 })

@@ -155,7 +155,7 @@ describe("content validation", () => {
     const report = await validateContent(fixture.root)
     expect(report.errors).toEqual([])
     expect(report.warnings.map((warning) => `${warning.file}: ${warning.message}`)).toContain(
-      "content/images/team/helene-marchand.jpg: no entry uses this photo any more (it was replaced or its member removed): delete it, in the CMS under Media, so it does not linger in the repository",
+      "content/images/team/helene-marchand.jpg: no entry uses this photo any more (it was replaced or its member removed): delete it from a photo's media library in the CMS (the team form lists it), so it does not linger in the repository",
     )
   })
 

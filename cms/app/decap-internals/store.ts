@@ -46,6 +46,39 @@ export async function decapConfig(): Promise<DecapConfig> {
   return decap().store.getState().config
 }
 
+/** The keys of the forms Decap restored from a backup of unsaved edits, this page's life. */
+const restoredForms = new Set<string>()
+
+/**
+ * Follows Decap's store from the admin's start (index.ts): a form whose offered backup (the unsaved
+ * edits of an earlier visit, which Decap keeps across reloads) was taken is created anew under a key
+ * of its own, with unsaved changes, the backup gone from the form's state.
+ */
+export function followBackupRestores(): () => void {
+  const { store } = decap()
+  let before = store.getState().entryDraft
+  return store.subscribe(() => {
+    const now = store.getState().entryDraft
+    if (now === before) return
+    const restored =
+      before.getIn(["localBackup"]) !== undefined &&
+      now.getIn(["localBackup"]) === undefined &&
+      now.getIn(["key"]) !== before.getIn(["key"]) &&
+      now.getIn(["hasChanged"]) === true
+    if (restored) restoredForms.add(String(now.getIn(["key"])))
+    before = now
+  })
+}
+
+/**
+ * The form open now: its key (a new one each time Decap creates the form: an entry loaded, or a
+ * backup restored), and whether its content is a backup of unsaved edits rather than the entry loaded.
+ */
+export function draftMoment(): { key: string; fromBackup: boolean } {
+  const key = String(decap().store.getState().entryDraft.getIn(["key"]) ?? "")
+  return { key, fromBackup: restoredForms.has(key) }
+}
+
 /**
  * Loads the entry's form anew as Decap opens it (its draft, if it has one, else the published entry),
  * waits until the form holds the version `loaded` recognises (Decap falls back to the published entry

@@ -34,7 +34,9 @@ import {
 import { ReleaseStateNote } from "../release-notes"
 import { StaleSaveNote } from "../stale-save-note"
 import { EntryHistoryPanel } from "../entry-history-panel"
-import { rememberOpened } from "../entry-versions"
+import { UnusedPhotos } from "../unused-photos"
+import { imageFields } from "../../../model/relations"
+import { rememberEdited, rememberOpened } from "../entry-versions"
 import { CardSchedule, StudySchedule } from "../schedule-note"
 import type { CardLink } from "../../schedule-note"
 import type { Schedule } from "../../../model/schedule"
@@ -94,6 +96,7 @@ export class EntryCheckControl extends Component<ControlProps> {
     this.stopFollowing = onFormEdits(() => {
       if (this.draft !== this.drawn) this.forceUpdate()
       if (this.side !== DEFAULT_LOCALE) this.keepEditsCounted()
+      else rememberEdited(this.draft)
     })
     // Each form reads the saved content afresh (the default side's field does, once per form), and
     // remembers the version of its file it stands on (entry-versions.ts).
@@ -210,9 +213,15 @@ export class EntryCheckControl extends Component<ControlProps> {
                 config={this.internals.config}
                 path={saved}
                 collection={this.internals.collection.get("name") ?? ""}
+                getEntry={this.internals.getEntry}
               />
             ) : null}
             <ReleaseStateNote config={this.internals.config} path={saved} />
+            {this.internals.config.backend.name === "github" &&
+            type &&
+            imageFields().some((field) => field.type === type) ? (
+              <UnusedPhotos config={this.internals.config} />
+            ) : null}
           </>
         ) : null}
         {/* The editors' calendar: a study's place on it, and the industry cards it sends to the list. */}
