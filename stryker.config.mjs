@@ -8,7 +8,8 @@
  * and an entry's versions); what starts
  * processes, writes a host's files or drives nginx is proven on the release test host
  * (test/with-build/), where a run per mutant would take hours. The content rules
- * (model/content-check.ts) are the second run's (stryker.content.config.mjs). The score and the
+ * (model/content-check.ts) are the second run's (stryker.content.config.mjs), the photo verdict the
+ * third's (stryker.photos.config.mjs). The score and the
  * survivors: docs/testing.md, "Mutation testing".
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

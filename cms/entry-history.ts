@@ -8,6 +8,7 @@
 import { editorsTime } from "../contracts/editors-time"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { caseStudyPath, localePath } from "../model/routes"
+import { baseName } from "../model/parsed-file"
 import { type FieldChange, documentsOf, fieldChanges } from "./stale-save"
 
 /** A commit that changed the entry's file: its name, who made it, when, its words. */
@@ -95,11 +96,7 @@ export function restorePlan(
       notes.push(RESTORE.deletedBack(english.slug, former))
     }
     // A new form writes the file of its slug: a study whose slug had moved from its file's name comes back at another.
-    const name = file
-      ?.split("/")
-      .pop()
-      ?.replace(/\.json$/, "")
-    if (file && nowText === null && name !== english.slug) notes.push(RESTORE.otherFile(file, english.slug))
+    if (file && nowText === null && baseName(file) !== english.slug) notes.push(RESTORE.otherFile(file, english.slug))
     if (typeof english.expireAt === "string" && Date.parse(english.expireAt) <= now.getTime()) {
       notes.push(RESTORE.windowPassed(english.expireAt, now))
     }

@@ -4,6 +4,7 @@
  */
 import { ZURICH_TIME_WIDGET } from "../model/page-schemas"
 import { CASE_ICON_WIDGET } from "../model/fields"
+import { editorsTime } from "../contracts/editors-time"
 
 /** What the CMS says when it refuses to save an entry; the fields it names say why. */
 export const REFUSAL_MESSAGE =
@@ -136,4 +137,13 @@ export const CMS_BACKENDS = ["github", "proxy"] as const
 export const UNUSED_PHOTOS = {
   heading: "Photos no entry uses",
   why: "Left behind when a photo was replaced or a member removed. Delete each from a photo's media library (“Choose different image”, pick it, “Delete selected”), so it does not linger in the repository:",
+} as const
+
+/** The words of a form another editor has open too (cms/app/presence-note.tsx). */
+export const PRESENCE = {
+  label: "Editors on this entry",
+  openToo: (others: ReadonlyArray<{ name: string; since: string }>, now?: Date) =>
+    `${others.map(({ name, since }) => `${name} (since ${editorsTime(since, now)})`).join(", ")} ${
+      others.length === 1 ? "has" : "have"
+    } this entry open too. Whoever saves second is shown the other's changes first; nothing is overwritten.`,
 } as const

@@ -5,3 +5,8 @@
 export const AUTH_PATH = "/api/auth"
 /** Where GitHub sends the editor back, as registered with the OAuth app. */
 export const CALLBACK_PATH = `${AUTH_PATH}/callback`
+/**
+ * Who has an entry open in the CMS, told by the Node sign-in service (deploy/auth/presence.ts) to
+ * each form (cms/app/presence-note.tsx); a host without it answers 404 there and the form says nothing.
+ */
+export const PRESENCE_PATH = `${AUTH_PATH}/presence`

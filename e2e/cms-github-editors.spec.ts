@@ -1,7 +1,7 @@
 /**
  * The editors' safety net, in the CMS on the nginx host against the GitHub stand-in
  * (e2e/github-cms.ts). Two editors on one entry, each in a browser of her own, with an account of her
- * own: the second save, built on the version the first replaced, is refused before anything is
+ * own, each form naming the other: the second save, built on the version the first replaced, is refused before anything is
  * written, naming the first editor and what she changed; the second takes that version with her own
  * edit on top, and the one draft holds both. Every version of a study listed, compared and restored as
  * a draft; a deleted study listed and restored as a draft at its own file; a phone's photo uploaded
@@ -9,7 +9,7 @@
  * are proven on values (test/cms/stale-save.test.ts, test/cms/entry-history.test.ts).
  */
 import { type BrowserContext, type Page, expect, test } from "@playwright/test"
-import { NO_UNSAVED_CHANGES, UNUSED_PHOTOS } from "../cms/shared"
+import { ENTRY_CHECK, NO_UNSAVED_CHANGES, PRESENCE, UNUSED_PHOTOS } from "../cms/shared"
 import { STALE_SAVE, draftBranch } from "../cms/stale-save"
 import { RESTORE } from "../cms/entry-history"
 import sharp from "sharp"
@@ -38,10 +38,12 @@ async function editorOn(context: BrowserContext, login: string, name: string, ti
   cms.github.signInAs(login, name)
   const page = await context.newPage()
   await openEntry(page, hosted.site(), "Case studies", title)
-  // The form stands on what it loaded once it has mounted (its title drawn).
+  // The form stands on what it loaded once it has mounted (its title drawn); its checks are ready
+  // once the other entries are read.
   await expect(page.getByRole("textbox", { name: "Title", exact: true }).first()).toHaveValue(title, {
     timeout: 60_000,
   })
+  await expect(page.getByText(ENTRY_CHECK.quiet).first()).toBeVisible({ timeout: 60_000 })
   return page
 }
 
@@ -74,6 +76,10 @@ test("the second save over one study is refused naming the first editor; she tak
   const camille = await editorOn(second, "camille", "Camille Editor", study.en.title)
   const errors = collectErrors(camille, localBackendProbe)
   const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true }).first()
+  // Each form says who else has the study open, as the host's sign-in service tells it.
+  await expect(camille.getByRole("status", { name: PRESENCE.label })).toContainText("Aline Editor (since ", {
+    timeout: 30_000,
+  })
 
   // Aline changes the title and saves: a draft on the study's branch.
   const title = `${study.en.title}, read by its buyers`
@@ -115,6 +121,10 @@ test("the second save over one study is refused naming the first editor; she tak
   await expect.poll(() => fileOn(branch).en, { timeout: 30_000 }).toMatchObject({ title, client })
   expect(openPulls()).toHaveLength(1)
   expect(fileOn("main").en.title).toBe(study.en.title)
+  // Aline's form, saying it is open every 20 s, has heard of Camille's by now.
+  await expect(aline.getByRole("status", { name: PRESENCE.label })).toContainText("Camille Editor (since ", {
+    timeout: 30_000,
+  })
   expect(cms.github.unhandled).toEqual([])
   // Decap logs the refused save as an error of its own (its persist failed); nothing else.
   expect(errors.filter((error) => !error.includes("after you opened it"))).toEqual([])

@@ -36,7 +36,7 @@ for (const host of HOSTS) {
   test.describe(`on ${host.name}`, () => {
     let site: string
     test.beforeAll(async () => {
-      site = await host.start({ ...SECRETS, GITHUB_URL: cms.github.url })
+      site = await host.start({ ...SECRETS, GITHUB_URL: cms.github.url, GITHUB_API_URL: cms.github.apiUrl })
     })
 
     test("an editor signs in with GitHub, edits a case study, sends it to review and publishes it", async ({
@@ -245,7 +245,11 @@ for (const host of HOSTS) {
     })
 
     test("a host without its client secret says which setting is missing", async ({ page }) => {
-      const unconfigured = await host.start({ GITHUB_CLIENT_ID: CLIENT.id, GITHUB_URL: cms.github.url })
+      const unconfigured = await host.start({
+        GITHUB_CLIENT_ID: CLIENT.id,
+        GITHUB_URL: cms.github.url,
+        GITHUB_API_URL: cms.github.apiUrl,
+      })
       const response = await page.goto(`${unconfigured}/api/auth?provider=github`)
       expect(response?.status()).toBe(500)
       await expect(page.getByRole("status")).toHaveText(

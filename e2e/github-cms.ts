@@ -107,7 +107,7 @@ export function useGitHubCms({ host = true } = {}): { site: () => string } {
     const at = new Date().toISOString()
     cms.liveStamp = { commit: cms.github.git("rev-parse", "main"), builtAt: at, liveSince: at }
     cms.livePages = []
-    if (host) site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url })
+    if (host) site = await HOSTS[0].start({ ...SECRETS, GITHUB_URL: cms.github.url, GITHUB_API_URL: cms.github.apiUrl })
   })
   test.afterAll(async () => {
     await Promise.all(stops.splice(0).map((stop) => stop()))

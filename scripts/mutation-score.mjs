@@ -1,5 +1,6 @@
-// The mutation score of `npm run test:mutation`: its two runs' reports (stryker.config.mjs over the
-// decision modules, stryker.content.config.mjs over the content rules) added up, a line a module and
+// The mutation score of `npm run test:mutation`: its three runs' reports (stryker.config.mjs over the
+// decision modules, stryker.content.config.mjs over the content rules, stryker.photos.config.mjs over
+// the photo verdict) added up, a line a module and
 // the total, as docs/testing.md ("Mutation testing") shows them. Fails under the break threshold.
 // Usage: node scripts/mutation-score.mjs [report.json...]
 import fs from "node:fs"
@@ -58,7 +59,10 @@ export function mutationScore(reports) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = process.argv.slice(2)
-  const paths = files.length > 0 ? files : [".tmp/mutation/mutation.json", ".tmp/mutation/content-mutation.json"]
+  const paths =
+    files.length > 0
+      ? files
+      : [".tmp/mutation/mutation.json", ".tmp/mutation/content-mutation.json", ".tmp/mutation/photos-mutation.json"]
   const { rows, total } = mutationScore(paths.map((file) => JSON.parse(fs.readFileSync(file, "utf8"))))
   const line = (
     /** @type {{ file: string, score: number, ofReached: number, survived: number, noCoverage: number }} */ row,

@@ -5,8 +5,7 @@
  * commit never changes). "Restore as a draft" opens a new study's form holding its last version in
  * both languages, at its own file, saying what publishing it will do (cms/entry-history.ts).
  */
-import { useEffect, useMemo, useState } from "react"
-import styled from "styled-components"
+import { type ReactNode, useEffect, useMemo, useState } from "react"
 import {
   type DeletedEntry,
   type FolderCommit,
@@ -22,7 +21,7 @@ import { fileAt } from "./entry-versions"
 import { type BackendConfig, contentOnBranch, fromGitHub } from "./github"
 import { useAdminScreen } from "./release-notes"
 import { CONTENT_LABEL } from "../entry-problems"
-import { FieldLink } from "./entry-check/summary-parts"
+import { CornerPanel, FieldLink } from "./entry-check/summary-parts"
 
 const FOLDER = "content/case-studies"
 const COLLECTION = "case-studies"
@@ -144,35 +143,17 @@ async function restoreDeleted(config: BackendConfig, entry: DeletedEntry, studie
 }
 
 /** At the top right of the list (the bottom corners hold the latest change and the translations); at the bottom right of a form, clear of its buttons. */
-const View = styled.section<{ $onForm?: boolean }>`
-  position: fixed;
-  right: 16px;
-  ${({ $onForm }) => ($onForm ? "bottom: 16px;" : "top: 72px;")}
-  z-index: 400;
-  max-width: min(440px, calc(50vw - 24px));
-  padding: 8px 14px;
-  border-left: 4px solid #798291;
-  background: #f5f6f8;
-  color: #313d3e;
-  font-size: 14px;
-  line-height: 1.45;
-  box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
-
-  summary {
-    font-weight: 600;
-    cursor: pointer;
-  }
-
-  summary:focus-visible {
-    outline: 2px solid #3a69c7;
-    outline-offset: 2px;
-  }
-
-  ul {
-    margin: 6px 0 0;
-    padding-left: 18px;
-  }
-`
+const View = ({
+  $onForm,
+  ...props
+}: {
+  $onForm?: boolean
+  "aria-label": string
+  role?: string
+  children: ReactNode
+}) => (
+  <CornerPanel $corner={$onForm ? "bottom-right" : "top-right"} $border="#798291" $background="#f5f6f8" {...props} />
+)
 
 type Listing =
   | { status: "closed" }

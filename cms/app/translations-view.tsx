@@ -8,8 +8,7 @@
  * changed; and the live release's answer of what is to check, which the build read from the history.
  * It looks again each time the editor comes back from a form, and every minute while shown.
  */
-import { useCallback, useMemo, useState } from "react"
-import styled from "styled-components"
+import { type ReactNode, useCallback, useMemo, useState } from "react"
 import { type ListedEntry, translationList } from "../translation-list"
 import { TRANSLATION_CHECK } from "../shared"
 import { signedInUser } from "./decap-internals"
@@ -17,6 +16,7 @@ import { TRANSLATIONS_ANSWER_PATH, readTranslationsAnswer } from "../../contract
 import { type BackendConfig, contentOnBranch, readLive } from "./github"
 import { useLookAgain } from "./look-again"
 import { useAdminScreen } from "./release-notes"
+import { CornerPanel } from "./entry-check/summary-parts"
 
 const LOOK_AGAIN_MS = 60_000
 
@@ -46,48 +46,10 @@ function useTranslationList(config: BackendConfig | null, formOpen: boolean): Li
   return listing
 }
 
-const View = styled.section`
-  position: fixed;
-  left: 16px;
-  bottom: 16px;
-  z-index: 400;
-  /* Half the screen each, so the two corners never overlap. */
-  max-width: min(440px, calc(50vw - 24px));
-  max-height: calc(100vh - 96px);
-  overflow: auto;
-  padding: 10px 14px;
-  border-left: 4px solid #8a5a00;
-  background: #fdf7ea;
-  color: #313d3e;
-  font-size: 14px;
-  line-height: 1.45;
-  box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
-
-  summary {
-    font-weight: 600;
-    cursor: pointer;
-  }
-
-  summary:focus-visible,
-  a:focus-visible {
-    outline: 2px solid #3a69c7;
-    outline-offset: 2px;
-  }
-
-  p {
-    margin: 6px 0;
-  }
-
-  ul {
-    margin: 4px 0 0;
-    padding-left: 18px;
-  }
-
-  a {
-    color: inherit;
-    font-weight: 600;
-  }
-`
+/** At the bottom left (the bottom right holds the latest change). */
+const View = (props: { "aria-label": string; children: ReactNode }) => (
+  <CornerPanel $corner="bottom-left" $border="#8a5a00" $background="#fdf7ea" {...props} />
+)
 
 /** The view, for the editor signed in with GitHub (the local backend edits a working copy, not main). */
 export function TranslationsView({ repo, branch }: { repo: string; branch: string }) {

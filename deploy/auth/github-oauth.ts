@@ -23,6 +23,8 @@ export interface AuthEnvironment {
   GITHUB_CLIENT_SECRET?: string
   /** GitHub's web origin; https://github.com unless set. */
   GITHUB_URL?: string
+  /** GitHub's API, which the Node service asks who a token is (presence.ts); https://api.github.com unless set. */
+  GITHUB_API_URL?: string
 }
 
 /** Decap's name for the provider, part of every message of its handshake. */

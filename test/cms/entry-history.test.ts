@@ -165,6 +165,10 @@ describe("a deleted case study", () => {
     expect(
       restorePlan(WINE, null, { isStudy: true, slugsHeldElsewhere: none, now: NOW, file }).notes.join(" "),
     ).not.toMatch(/comes back at/)
+    // A version of a study still there is restored into its own form, at its own file.
+    expect(
+      restorePlan(text(moved), WINE, { isStudy: true, slugsHeldElsewhere: none, now: NOW, file }).notes.join(" "),
+    ).not.toMatch(/comes back at/)
     const deletion = [commit("c2", [[file, "removed"]], "c1")]
     expect(deletedEntries(deletion, new Set())).toHaveLength(1)
     // Restored: the study of vintage.json holds wine as an address of before.

@@ -131,4 +131,13 @@ describe("the version a form stands on", () => {
     rememberSaved(form(OPENED), JSON.stringify(changed(OPENED, "client", "A family house")))
     await expect(refuseStaleSave(form(OPENED))).resolves.toBeUndefined()
   })
+
+  it("asks again before publishing a draft changed since its form opened; from the board, with no form, publishes", async () => {
+    githubHolds(changed(OPENED, "title", "Read by its buyers, again"))
+    await expect(refuseStaleSave(form(OPENED), true)).resolves.toBeUndefined()
+    formMoment("k1")
+    rememberOpened(CONFIG, form(OPENED))
+    await expect(refuseStaleSave(form(OPENED), true)).rejects.toThrow(STALE_SAVE.publishReason("Aline Editor"))
+    expect(adminStore.now().versions.refused).toMatchObject({ path: FILE, publishing: true })
+  })
 })

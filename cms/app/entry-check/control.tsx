@@ -35,6 +35,7 @@ import { ReleaseStateNote } from "../release-notes"
 import { StaleSaveNote } from "../stale-save-note"
 import { EntryHistoryPanel } from "../entry-history-panel"
 import { UnusedPhotos } from "../unused-photos"
+import { PresenceNote } from "../presence-note"
 import { imageFields } from "../../../model/relations"
 import { rememberEdited, rememberOpened } from "../entry-versions"
 import { CardSchedule, StudySchedule } from "../schedule-note"
@@ -208,6 +209,9 @@ export class EntryCheckControl extends Component<ControlProps> {
         {english && typeof saved === "string" && saved && !isNewDraft(this.drawn) ? (
           <>
             <StaleSaveNote path={saved} getEntry={this.internals.getEntry} />
+            {this.internals.config.backend.name === "github" ? (
+              <PresenceNote config={this.internals.config} path={saved} />
+            ) : null}
             {this.internals.config.backend.name === "github" ? (
               <EntryHistoryPanel
                 config={this.internals.config}

@@ -65,3 +65,52 @@ export const Panel = styled.section<{ $tone: keyof typeof PANEL_TONES }>`
     margin-top: 4px;
   }
 `
+
+/** Where a corner panel stands, and its tone (translations-view.tsx, deleted-studies.tsx). */
+type Corner = { $corner: "bottom-left" | "bottom-right" | "top-right"; $border: string; $background: string }
+
+/**
+ * A panel fixed in a corner of the admin's screen, over Decap's: half the screen wide at most, so
+ * two corners never overlap; a summary to open it, its links and lists.
+ */
+export const CornerPanel = styled.section<Corner>`
+  position: fixed;
+  ${({ $corner }) => ($corner === "top-right" ? "top: 72px;" : "bottom: 16px;")}
+  ${({ $corner }) => ($corner === "bottom-left" ? "left: 16px;" : "right: 16px;")}
+  z-index: 400;
+  max-width: min(440px, calc(50vw - 24px));
+  max-height: calc(100vh - 96px);
+  overflow: auto;
+  padding: 10px 14px;
+  border-left: 4px solid ${({ $border }) => $border};
+  background: ${({ $background }) => $background};
+  color: #313d3e;
+  font-size: 14px;
+  line-height: 1.45;
+  box-shadow: 0 2px 12px rgb(0 0 0 / 15%);
+
+  summary {
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  summary:focus-visible,
+  a:focus-visible {
+    outline: 2px solid #3a69c7;
+    outline-offset: 2px;
+  }
+
+  p {
+    margin: 6px 0;
+  }
+
+  ul {
+    margin: 4px 0 0;
+    padding-left: 18px;
+  }
+
+  a {
+    color: inherit;
+    font-weight: 600;
+  }
+`
