@@ -4,6 +4,7 @@ import type { WebpackPluginInstance } from "webpack"
 import { photoProblem } from "./build-steps/content/photos"
 import { projectDirectory } from "./build-steps/gatsby-internals"
 import { serveAdminInDevelopment, writeAdmin } from "./cms/admin"
+import { CMS_REPOSITORY } from "./cms/config"
 import { HOSTING_DIR } from "./contracts/hosting"
 import { writeAuthService } from "./deploy/auth/service-files"
 import { FILE_NAME_FIELD, USABLE_IMAGE_EXTENSION, contentTypeDefs } from "./gatsby/content/graphql"
@@ -30,7 +31,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => build.sourceNode
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await build.onPostBuild(args)
-  await writeAuthService(path.join(projectDirectory(args.store), HOSTING_DIR))
+  await writeAuthService(path.join(projectDirectory(args.store), HOSTING_DIR), CMS_REPOSITORY)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

@@ -9,7 +9,7 @@ import { editorsTime } from "../contracts/editors-time"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
 import { caseStudyPath, localePath } from "../model/routes"
 import { baseName } from "../model/parsed-file"
-import { type FieldChange, documentsOf, fieldChanges } from "./stale-save"
+import { type FieldChange, documentsOf, fieldChanges, savesOwnFields } from "./stale-save"
 
 /** A commit that changed the entry's file: its name, who made it, when, its words. */
 export interface HistoryCommit {
@@ -84,6 +84,15 @@ export function restorePlan(
   const current = documentsOf(nowText)
   const changes = fieldChanges(current, version)
   const fields = changes.map(({ locale, field, after }) => ({ locale, field, value: after }))
+  // A deleted study comes back in a new form: what its saves recorded (its former slugs, the
+  // translations' record) comes back with it, or its addresses of before would lead nowhere.
+  if (nowText === null) {
+    for (const [locale, document] of Object.entries(version) as Array<[Locale, Record<string, unknown>]>) {
+      for (const field of savesOwnFields()) {
+        if (document[field] !== undefined) fields.push({ locale, field, value: document[field] })
+      }
+    }
+  }
   const notes: string[] = []
   const english = (version[DEFAULT_LOCALE] ?? {}) as StudyFields
   if (isStudy && typeof english.slug === "string") {
@@ -96,7 +105,8 @@ export function restorePlan(
       notes.push(RESTORE.deletedBack(english.slug, former))
     }
     // A new form writes the file of its slug: a study whose slug had moved from its file's name comes back at another.
-    if (file && nowText === null && baseName(file) !== english.slug) notes.push(RESTORE.otherFile(file, english.slug))
+    if (file && nowText === null && !slugsHeldElsewhere.has(english.slug) && baseName(file) !== english.slug)
+      notes.push(RESTORE.otherFile(file, english.slug))
     if (typeof english.expireAt === "string" && Date.parse(english.expireAt) <= now.getTime()) {
       notes.push(RESTORE.windowPassed(english.expireAt, now))
     }

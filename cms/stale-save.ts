@@ -47,7 +47,8 @@ export function documentsOf(text: string | null): EntryDocuments {
 }
 
 /** The fields a save writes itself (the translations' record, a study's former slugs): never the editor's edit. */
-const savesOwnFields = (): Set<string> => new Set([TRANSLATED_FROM, ...formerKeyFields().map(({ path }) => path)])
+export const savesOwnFields = (): Set<string> =>
+  new Set([TRANSLATED_FROM, ...formerKeyFields().map(({ path }) => path)])
 
 const same = (left: unknown, right: unknown) => canonicalJson(left) === canonicalJson(right)
 
@@ -173,8 +174,11 @@ export const STALE_SAVE = {
       : `Their version is in the form, with your edits to ${kept.map(({ where }) => where).join(", ")} on top; save when ready.`,
   setAside: ({ where, after }: FieldChange) => `Not kept: your ${where}, ${quoted(after)}: they changed it too.`,
   publishReason: (by: string) =>
-    `${by} changed this draft after you opened it: their changes are listed in the form; publish again once you have read them`,
+    `${by} changed this draft after you opened it: their changes are listed in the form; take their version, read it, then publish`,
   unread:
     "whether another editor saved this entry since you opened it could not be told; try again, or open the entry anew",
   goneReason: (by: string) => `${by} deleted this entry after you opened it`,
+  unknownBase:
+    "the version your restored edits were built on is not known (they were kept before this browser kept it), so what changed since cannot be told",
+  unknownChanges: "How your form differs from the version there now (yours → there now):",
 } as const

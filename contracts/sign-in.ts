@@ -7,6 +7,7 @@ export const AUTH_PATH = "/api/auth"
 export const CALLBACK_PATH = `${AUTH_PATH}/callback`
 /**
  * Who has an entry open in the CMS, told by the Node sign-in service (deploy/auth/presence.ts) to
- * each form (cms/app/presence-note.tsx); a host without it answers 404 there and the form says nothing.
+ * each form (cms/app/presence-note.tsx); a Pages Function answers that it keeps no board, and the
+ * form says nothing.
  */
 export const PRESENCE_PATH = `${AUTH_PATH}/presence`

@@ -42,6 +42,8 @@ const EXIF_TAGS = new Map<number, string>([
   [0x9004, TAKEN], // DateTimeDigitized
 ])
 const EXIF_IFD = 0x8769
+/** How many directories deep an EXIF pointer may lead (IFD0, then EXIF; room for one more). */
+const MAX_DEPTH = 2
 
 /** What an EXIF block (TIFF, after sharp's "Exif\0\0" prefix) tells; undefined where it cannot be read. */
 function exifCarries(block: Buffer): string[] | undefined {
@@ -55,9 +57,12 @@ function exifCarries(block: Buffer): string[] | undefined {
   if (u16(2) !== 42) return undefined
   const found = new Set<string>()
   const seen = new Set<number>()
-  /** The tags of the directory at `offset`, and the offset of the next (IFD0's next is the thumbnail's). */
-  const directory = (offset: number): number | undefined => {
-    if (seen.has(offset) || offset + 2 > tiff.length) return undefined
+  /**
+   * The tags of the directory at `offset`, and the offset of the next (IFD0's next is the thumbnail's).
+   * IFD0 leads to the EXIF directory and no further: a chain deeper than that is no camera's.
+   */
+  const directory = (offset: number, depth = 0): number | undefined => {
+    if (depth > MAX_DEPTH || seen.has(offset) || offset + 2 > tiff.length) return undefined
     seen.add(offset)
     const count = u16(offset)
     if (offset + 2 + count * 12 + 4 > tiff.length) return undefined
@@ -66,7 +71,7 @@ function exifCarries(block: Buffer): string[] | undefined {
       const tag = u16(at)
       const told = EXIF_TAGS.get(tag)
       if (told) found.add(told)
-      if (tag === EXIF_IFD && directory(u32(at + 8)) === undefined) return undefined
+      if (tag === EXIF_IFD && directory(u32(at + 8), depth + 1) === undefined) return undefined
     }
     return u32(offset + 2 + count * 12)
   }
@@ -110,7 +115,13 @@ export function carriedMetadata({ exif, xmp, iptc }: MetadataBlocks): CarriedMet
   const blocks: string[] = []
   const carries = new Set<string>()
   if (exif && exif.length > 0) {
-    const told = exifCarries(exif)
+    let told: string[] | undefined
+    try {
+      told = exifCarries(exif)
+    } catch {
+      // Whatever else goes wrong in reading bytes the site did not write: a block that cannot be read.
+      told = undefined
+    }
     blocks.push(told ? "EXIF" : "EXIF that cannot be read")
     for (const one of told ?? []) carries.add(one)
   }

@@ -27,11 +27,20 @@ export interface AdminState {
   versions: {
     /**
      * The version each open form stands on, by the file's path in the repository: its reading (null when
-     * it is not known), the form's address (the editor leaving forgets it) and Decap's key for the form.
+     * it is not known), the form's address (the editor leaving forgets it), Decap's key for the form,
+     * and whether it has been edited since (its base then kept in the browser: edits-base.ts).
      */
-    opened: ReadonlyMap<string, { route: string; key: string; reading: Promise<EntryVersion | null> }>
+    opened: ReadonlyMap<string, { route: string; key: string; reading: Promise<EntryVersion | null>; edited: boolean }>
     /** The last save or publish refused for another editor's version, and the form's file. */
-    refused: { path: string; verdict: Extract<SaveVerdict, { kind: "stale" }>; publishing: boolean } | undefined
+    refused:
+      | {
+          path: string
+          verdict: Extract<SaveVerdict, { kind: "stale" }>
+          publishing: boolean
+          /** The form held restored edits whose base is not known: its changes are how it differs from now. */
+          unknownBase?: boolean
+        }
+      | undefined
     /** Their version taken into a form, with what was kept of the editor's own. */
     taken: { path: string; version: TakenVersion } | undefined
   }

@@ -21,9 +21,11 @@ import { fileAt } from "./entry-versions"
 import { type BackendConfig, contentOnBranch, fromGitHub } from "./github"
 import { useAdminScreen } from "./release-notes"
 import { CONTENT_LABEL } from "../entry-problems"
+import { isRecord } from "../../contracts/json"
 import { CornerPanel, FieldLink } from "./entry-check/summary-parts"
 
-const FOLDER = "content/case-studies"
+const STUDIES = "case-studies"
+const FOLDER = `${CONTENT_LABEL}/${STUDIES}`
 const COLLECTION = "case-studies"
 const LIST = `#/collections/${COLLECTION}`
 const NEW_FORM = `${LIST}/new`
@@ -39,6 +41,11 @@ const FILES_KEY = "aurelle-commit-files"
 /** The commits whose files the browser keeps: the folder's latest, as many as a few looks back read. */
 const FILES_KEPT = 1000
 
+/** A commit's files as this browser kept them: each a path and what the commit did to it. */
+const isFiles = (value: unknown): value is FolderCommit["files"] =>
+  Array.isArray(value) &&
+  value.every((file) => isRecord(file) && typeof file.file === "string" && typeof file.status === "string")
+
 /** The commits' files this browser kept (a commit never changes), newest read last; anything else is nothing. */
 function keptFiles(): Map<string, FolderCommit["files"]> {
   try {
@@ -47,7 +54,7 @@ function keptFiles(): Map<string, FolderCommit["files"]> {
     return new Map(
       stored.filter(
         (item): item is [string, FolderCommit["files"]] =>
-          Array.isArray(item) && typeof item[0] === "string" && Array.isArray(item[1]),
+          Array.isArray(item) && typeof item[0] === "string" && isFiles(item[1]),
       ),
     )
   } catch {
@@ -58,6 +65,8 @@ function keptFiles(): Map<string, FolderCommit["files"]> {
 function keepFiles(read: ReadonlyMap<string, FolderCommit["files"]>): void {
   const kept = [...keptFiles(), ...read].slice(-FILES_KEPT)
   try {
+    // An earlier release kept each commit under a key of its own: gone, they free their room.
+    for (const key of Object.keys(localStorage)) if (key.startsWith(`${FILES_KEY}:`)) localStorage.removeItem(key)
     localStorage.setItem(FILES_KEY, JSON.stringify(kept))
   } catch {
     // A full storage keeps nothing: the next look asks GitHub again.
@@ -75,9 +84,11 @@ async function withFiles(config: BackendConfig, commits: readonly Commit[]): Pro
   const ask = async () => {
     for (let next = missing.shift(); next; next = missing.shift()) {
       const detail = await fromGitHub<Commit>(config, `/commits/${next.sha}`)
+      // The studies' files alone: the rest of a commit tells the list nothing, and would fill the storage.
+      const studies = (detail.files ?? []).filter(({ filename }) => filename.startsWith(`${FOLDER}/`))
       read.set(
         next.sha,
-        (detail.files ?? []).map(({ filename, status }) => ({ file: filename, status })),
+        studies.map(({ filename, status }) => ({ file: filename, status })),
       )
     }
   }
@@ -112,7 +123,9 @@ async function readFurther(config: BackendConfig, before: History | null): Promi
       config,
       `/commits?sha=${encodeURIComponent(branch)}&path=${FOLDER}&per_page=${PAGE}&page=${page}`,
     ),
-    before ? before.studies : contentOnBranch(config).then(({ texts }) => texts),
+    before
+      ? before.studies
+      : contentOnBranch(config, (relative) => relative.startsWith(`${STUDIES}/`)).then(({ texts }) => texts),
   ])
   return {
     commits: [...(before?.commits ?? []), ...(await withFiles(config, commits))],

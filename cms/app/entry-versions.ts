@@ -11,7 +11,16 @@ import { canonicalJson } from "../../contracts/json"
 import { withoutCheckField } from "../format"
 import { ENTRY_CHECK } from "../shared"
 import type { HistoryCommit } from "../entry-history"
-import { type EntryVersion, STALE_SAVE, documentsOf, draftBranch, saveVerdict, takeTheirs } from "../stale-save"
+import {
+  type EntryVersion,
+  STALE_SAVE,
+  type SaveVerdict,
+  documentsOf,
+  draftBranch,
+  fieldChanges,
+  saveVerdict,
+  takeTheirs,
+} from "../stale-save"
 import { adminStore } from "./admin-store"
 import { type DecapDraft, collectionOf, draftDocument, expectRefusalRejection, isNewDraft } from "./decap-internals"
 import { type FieldSet, decapConfig, draftMoment, reopenWith } from "./decap-internals/store"
@@ -92,15 +101,15 @@ export const formText = (entry: DecapDraft): string =>
 
 /** Stands the form of the file (Decap's form `key`) on `reading` from now on. */
 function standOn(file: string, route: string, key: string, reading: Promise<EntryVersion | null>): void {
-  adminStore.set("versions", { opened: new Map(versions().opened).set(file, { route, key, reading }) })
+  adminStore.set("versions", { opened: new Map(versions().opened).set(file, { route, key, reading, edited: false }) })
 }
 
 /**
  * The form of `entry` has mounted. A form Decap has just created stands on what it loaded: the
  * entry's content as the form holds it before any edit, whatever was saved since Decap read it. A
  * form restored from a backup of unsaved edits stands on the version those edits were built on, as
- * this browser kept it at the first edit (edits-base.ts), or on nothing known (its save is refused
- * until the entry is opened anew). Mounted again (a side drawn anew), it stands where it stood.
+ * this browser kept it at the first edit (edits-base.ts), or on nothing known (its save is then
+ * refused showing how the form differs from the version there now, which she may take). Mounted again (a side drawn anew), it stands where it stood.
  */
 export function rememberOpened(config: BackendConfig, entry: DecapDraft): void {
   const place = entryPlace(entry)
@@ -118,13 +127,10 @@ export function rememberOpened(config: BackendConfig, entry: DecapDraft): void {
 export function rememberEdited(entry: DecapDraft): void {
   const place = entryPlace(entry)
   const standing = place && versions().opened.get(place.file)
-  if (!place || !standing || editsKept.has(standing.key)) return
-  editsKept.add(standing.key)
+  if (!place || !standing || standing.edited) return
+  adminStore.set("versions", { opened: new Map(versions().opened).set(place.file, { ...standing, edited: true }) })
   void standing.reading.then((version) => version && keepEditsBase(place.file, version.text))
 }
-
-/** The forms (by Decap's key) whose base the browser has kept. */
-const editsKept = new Set<string>()
 
 /** Forms the editor has left (the admin's address is another's) stand on nothing any more. */
 export function forgetLeftForms(hash: string): void {
@@ -159,23 +165,34 @@ export async function refuseStaleSave(entry: DecapDraft, publishing = false): Pr
   if (publishing && opened === undefined) return
   let now: EntryVersion
   try {
-    if (!opened) throw new Error("the version your unsaved edits of an earlier visit were built on is not known")
     now = await versionNow(config, place.collection, place.slug, place.file)
   } catch (error) {
     throw new SaveRefused(`${STALE_SAVE.unread} (${error instanceof Error ? error.message : String(error)})`)
   }
-  const verdict = saveVerdict(opened, now)
+  // Restored edits whose base is not known: how the form differs from the version there now, to take or not.
+  const unknownBase = opened === null
+  const verdict: SaveVerdict = unknownBase
+    ? {
+        kind: "stale",
+        by: now.commit?.author ?? "Someone",
+        at: now.commit?.at,
+        changes: fieldChanges(documentsOf(formText(entry)), documentsOf(now.text)),
+        now,
+      }
+    : saveVerdict(opened!, now)
   if (verdict.kind === "current") {
     if (versions().refused?.path === place.file) adminStore.set("versions", { refused: undefined })
     return
   }
-  adminStore.set("versions", { refused: { path: place.file, verdict, publishing }, taken: undefined })
+  adminStore.set("versions", { refused: { path: place.file, verdict, publishing, unknownBase }, taken: undefined })
   const refusal = new SaveRefused(
-    publishing
-      ? STALE_SAVE.publishReason(verdict.by)
-      : now.text === null
-        ? STALE_SAVE.goneReason(verdict.by)
-        : STALE_SAVE.reason(verdict.by, verdict.at),
+    unknownBase
+      ? STALE_SAVE.unknownBase
+      : publishing
+        ? STALE_SAVE.publishReason(verdict.by)
+        : now.text === null
+          ? STALE_SAVE.goneReason(verdict.by)
+          : STALE_SAVE.reason(verdict.by, verdict.at),
   )
   if (!publishing) expectRefusalRejection(refusal)
   throw refusal
@@ -204,7 +221,9 @@ export async function takeTheirVersion(entry: DecapDraft): Promise<void> {
   const opened = await versions().opened.get(place.file)?.reading
   const mine = formText(entry)
   const theirs = refused.verdict.now
-  const taken = takeTheirs(documentsOf(opened?.text ?? null), documentsOf(theirs.text), documentsOf(mine))
+  // With no base known, everything her form holds otherwise is hers, kept where it can be.
+  const base = opened ? opened.text : theirs.text
+  const taken = takeTheirs(documentsOf(base), documentsOf(theirs.text), documentsOf(mine))
   // The content the checks and the save's own fields start from is theirs.
   if (theirs.text !== null) recordSave(place.file.replace(/^content\//, ""), theirs.text)
   const theirEnglish = documentsOf(theirs.text)[DEFAULT_LOCALE]
@@ -219,6 +238,8 @@ export async function takeTheirVersion(entry: DecapDraft): Promise<void> {
     ],
   )
   standOn(place.file, formRoute(place), draftMoment().key, Promise.resolve(theirs))
+  // Her edits are on theirs now: a reload's backup of them stands on theirs.
+  rememberEdited(entry)
   adminStore.set("versions", { refused: undefined, taken: { path: place.file, version: taken } })
 }
 

@@ -69,25 +69,40 @@ export interface BranchContent {
   images: string[]
 }
 
+/** GitHub is asked for this many blobs at once. */
+const AT_ONCE = 6
+
 /**
- * Every content file on the branch: the tree (one request), then each blob not read yet, so a later
- * look costs the tree and what changed.
+ * Every content file on the branch (those `wanted`, by their path under content/): the tree (one
+ * request), then each blob not read yet, a few at a time, so a later look costs the tree and what
+ * changed. A tree GitHub cut short (too large to give at once) is refused, not read as whole.
  */
-export async function contentOnBranch(config: BackendConfig): Promise<BranchContent> {
+export async function contentOnBranch(
+  config: BackendConfig,
+  wanted: (relative: string) => boolean = () => true,
+): Promise<BranchContent> {
   const branch = encodeURIComponent(config.backend.branch ?? "main")
-  const { tree } = await fromGitHub<Tree>(config, `/git/trees/${branch}?recursive=1`)
+  const { tree, truncated } = await fromGitHub<Tree & { truncated?: boolean }>(
+    config,
+    `/git/trees/${branch}?recursive=1`,
+  )
+  if (truncated) throw new Error("GitHub gave the repository's files cut short (too many to list at once)")
   const files = tree.filter(
     ({ path, type }) =>
-      type === "blob" && path.startsWith(`${CONTENT_LABEL}/`) && path.endsWith(".json") && !path.startsWith(SCHEMAS),
+      type === "blob" &&
+      path.startsWith(`${CONTENT_LABEL}/`) &&
+      path.endsWith(".json") &&
+      !path.startsWith(SCHEMAS) &&
+      wanted(path.slice(CONTENT_LABEL.length + 1)),
   )
-  await Promise.all(
-    files
-      .filter(({ sha }) => !adminStore.now().blobs.has(sha))
-      .map(async ({ sha }) => {
-        const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
-        adminStore.keepBlob(sha, decoded(blob.content))
-      }),
-  )
+  const missing = files.filter(({ sha }) => !adminStore.now().blobs.has(sha))
+  const read = async () => {
+    for (let next = missing.shift(); next; next = missing.shift()) {
+      const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${next.sha}`)
+      adminStore.keepBlob(next.sha, decoded(blob.content))
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, read))
   const relative = (path: string) => path.slice(CONTENT_LABEL.length + 1)
   return {
     texts: new Map(files.map(({ path, sha }) => [relative(path), adminStore.now().blobs.get(sha)!])),

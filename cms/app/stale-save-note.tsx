@@ -33,12 +33,14 @@ export function StaleSaveNote({ path, getEntry }: { path: string; getEntry: () =
   const { refused, taken } = useAdminStore("versions")
   const [failed, setFailed] = useState<string | null>(null)
   if (refused?.path === path) {
-    const { verdict, publishing } = refused
-    const reason = publishing
-      ? STALE_SAVE.publishReason(verdict.by)
-      : verdict.now.text === null
-        ? STALE_SAVE.goneReason(verdict.by)
-        : STALE_SAVE.reason(verdict.by, verdict.at)
+    const { verdict, publishing, unknownBase } = refused
+    const reason = unknownBase
+      ? STALE_SAVE.unknownBase
+      : publishing
+        ? STALE_SAVE.publishReason(verdict.by)
+        : verdict.now.text === null
+          ? STALE_SAVE.goneReason(verdict.by)
+          : STALE_SAVE.reason(verdict.by, verdict.at)
     const take = () => {
       setFailed(null)
       takeTheirVersion(getEntry()).catch((error: unknown) =>
@@ -54,7 +56,7 @@ export function StaleSaveNote({ path, getEntry }: { path: string; getEntry: () =
           <p>{STALE_SAVE.noFields}</p>
         ) : (
           <>
-            <p>What they changed:</p>
+            <p>{unknownBase ? STALE_SAVE.unknownChanges : "What they changed:"}</p>
             <ul>
               {verdict.changes.map((change) => (
                 <li key={`${change.locale}-${change.field}`}>{STALE_SAVE.change(change)}</li>

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from "react"
 import { DEFAULT_LOCALE } from "../../model/locales"
-import { photosUnused } from "../../model/relations"
+import { imageFields, photosUnused } from "../../model/relations"
+import { contentTypeOf } from "../../model/registry"
 import { documentsOf } from "../stale-save"
 import { type BackendConfig, contentOnBranch } from "./github"
 import { UNUSED_PHOTOS } from "../shared"
@@ -16,7 +17,8 @@ export function UnusedPhotos({ config }: { config: BackendConfig }) {
   const [unused, setUnused] = useState<string[]>([])
   useEffect(() => {
     let active = true
-    contentOnBranch(config).then(
+    const types = new Set(imageFields().map(({ type }) => type))
+    contentOnBranch(config, (relative) => types.has(contentTypeOf(relative)!)).then(
       ({ texts, images }) => {
         const files = [...texts].map(([relative, text]) => ({ relative, english: documentsOf(text)[DEFAULT_LOCALE] }))
         if (active) setUnused(photosUnused(images, files))

@@ -59,7 +59,11 @@ async function bodyOf(incoming: http.IncomingMessage, limit: number): Promise<Bu
  * The sign-in (github-oauth.ts) and, beside it, who has an entry open (presence.ts): a board in this
  * process's memory, the editors known through GitHub's API.
  */
-export function authService(environment: AuthEnvironment, clock: () => number = Date.now): http.Server {
+export function authService(
+  environment: AuthEnvironment,
+  clock: () => number = Date.now,
+  repository?: string,
+): http.Server {
   const board = new PresenceBoard()
   const identify = githubIdentity(environment.GITHUB_API_URL || "https://api.github.com")
   return http.createServer(async (incoming, outgoing) => {
@@ -72,7 +76,8 @@ export function authService(environment: AuthEnvironment, clock: () => number = 
           outgoing.end("A presence request is a few hundred bytes.\n")
           return
         }
-        sendResponse(await handlePresence(requestOf(incoming, body), board, identify, clock()), incoming, outgoing)
+        const presence = await handlePresence(requestOf(incoming, body), board, identify, clock(), repository)
+        sendResponse(presence, incoming, outgoing)
         return
       }
       sendResponse(await handleAuth(requestOf(incoming), environment), incoming, outgoing)
@@ -83,12 +88,16 @@ export function authService(environment: AuthEnvironment, clock: () => number = 
   })
 }
 
-/** Started as a program (the bundled .hosting/cms-auth.mjs): listens on the loopback only. */
-export function main(): void {
+/** Started as a program (the bundled .hosting/cms-auth.mjs, for the CMS's repository): listens on the loopback only. */
+export function main(repository: string): void {
   const port = Number(process.env.PORT || AUTH_PORT)
   const host = process.env.HOST || "127.0.0.1"
   const { GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL, GITHUB_API_URL } = process.env
-  authService({ GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL, GITHUB_API_URL }).listen(port, host, () => {
-    process.stdout.write(`CMS sign-in service on http://${host}:${port}/api/auth\n`)
-  })
+  authService({ GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET, GITHUB_URL, GITHUB_API_URL }, Date.now, repository).listen(
+    port,
+    host,
+    () => {
+      process.stdout.write(`CMS sign-in service on http://${host}:${port}/api/auth\n`)
+    },
+  )
 }

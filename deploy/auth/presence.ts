@@ -20,6 +20,9 @@ export const PRESENCE_LIFETIME_MS = 60_000
 const IDENTITY_LIFETIME_MS = 10 * 60_000
 /** The forms kept at most, and the tokens' identities: a flood of accounts cannot grow the memory. */
 const KEPT = 500
+/** Questions to GitHub under way at once, at most; and how long one may take. */
+const IN_FLIGHT = 8
+const ASK_TIMEOUT_MS = 5_000
 
 export interface Editor {
   login: string
@@ -65,22 +68,29 @@ export type Identify = (token: string, repo: string, now: number) => Promise<Edi
 /** Asks GitHub's API (`apiUrl`) who the token is and whether it may write to the repository, once per ten minutes. */
 export function githubIdentity(apiUrl: string, ask: typeof fetch = fetch): Identify {
   const known = new Map<string, { editor: Editor | null; until: number }>()
+  let asking = 0
   return async (token, repo, now) => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${token}\n${repo}`))
     const key = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("")
     const kept = known.get(key)
     if (kept && kept.until > now) return kept.editor
+    // A few questions to GitHub at once, each given 5 s: a flood of strangers' tokens waits its turn, refused.
+    if (asking >= IN_FLIGHT) throw new Error("too many editors are being asked about at once")
     const headers = { Authorization: `token ${token}`, Accept: "application/vnd.github+json" }
+    const signal = AbortSignal.timeout(ASK_TIMEOUT_MS)
     // A refusal (401, 403, 404) is GitHub's word, kept; no answer (a 5xx, a rate limit) is none, asked again next time.
     const read = (response: Response) => {
       if (response.ok) return response.json() as Promise<unknown>
-      if (response.status >= 500 || response.status === 429) throw new Error(`GitHub answered ${response.status}`)
+      const limited = response.headers.get("x-ratelimit-remaining") === "0" || response.headers.has("retry-after")
+      if (response.status >= 500 || response.status === 429 || limited)
+        throw new Error(`GitHub answered ${response.status}`)
       return null
     }
+    asking += 1
     const [user, repository] = await Promise.all([
-      ask(`${apiUrl}/user`, { headers }).then(read),
-      ask(`${apiUrl}/repos/${repo}`, { headers }).then(read),
-    ])
+      ask(`${apiUrl}/user`, { headers, signal }).then(read),
+      ask(`${apiUrl}/repos/${repo}`, { headers, signal }).then(read),
+    ]).finally(() => (asking -= 1))
     const login = isRecord(user) && typeof user.login === "string" ? user.login : null
     const name = isRecord(user) && typeof user.name === "string" && user.name ? user.name : login
     const push = isRecord(repository) && isRecord(repository.permissions) && repository.permissions.push === true
@@ -112,18 +122,23 @@ const answer = (status: number, body: unknown) =>
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   })
 
-/** Answers POST /api/auth/presence: who else has the entry open, once the editor is known. */
+/**
+ * Answers POST /api/auth/presence: who else has the entry open, once the editor is known. A service
+ * built for one repository (`repository`) refuses any other before asking GitHub anything.
+ */
 export async function handlePresence(
   request: Request,
   board: PresenceBoard,
   identify: Identify,
   now: number,
+  repository?: string,
 ): Promise<Response> {
   if (request.method !== "POST") return answer(405, { error: "POST only" })
   const token = /^(?:token|Bearer) (\S{1,200})$/.exec(request.headers.get("Authorization") ?? "")?.[1]
   if (!token) return answer(401, { error: "no GitHub token in the Authorization header" })
   const asked = readPresenceRequest(await request.json().catch(() => null))
   if (typeof asked === "string") return answer(400, { error: asked })
+  if (repository && asked.repo !== repository) return answer(400, { error: `this board is ${repository}'s` })
   let editor: Editor | null
   try {
     editor = await identify(token, asked.repo, now)

@@ -83,6 +83,25 @@ describe("who an editor is", () => {
     expect(ask).toHaveBeenCalledTimes(4)
   })
 
+  it("is not told while GitHub limits the service, nor while eight questions are under way", async () => {
+    const limited = vi.fn(async () => new Response("{}", { status: 403, headers: { "x-ratelimit-remaining": "0" } }))
+    const identify = githubIdentity("https://api.test", limited as typeof fetch)
+    await expect(identify("t", "a/b", T0)).rejects.toThrow("GitHub answered 403")
+    await expect(identify("t", "a/b", T0 + 1)).rejects.toThrow()
+    expect(limited).toHaveBeenCalledTimes(4)
+    let release = () => {}
+    const held = new Promise<void>((done) => (release = done))
+    const slow = vi.fn(async () => {
+      await held
+      return new Response(JSON.stringify({ login: "aline", permissions: { push: true } }))
+    })
+    const busy = githubIdentity("https://api.test", slow as typeof fetch)
+    const waiting = Array.from({ length: 8 }, (_, index) => busy(`token-${index}`, "a/b", T0))
+    await expect(busy("token-9", "a/b", T0)).rejects.toThrow("too many editors")
+    release()
+    expect((await Promise.all(waiting)).every((editor) => editor?.login === "aline")).toBe(true)
+  })
+
   it("is nobody without write access or for a token GitHub refuses; GitHub not answering is asked again", async () => {
     expect(
       await githubIdentity("https://api.test", answers(200, 200, false) as typeof fetch)("t", "a/b", T0),
@@ -125,6 +144,10 @@ describe("a presence request", () => {
     expect((await handlePresence(post(asked, "token other"), board, identify, T0)).status).toBe(403)
     expect((await handlePresence(post(asked, ""), board, identify, T0)).status).toBe(401)
     expect((await handlePresence(post("{ not json"), board, identify, T0)).status).toBe(400)
+    // A service built for one repository refuses another before asking GitHub.
+    const other = await handlePresence(post({ ...asked, repo: "someone/else" }), board, identify, T0, "aurelle/site")
+    expect([other.status, await other.json()]).toEqual([400, { error: "this board is aurelle/site's" }])
+    expect(identify).not.toHaveBeenCalledWith("abc", "someone/else", T0)
     const get = new Request(`https://www.example.ch${PRESENCE_PATH}`)
     expect((await handlePresence(get, board, identify, T0)).status).toBe(405)
     const failing = vi.fn(async () => Promise.reject(new Error("GitHub answered 502")))

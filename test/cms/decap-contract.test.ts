@@ -209,6 +209,20 @@ const CONTRACTS: Contract[] = [
       source.replace(/(case DRAFT_CREATE_FROM_ENTRY:[\s\S]{0,400}?)state\.set\('key', crypto\.randomUUID\(\)\);/, "$1"),
   },
   {
+    internal: "the form drawn anew (its controls mounted again) under each new key of the draft",
+    pkg: CORE,
+    file: "dist/esm/components/Editor/EditorInterface.js",
+    holds: (source) => /editorWithNotes: editorWithNotes\s*\}\)\]\s*\}, draftKey\)\]/.test(source),
+    changed: (source) => source.replace(/(editorWithNotes: editorWithNotes\s*\}\)\]\s*\}), draftKey\)\]/, "$1)]"),
+  },
+  {
+    internal: "the draft's key handed to the form as draftKey",
+    pkg: CORE,
+    file: "dist/esm/components/Editor/Editor.js",
+    holds: (source) => source.includes("const draftKey = entryDraft.get('key');"),
+    changed: (source) => source.replace("const draftKey = entryDraft.get('key');", "const draftKey = 'form';"),
+  },
+  {
     internal: "a backup of unsaved edits offered at the form's localBackup",
     pkg: CORE,
     file: "dist/esm/reducers/entryDraft.js",

@@ -101,6 +101,13 @@ describe("a deleted case study", () => {
     then.en.expireAt = "2026-12-01T09:00:00+01:00"
     const plan = restorePlan(text(then), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW })
     expect(plan.fields).toContainEqual({ locale: "en", field: "slug", value: "wine" })
+    // Its former slugs come back with it, so its addresses of before lead to it as the note says.
+    expect(plan.fields).toContainEqual({ locale: "en", field: "formerSlugs", value: ["bordeaux"] })
+    expect(plan.changes.map(({ field }) => field)).not.toContain("formerSlugs")
+    // Restored over the entry as it is, what its saves record is theirs to write again.
+    expect(
+      restorePlan(text(then), WINE, { isStudy: true, slugsHeldElsewhere: none, now: NOW }).fields,
+    ).not.toContainEqual(expect.objectContaining({ field: "formerSlugs" }))
     expect(plan.fields).toContainEqual({ locale: "fr", field: "title", value: wine().fr.title })
     expect(plan.notes).toEqual([
       "Once published, its address /case-studies/wine/ and /fr/case-studies/wine/ answers again (no longer “gone”), and its addresses of before (/case-studies/bordeaux/) still lead to it.",
@@ -159,6 +166,10 @@ describe("a deleted case study", () => {
     moved.en.formerSlugs = ["wine"]
     const file = "content/case-studies/wine.json"
     const plan = restorePlan(text(moved), null, { isStudy: true, slugsHeldElsewhere: none, now: NOW, file })
+    // Its address taken meanwhile: a new slug is asked for, not where the old one would lead.
+    expect(
+      restorePlan(text(moved), null, { isStudy: true, slugsHeldElsewhere: new Set(["vintage"]), now: NOW, file }).notes,
+    ).toEqual([RESTORE.slugTaken("vintage")])
     expect(plan.notes).toContain(
       "It comes back at content/case-studies/vintage.json, the file of its slug (it was content/case-studies/wine.json).",
     )

@@ -110,14 +110,36 @@ describe("the version a form stands on", () => {
     await expect(refuseStaleSave(restored)).resolves.toBeUndefined()
   })
 
-  it("under restored edits whose version this browser did not keep, is unknown: the save is refused, not let through", async () => {
-    githubHolds(OPENED)
+  it("under restored edits whose version this browser did not keep, is unknown: refused, showing how the form differs from now", async () => {
+    githubHolds(changed(OPENED, "title", "Read by its buyers, again"))
     formMoment("k2", true)
     const restored = form(changed(OPENED, "client", "A family house"))
     rememberOpened(CONFIG, restored)
-    const refusal = refuseStaleSave(restored)
-    await expect(refusal).rejects.toThrow(STALE_SAVE.unread)
-    await expect(refusal).rejects.toThrow(/unsaved edits of an earlier visit/)
+    await expect(refuseStaleSave(restored)).rejects.toThrow(STALE_SAVE.unknownBase)
+    const refused = adminStore.now().versions.refused
+    expect(refused?.unknownBase).toBe(true)
+    expect(refused?.verdict.changes.map(({ where, before, after }) => [where, before, after])).toEqual([
+      ["English › Title", OPENED.en.title, "Read by its buyers, again"],
+      ["English › Client", "A family house", OPENED.en.client],
+    ])
+  })
+
+  it("after a save, for edits made since, is the text saved: a reload's restored edits go through", async () => {
+    const saved = changed(OPENED, "client", "A family house")
+    githubHolds(saved, "Camille Editor")
+    formMoment("k1")
+    rememberOpened(CONFIG, form(OPENED))
+    rememberEdited(form(saved))
+    await Promise.resolve()
+    rememberSaved(form(saved), JSON.stringify(saved))
+    // Decap keeps the form (and its key) after a save; she edits again, then reloads.
+    const again = changed(saved, "title", "A cellar, read again")
+    rememberEdited(form(again))
+    await Promise.resolve()
+    adminStore.reset()
+    formMoment("k2", true)
+    rememberOpened(CONFIG, form(again))
+    await expect(refuseStaleSave(form(again))).resolves.toBeUndefined()
   })
 
   it("is where it stood when the form is drawn anew, and the text written once she has saved", async () => {

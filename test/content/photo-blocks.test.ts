@@ -108,6 +108,24 @@ describe("an EXIF block", () => {
     const past = Buffer.from(nested)
     past.writeUInt32LE(past.length - 6 + 1, 6 + 8 + 2 + 8)
     expect(exifSays(past)).toEqual(unreadable)
+    // A chain of EXIF pointers deeper than a camera writes, ending in a place: unreadable, never "nothing".
+    let deep: Directory = { tags: [0x8825] }
+    for (let level = 0; level < 3; level += 1) deep = { tags: [], exif: deep }
+    expect(exifSays(tiff({ tags: [], exif: { tags: [0x9003] } }))).toEqual({ blocks: ["EXIF"], carries: [TAKEN] })
+    expect(exifSays(tiff({ tags: [], exif: { tags: [], exif: { tags: [0x8825] } } })).carries).toEqual([PLACE])
+    expect(exifSays(tiff(deep))).toEqual(unreadable)
+    // Twelve thousand deep, past what a recursive reading's stack holds: still unreadable, never "nothing".
+    const chain = Buffer.alloc(6 + 8 + 12_001 * 18)
+    chain.write("Exif\0\0II", 0, "latin1")
+    chain.writeUInt16LE(42, 8)
+    chain.writeUInt32LE(8, 10)
+    for (let level = 0; level <= 12_000; level += 1) {
+      const at = 8 + level * 18
+      chain.writeUInt16LE(1, 6 + at)
+      chain.writeUInt16LE(level === 12_000 ? 0x8825 : EXIF_IFD, 6 + at + 2)
+      chain.writeUInt32LE(level === 12_000 ? 0 : at + 18, 6 + at + 10)
+    }
+    expect(exifSays(chain)).toEqual(unreadable)
     const loop = Buffer.from(nested)
     loop.writeUInt32LE(8, 6 + 8 + 2 + 8)
     expect(exifSays(loop)).toEqual(unreadable)

@@ -7,6 +7,7 @@ import fs from "node:fs"
 import path from "node:path"
 import GithubSlugger from "github-slugger"
 import { RELEASE_STAMP_PATH } from "../../contracts/release-stamp"
+import { AUTH_PATH, CALLBACK_PATH, PRESENCE_PATH } from "../../contracts/sign-in"
 import { HOSTING_DIR } from "../../contracts/hosting"
 import { HOSTING_POLICY_FILE, parseHostingPolicy } from "../../contracts/hosting-policy"
 import { REPORT_PREFIX } from "../../deploy/release/nginx-funnel"
@@ -21,7 +22,7 @@ const NEVER_CHECKED = new Set([".artifact", ".tmp", "node_modules", "screenshots
 /** The first folder of an absolute path on a host, not an address of the site. */
 const HOST_FOLDERS = new Set(["etc", "srv", "usr", "var", "run", "tmp", "opt", "home", "root", "lib", "proc", "sys"])
 /** Addresses answered by a service, or written by a release, rather than by a file of the build. */
-const SERVICE_ROUTES = ["/api/auth", "/api/auth/callback", "/api/v1", RELEASE_STAMP_PATH]
+const SERVICE_ROUTES = [AUTH_PATH, CALLBACK_PATH, PRESENCE_PATH, "/api/v1", RELEASE_STAMP_PATH]
 /** Files a release writes into its copy of the build. */
 const RELEASE_WRITES = [`public${RELEASE_STAMP_PATH}`]
 

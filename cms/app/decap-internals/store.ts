@@ -81,8 +81,8 @@ export function draftMoment(): { key: string; fromBackup: boolean } {
 
 /**
  * Loads the entry's form anew as Decap opens it (its draft, if it has one, else the published entry),
- * waits until the form holds the version `loaded` recognises (Decap falls back to the published entry
- * without waiting for it), then sets each of `fields` on it, as an edit of that field would: the form
+ * waits until a new form holds the version `loaded` recognises (Decap falls back to the published
+ * entry without waiting for it), then sets each of `fields` on it, as an edit of that field would: the form
  * then has unsaved changes.
  */
 export async function reopenWith(
@@ -92,10 +92,15 @@ export async function reopenWith(
   fields: readonly FieldSet[],
 ): Promise<void> {
   const { store, loadUnpublishedEntry } = decap()
+  // The form loaded anew is a form created anew, under a key of its own: the old one may hold the same data.
+  const before = store.getState().entryDraft.getIn(["key"])
   await store.dispatch(loadUnpublishedEntry(collectionOf(store, collectionName) as never, slug))
   await whenDraft(
     store,
-    (draft) => draft.getIn(["entry", "isFetching"]) !== true && loaded(plain(draft.getIn(["entry", "data"]))),
+    (draft) =>
+      draft.getIn(["key"]) !== before &&
+      draft.getIn(["entry", "isFetching"]) !== true &&
+      loaded(plain(draft.getIn(["entry", "data"]))),
   )
   setFields(collectionName, fields)
 }
