@@ -2,7 +2,14 @@ import type { GatsbyNode } from "gatsby"
 import fs from "node:fs"
 import path from "node:path"
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../model/locales"
-import { CASE_SEARCH_INDEX, UNKNOWN_CASE_FILE, UNKNOWN_CASE_ROUTE, caseStudyPath, localePath } from "../model/routes"
+import {
+  CASE_SEARCH_INDEX,
+  UNKNOWN_CASE_FILE,
+  UNKNOWN_CASE_ROUTE,
+  caseStudyPath,
+  legalPagePath,
+  localePath,
+} from "../model/routes"
 import type { NotFoundContext, PageLanguages } from "../src/i18n/locale"
 import { type ListedStudy, caseListings, industryKey } from "../model/case-listings"
 import { type IndexedCase, searchText } from "../src/components/case-study/case-filter"
@@ -10,6 +17,7 @@ import { publicDirectory } from "../build-steps/gatsby-internals"
 
 const caseStudyTemplate = path.resolve(__dirname, "../src/templates/case-study.tsx")
 const caseListTemplate = path.resolve(__dirname, "../src/templates/case-list.tsx")
+const legalPageTemplate = path.resolve(__dirname, "../src/templates/legal-page.tsx")
 const notFoundPage = path.resolve(__dirname, "../src/pages/404.tsx")
 
 /**
@@ -20,6 +28,7 @@ type StudyCard = Queries.CaseCardFragment
 
 interface CaseStudiesResult {
   allCaseStudy: { nodes: Array<StudyCard & { locale: Locale; order: number }> }
+  allLegalPage: { nodes: Array<{ locale: Locale; fileName: string }> }
 }
 
 /**
@@ -39,9 +48,10 @@ export function writeSearchIndex(publicDir: string, locale: Locale, cards: reado
 
 /**
  * One prerendered page per case study file and language; the file hosts answer unknown slugs with in
- * each language (the not-found page, which shows the unknown-case screen there); and the case list's
+ * each language (the not-found page, which shows the unknown-case screen there); the case list's
  * pages in each language: one while every study fits it, else the list's pages and each industry's
- * (model/case-listings.ts), with their search index.
+ * (model/case-listings.ts), with their search index; and each legal page in each language, at its
+ * file's name (model/routes.ts, legalPagePath).
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter, store }) => {
   const result = await graphql<CaseStudiesResult>(`
@@ -59,6 +69,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
             problem
             solution
           }
+        }
+      }
+      allLegalPage(sort: { fileName: ASC }) {
+        nodes {
+          locale
+          fileName
         }
       }
     }
@@ -97,6 +113,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     for (const { slugs, ...listing } of caseListings(listed)) {
       const { route } = listing
       pages.push({ locale, route, component: caseListTemplate, context: { locale, route, slugs, listing } })
+    }
+    for (const { fileName } of result.data.allLegalPage.nodes.filter((page) => page.locale === locale)) {
+      const route = legalPagePath(fileName)
+      pages.push({ locale, route, component: legalPageTemplate, context: { fileName } })
     }
     writeSearchIndex(
       publicDirectory(store),

@@ -4,7 +4,7 @@
  */
 import type { BuildArgs } from "gatsby"
 import type { Locale } from "../model/locales"
-import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, localePath } from "../model/routes"
+import { BOOK_DEMO_PATH, HOME_PATH, caseStudyPath, legalPagePath, localePath } from "../model/routes"
 import { type CaseListCopy, caseListNames } from "../src/seo/case-list-title"
 import type { CaseListContext } from "../src/templates/case-list"
 import type { NotFoundContext } from "../src/i18n/locale"
@@ -80,7 +80,7 @@ async function sharingTitles(graphql: BuildArgs["graphql"], pages: readonly Page
       return context?.listing && copy ? [[pagePath, caseListNames(copy, context.listing).title]] : []
     }),
     ...data.allDemoPage.nodes.map((node): [string, string] => [at(BOOK_DEMO_PATH, node), node.title]),
-    ...data.allLegalPage.nodes.map((node): [string, string] => [at(`/${node.fileName}/`, node), node.title]),
+    ...data.allLegalPage.nodes.map((node): [string, string] => [at(legalPagePath(node.fileName), node), node.title]),
     ...data.allCaseStudy.nodes.map((node): [string, string] => [at(caseStudyPath(node.slug), node), node.title]),
   ])
 }

@@ -9,6 +9,9 @@ export const CASE_STUDIES_PATH = "/case-studies/"
 
 export const caseStudyPath = (slug: string) => `${CASE_STUDIES_PATH}${slug}/`
 
+/** A legal page's route: its content file's name (content/pages/privacy-policy.json is PRIVACY_PATH). */
+export const legalPagePath = (fileName: string) => `/${fileName}/`
+
 /** The route of a page of the case list (model/case-listings.ts): all industries or one, page 1 or later. */
 export const caseListRoute = (industry: string | null, page: number): string =>
   `${CASE_STUDIES_PATH}${industry ? `industry/${industry}/` : ""}${page > 1 ? `page/${page}/` : ""}`

@@ -85,7 +85,7 @@ function gatsbyStandIn() {
       reads.push(String(node.relativePath))
       return fs.readFileSync(String(node.absolutePath), "utf8")
     },
-    // The case studies' query of createPages, answered from the nodes made.
+    // The query of createPages (the case studies, the legal pages), answered from the nodes made.
     graphql: async () => ({
       data: {
         allCaseStudy: {
@@ -93,6 +93,7 @@ function gatsbyStandIn() {
             .filter((node) => node.internal.type === "CaseStudy")
             .sort((a, b) => Number(a.order) - Number(b.order)),
         },
+        allLegalPage: { nodes: [...nodes.values()].filter((node) => node.internal.type === "LegalPage") },
       },
     }),
   }

@@ -27,7 +27,7 @@
  *   on the device emulated (test/lighthouse/verdict.mjs says why): the wall time of a two-core
  *   host's tasks is shared with Chromium's other processes and with whatever else the host runs.
  * - The gate audits one route of each template in each language (verdict.mjs, `routesToAudit`, says
- *   why that is enough): 12 routes of the sitemap's 22. LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits
+ *   why that is enough): 10 routes of the sitemap's 22. LIGHTHOUSE_ROUTES=/,/fr/book-demo/ audits
  *   those routes alone (a quick look); LIGHTHOUSE_ALL=1 every route of the sitemap. A route the
  *   sitemap lacks, or nothing to audit, stops the gate.
  * - Reports land in .tmp/lighthouse/<preset>/: each run's JSON, the first round's HTML, and
