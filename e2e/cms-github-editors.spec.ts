@@ -49,13 +49,15 @@ async function editorOn(context: BrowserContext, login: string, name: string, ti
 
 /**
  * Saves the form; answers Decap's notice: saved, or not saved and why. A notice of before (a refusal's
- * stays 8 s) is waited out first, so the one read is this save's.
+ * stays 8 s) is closed first, as an editor closes it by clicking it, so the one read is this save's.
  */
 async function save(page: Page): Promise<string> {
   // Decap's notices; the form's own refusal (an alert too) has a heading.
   const notices = page
     .getByRole("alert")
     .filter({ hasText: /^(Entry saved|Not saved: )/, hasNot: page.getByRole("heading") })
+  // One may close by itself as it is clicked.
+  for (const notice of await notices.all()) await notice.click({ timeout: 2_000 }).catch(() => undefined)
   await expect(notices).toHaveCount(0, { timeout: 20_000 })
   await page.getByRole("button", { name: "Save", exact: true }).click()
   await expect(notices.first()).toBeVisible({ timeout: 45_000 })
