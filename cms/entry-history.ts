@@ -138,6 +138,8 @@ export const RESTORE = {
   deletedNone: (more: boolean) =>
     more ? "No case study deleted in the history read so far." : "No case study has been deleted.",
   further: "Look further back",
+  /** After a failed look: asks again, keeping what was read. */
+  again: "Try again",
   otherFile: (file: string, slug: string) =>
     `It comes back at ${file.replace(/[^/]+\.json$/, `${slug}.json`)}, the file of its slug (it was ${file}).`,
   deletedBy: (label: string) => `deleted ${label}`,

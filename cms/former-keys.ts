@@ -9,17 +9,7 @@ import { DEFAULT_LOCALE } from "../model/locales"
 import { contentTypeOf } from "../model/registry"
 import { formerKeyFields } from "../model/relations"
 import { isRecord } from "../contracts/json"
-
-/** The English document of a saved file's text, if it has one. */
-function savedEnglish(savedText: string | undefined): Record<string, unknown> | undefined {
-  if (savedText === undefined) return undefined
-  try {
-    const file: unknown = JSON.parse(savedText)
-    return isRecord(file) && isRecord(file[DEFAULT_LOCALE]) ? file[DEFAULT_LOCALE] : undefined
-  } catch {
-    return undefined
-  }
-}
+import { documentsOf } from "./stale-save"
 
 /** A key's move: from the address saved to the one the draft gives it. */
 export interface KeyMove {
@@ -31,7 +21,7 @@ export interface KeyMove {
 /** The keys the draft of the file at `relative` moves, from what is saved there. */
 export function keyMoves(relative: string, savedText: string | undefined, draftEnglish: unknown): KeyMove[] {
   const type = contentTypeOf(relative)
-  const saved = savedEnglish(savedText)
+  const saved = documentsOf(savedText ?? null)[DEFAULT_LOCALE]
   if (!type || !saved || !isRecord(draftEnglish)) return []
   return formerKeyFields()
     .filter((former) => former.type === type && !former.key.includes("."))
@@ -53,7 +43,7 @@ export function recordedFormerKeys(
   draftEnglish: unknown,
 ): Record<string, string[]> {
   const type = contentTypeOf(relative)
-  const saved = savedEnglish(savedText)
+  const saved = documentsOf(savedText ?? null)[DEFAULT_LOCALE]
   if (!type || !saved || !isRecord(draftEnglish)) return {}
   const moves = keyMoves(relative, savedText, draftEnglish)
   const lists: Record<string, string[]> = {}

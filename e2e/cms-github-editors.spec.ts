@@ -66,6 +66,19 @@ async function save(page: Page): Promise<string> {
 
 const fileOn = (ref: string, file = CASE_FILE) => JSON.parse(cms.github.git("show", `${ref}:${file}`)) as Study
 
+/** A study's title changed on main by a commit of its own (a publish, a hand commit); answers the study as shipped. */
+function titleOnMain(slug: string, title: (shipped: string) => string): Study & { file: string; title: string } {
+  const file = `content/case-studies/${slug}.json`
+  const shipped = JSON.parse(mainFile(file)) as Study
+  const changed = title(shipped.en.title)
+  cms.github.commitToMain(
+    file,
+    `${JSON.stringify({ ...shipped, en: { ...shipped.en, title: changed } }, null, 2)}\n`,
+    `Content: update Case studies “${slug}”`,
+  )
+  return { ...shipped, file, title: changed }
+}
+
 test("the second save over one study is refused naming the first editor; she takes their version, her edit on top", async ({
   browser,
 }) => {
@@ -146,12 +159,7 @@ test("a version published since the form opened is taken from main, her edit on 
     shipped.en.title,
   )
   // Published meanwhile (from another tab, a hand commit): main holds a new title, and no draft exists.
-  const title = `${shipped.en.title}, revised`
-  cms.github.commitToMain(
-    file,
-    `${JSON.stringify({ ...shipped, en: { ...shipped.en, title } }, null, 2)}\n`,
-    "Content: update Case studies “watches”",
-  )
+  const { title } = titleOnMain("watches", (was) => `${was}, revised`)
   const client = "A manufacture of fewer than 20,000 watches a year"
   await camille.getByRole("textbox", { name: "Client", exact: true }).first().fill(client)
   expect(await save(camille)).toMatch(/^Not saved: Camille Editor saved this entry on /)
@@ -172,14 +180,7 @@ test("every version of a study is listed, compared with now and restored as a dr
   browser,
 }) => {
   test.setTimeout(240_000)
-  const file = "content/case-studies/hotels.json"
-  const shipped = JSON.parse(mainFile(file)) as Study
-  const revised = `${shipped.en.title} (revised)`
-  cms.github.commitToMain(
-    file,
-    `${JSON.stringify({ ...shipped, en: { ...shipped.en, title: revised } }, null, 2)}\n`,
-    "Content: update Case studies “hotels”",
-  )
+  const { file, title: revised, ...shipped } = titleOnMain("hotels", (was) => `${was} (revised)`)
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
   await routeGitHub(context)
   const page = await context.newPage()

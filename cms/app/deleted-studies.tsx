@@ -18,7 +18,7 @@ import {
 import { signedInUser } from "./decap-internals"
 import { newEntryOpened, setFields } from "./decap-internals/store"
 import { fileAt } from "./entry-versions"
-import { type BackendConfig, contentOnBranch, fromGitHub } from "./github"
+import { type BackendConfig, contentOnBranch, fewAtOnce, fromGitHub } from "./github"
 import { useAdminScreen } from "./release-notes"
 import { CONTENT_LABEL } from "../entry-problems"
 import { isRecord } from "../../contracts/json"
@@ -73,27 +73,28 @@ function keepFiles(read: ReadonlyMap<string, FolderCommit["files"]>): void {
   }
 }
 
-/** GitHub is asked for this many commits' files at once, not a hundred. */
-const AT_ONCE = 6
-
 /** Each commit with its files: those this browser kept, the others asked of GitHub, a few at a time. */
 async function withFiles(config: BackendConfig, commits: readonly Commit[]): Promise<FolderCommit[]> {
   const kept = keptFiles()
   const read = new Map<string, FolderCommit["files"]>()
-  const missing = commits.filter(({ sha }) => !kept.has(sha))
-  const ask = async () => {
-    for (let next = missing.shift(); next; next = missing.shift()) {
-      const detail = await fromGitHub<Commit>(config, `/commits/${next.sha}`)
-      // The studies' files alone: the rest of a commit tells the list nothing, and would fill the storage.
-      const studies = (detail.files ?? []).filter(({ filename }) => filename.startsWith(`${FOLDER}/`))
-      read.set(
-        next.sha,
-        studies.map(({ filename, status }) => ({ file: filename, status })),
-      )
-    }
+  try {
+    // A few commits at a time, not a hundred at once.
+    await fewAtOnce(
+      commits.filter(({ sha }) => !kept.has(sha)),
+      async ({ sha }) => {
+        const detail = await fromGitHub<Commit>(config, `/commits/${sha}`)
+        // The studies' files alone: the rest of a commit tells the list nothing, and would fill the storage.
+        const studies = (detail.files ?? []).filter(({ filename }) => filename.startsWith(`${FOLDER}/`))
+        read.set(
+          sha,
+          studies.map(({ filename, status }) => ({ file: filename, status })),
+        )
+      },
+    )
+  } finally {
+    // What was read is kept even when a later question failed: the next look asks only the rest.
+    if (read.size > 0) keepFiles(read)
   }
-  await Promise.all(Array.from({ length: AT_ONCE }, ask))
-  if (read.size > 0) keepFiles(read)
   return commits.map(({ sha, parents, commit }) => ({
     sha,
     author: commit.author.name,
@@ -168,11 +169,13 @@ const View = ({
   <CornerPanel $corner={$onForm ? "bottom-right" : "top-right"} $border="#798291" $background="#f5f6f8" {...props} />
 )
 
+const messageOf = (error: unknown) => String(error instanceof Error ? error.message : error)
+
 type Listing =
   | { status: "closed" }
   | { status: "reading"; read: History | null }
   | { status: "read"; read: History }
-  | { status: "failed"; message: string }
+  | { status: "failed"; message: string; read: History | null }
 
 /** The list, on the case studies' list screen, for the editor signed in with GitHub. */
 export function DeletedStudiesView({ repo, branch }: { repo: string; branch: string }) {
@@ -194,8 +197,7 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
     let active = true
     readFurther(config, listing.read).then(
       (read) => active && setListing({ status: "read", read }),
-      (error: unknown) =>
-        active && setListing({ status: "failed", message: String(error instanceof Error ? error.message : error) }),
+      (error: unknown) => active && setListing({ status: "failed", message: messageOf(error), read: listing.read }),
     )
     return () => {
       active = false
@@ -216,11 +218,11 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
       </View>
     )
   }
+  const read = listing.status === "read" ? listing.read : null
   const restore = (entry: DeletedEntry, studies: Map<string, string>) =>
     restoreDeleted(config, entry, studies).then(setNotes, (error: unknown) =>
-      setListing({ status: "failed", message: String(error instanceof Error ? error.message : error) }),
+      setListing({ status: "failed", message: messageOf(error), read }),
     )
-  const read = listing.status === "read" ? listing.read : null
   const entries = read ? deletedIn(read) : []
   return (
     <View aria-label={RESTORE.deletedHeading}>
@@ -231,7 +233,14 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
       >
         <summary>{RESTORE.deletedHeading}</summary>
         {listing.status === "reading" ? <p>Reading the history…</p> : null}
-        {listing.status === "failed" ? <p role="alert">The history could not be read: {listing.message}</p> : null}
+        {listing.status === "failed" ? (
+          <>
+            <p role="alert">The history could not be read: {listing.message}</p>
+            <FieldLink type="button" onClick={() => setListing({ status: "reading", read: listing.read })}>
+              {RESTORE.again}
+            </FieldLink>
+          </>
+        ) : null}
         {read && entries.length === 0 ? <p>{RESTORE.deletedNone(read.more)}</p> : null}
         {read && entries.length > 0 ? (
           <ul>

@@ -69,8 +69,28 @@ export interface BranchContent {
   images: string[]
 }
 
-/** GitHub is asked for this many blobs at once. */
+/** GitHub is asked this many questions at once, no more. */
 const AT_ONCE = 6
+
+/**
+ * Does `work` for each of `items`, AT_ONCE at a time. After a failure nothing more is started; the
+ * work under way ends (what it read is kept by `work`), then the first failure is thrown.
+ */
+export async function fewAtOnce<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  const left = [...items]
+  const failures: unknown[] = []
+  const worker = async () => {
+    while (left.length > 0 && failures.length === 0) {
+      try {
+        await work(left.shift()!)
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, worker))
+  if (failures.length > 0) throw failures[0]
+}
 
 /**
  * Every content file on the branch (those `wanted`, by their path under content/): the tree (one
@@ -96,13 +116,10 @@ export async function contentOnBranch(
       wanted(path.slice(CONTENT_LABEL.length + 1)),
   )
   const missing = files.filter(({ sha }) => !adminStore.now().blobs.has(sha))
-  const read = async () => {
-    for (let next = missing.shift(); next; next = missing.shift()) {
-      const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${next.sha}`)
-      adminStore.keepBlob(next.sha, decoded(blob.content))
-    }
-  }
-  await Promise.all(Array.from({ length: AT_ONCE }, read))
+  await fewAtOnce(missing, async ({ sha }) => {
+    const blob = await fromGitHub<{ content: string }>(config, `/git/blobs/${sha}`)
+    adminStore.keepBlob(sha, decoded(blob.content))
+  })
   const relative = (path: string) => path.slice(CONTENT_LABEL.length + 1)
   return {
     texts: new Map(files.map(({ path, sha }) => [relative(path), adminStore.now().blobs.get(sha)!])),
