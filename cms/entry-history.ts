@@ -140,6 +140,8 @@ export const RESTORE = {
   further: "Look further back",
   /** After a failed look: asks again, keeping what was read. */
   again: "Try again",
+  notRead: (why: string) => `The history could not be read: ${why}`,
+  notRestored: (why: string) => `The study could not be restored: ${why}. Restore it again when GitHub answers.`,
   otherFile: (file: string, slug: string) =>
     `It comes back at ${file.replace(/[^/]+\.json$/, `${slug}.json`)}, the file of its slug (it was ${file}).`,
   deletedBy: (label: string) => `deleted ${label}`,

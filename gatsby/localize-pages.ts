@@ -3,7 +3,8 @@
  * language's path (English at the root, French under /fr/), with the language in its context for the
  * page query's `$locale` and its route, the same in every language, for the language switch
  * (Gatsby's documented way: onCreatePage, deletePage, createPage). Pages made in createPages (the case
- * studies and the case list's pages) are made per language there and pass through untouched.
+ * studies, the case list's pages and the legal pages) are made per language there and pass through
+ * untouched.
  */
 import type { GatsbyNode } from "gatsby"
 import { LOCALES, isLocale } from "../model/locales"

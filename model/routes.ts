@@ -3,14 +3,13 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales"
 
 export const HOME_PATH = "/"
 export const BOOK_DEMO_PATH = "/book-demo/"
-export const PRIVACY_PATH = "/privacy-policy/"
-export const TERMS_PATH = "/terms-of-service/"
+/** A legal page's route: its content file's name (gatsby/create-pages.ts makes one page per file). */
+export const legalPagePath = (fileName: string) => `/${fileName}/`
+export const PRIVACY_PATH = legalPagePath("privacy-policy")
+export const TERMS_PATH = legalPagePath("terms-of-service")
 export const CASE_STUDIES_PATH = "/case-studies/"
 
 export const caseStudyPath = (slug: string) => `${CASE_STUDIES_PATH}${slug}/`
-
-/** A legal page's route: its content file's name (content/pages/privacy-policy.json is PRIVACY_PATH). */
-export const legalPagePath = (fileName: string) => `/${fileName}/`
 
 /** The route of a page of the case list (model/case-listings.ts): all industries or one, page 1 or later. */
 export const caseListRoute = (industry: string | null, page: number): string =>

@@ -174,7 +174,7 @@ const messageOf = (error: unknown) => String(error instanceof Error ? error.mess
 type Listing =
   | { status: "closed" }
   | { status: "reading"; read: History | null }
-  | { status: "read"; read: History }
+  | { status: "read"; read: History; notRestored?: string }
   | { status: "failed"; message: string; read: History | null }
 
 /** The list, on the case studies' list screen, for the editor signed in with GitHub. */
@@ -218,10 +218,11 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
       </View>
     )
   }
-  const read = listing.status === "read" ? listing.read : null
-  const restore = (entry: DeletedEntry, studies: Map<string, string>) =>
-    restoreDeleted(config, entry, studies).then(setNotes, (error: unknown) =>
-      setListing({ status: "failed", message: messageOf(error), read }),
+  // What was read stays listed while the next page is read, or after it failed.
+  const read = listing.status === "closed" ? null : listing.read
+  const restore = (entry: DeletedEntry, history: History) =>
+    restoreDeleted(config, entry, history.studies).then(setNotes, (error: unknown) =>
+      setListing({ status: "read", read: history, notRestored: messageOf(error) }),
     )
   const entries = read ? deletedIn(read) : []
   return (
@@ -235,11 +236,14 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
         {listing.status === "reading" ? <p>Reading the history…</p> : null}
         {listing.status === "failed" ? (
           <>
-            <p role="alert">The history could not be read: {listing.message}</p>
+            <p role="alert">{RESTORE.notRead(listing.message)}</p>
             <FieldLink type="button" onClick={() => setListing({ status: "reading", read: listing.read })}>
               {RESTORE.again}
             </FieldLink>
           </>
+        ) : null}
+        {listing.status === "read" && listing.notRestored ? (
+          <p role="alert">{RESTORE.notRestored(listing.notRestored)}</p>
         ) : null}
         {read && entries.length === 0 ? <p>{RESTORE.deletedNone(read.more)}</p> : null}
         {read && entries.length > 0 ? (
@@ -248,14 +252,14 @@ export function DeletedStudiesView({ repo, branch }: { repo: string; branch: str
               <li key={entry.file}>
                 {entry.file.slice(FOLDER.length + 1, -".json".length)}:{" "}
                 {RESTORE.deletedBy(versionLabel(entry.deletedBy))}{" "}
-                <FieldLink type="button" onClick={() => void restore(entry, read.studies)}>
+                <FieldLink type="button" onClick={() => void restore(entry, read)}>
                   {RESTORE.restore}
                 </FieldLink>
               </li>
             ))}
           </ul>
         ) : null}
-        {read?.more ? (
+        {listing.status === "read" && read?.more ? (
           <FieldLink type="button" onClick={() => setListing({ status: "reading", read })}>
             {RESTORE.further}
           </FieldLink>

@@ -2,7 +2,7 @@
  * npm run bench:load: the built site under load, in the same run on this machine, served by nginx
  * with the hosting configuration (sending the build's precompressed copies), by the same nginx
  * compressing every response anew (the configuration before those copies, for comparison), and by
- * `gatsby serve`: autocannon with 50 connections for 10 s per server and page (5 s as npm test's gate; the home page and a
+ * `gatsby serve`: autocannon with 50 connections for 10 s per server and page (2 s as npm test's gate; the home page and a
  * case page), asking for compressed responses as browsers do. Prints requests per second, bytes per
  * response, p99 latency and errors (failed requests, time-outs, non-2xx answers); `--write` writes
  * the table into docs/deploying.md. Fails if requests failed (twice: see measure), or if nginx misses its

@@ -93,7 +93,15 @@ function gatsbyStandIn() {
             .filter((node) => node.internal.type === "CaseStudy")
             .sort((a, b) => Number(a.order) - Number(b.order)),
         },
-        allLegalPage: { nodes: [...nodes.values()].filter((node) => node.internal.type === "LegalPage") },
+        // fileName is a field Gatsby resolves from the node's file (gatsby/content/graphql.ts).
+        allLegalPage: {
+          nodes: [...nodes.values()]
+            .filter((node) => node.internal.type === "LegalPage")
+            .map((node) => ({
+              ...node,
+              fileName: path.basename(String(nodes.get(String(node.parent))?.relativePath), ".json"),
+            })),
+        },
       },
     }),
   }
@@ -152,6 +160,13 @@ describe("a build across a study's goLiveAt, with the real clock moving", () => 
     const served = record.serves.includes(slug)
     // Whichever moment the build is of, all three say the same of the study.
     expect({ nodes: studyNodes.length > 0, pages: studyPages.length > 0 }).toEqual({ nodes: served, pages: served })
+    // The legal pages, each at its file's name in each language.
+    expect(pages.filter((page) => /(privacy|terms)/.test(page)).sort()).toEqual([
+      "/fr/privacy-policy/",
+      "/fr/terms-of-service/",
+      "/privacy-policy/",
+      "/terms-of-service/",
+    ])
     // And the build is of the moment it started: the study was not live yet.
     expect(new Date(record.clock).getTime()).toBeLessThan(GO_LIVE.getTime())
     expect(served).toBe(false)
