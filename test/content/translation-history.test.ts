@@ -69,7 +69,10 @@ function moveTo(repo: ReturnType<typeof repository>, slug: string, write: (study
   repo.git("commit", "-q", "-m", `Content: the wine study at /${slug}/`)
 }
 
-describe("translations to check, from history", () => {
+// A deadline for a hang, not a timing verdict: each test makes a repository and runs git tens of
+// times (a merge both ways: 1.9 s here, 5.8 s on a host half as fast beside the build tests, over
+// Vitest's default 5 s).
+describe("translations to check, from history", { timeout: 30_000 }, () => {
   it("warns of a French text whose English changed by hand, until the French is edited", async () => {
     const repo = repository()
     expect(await toCheck(repo.content)).toEqual([])
